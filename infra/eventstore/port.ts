@@ -1,0 +1,54 @@
+/**
+ * The one event-store port (DESIGN.md section 4). Adapters: PostgreSQL (postgres.ts, the default)
+ * and EventStoreDB (eventstoredb.ts). Both pass tests/eventstore-contract.
+ */
+import type { NewEvent, Position, RecordedEvent } from '../../domain/shared/events';
+
+/**
+ * - 'any': no check.
+ * - 'no_stream': the stream must not exist.
+ * - 'stream_exists': the stream must have at least one event.
+ * - a number: the revision of the stream's last event (0-based).
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: number;
+  /** Position of the last appended event. */
+  position: Position;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(readonly stream: string, readonly expected: ExpectedRevision, readonly actual: number | 'no_stream') {
+    super(`Wrong expected revision on ${stream}: expected ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. From the start when absent. */
+  after?: Position | null;
+  limit: number;
+}
+
+export interface Subscription extends AsyncIterable<RecordedEvent> {
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  /**
+   * Appends atomically. Appending events whose ids are already in the stream, at the same place,
+   * is idempotent: nothing is written twice and the original result is returned.
+   */
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** All events of one stream in revision order; [] when it does not exist. */
+  readStream(stream: string): Promise<RecordedEvent[]>;
+  /** A page of the global log in position order, only of committed, visible-for-good events. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Follows the global log from `after`, live, until closed. Each event exactly once, in order. */
+  subscribeAll(options: { after?: Position | null; filter?: (event: RecordedEvent) => boolean }): Subscription;
+  /** Position of the newest readable event, or null when the log is empty. */
+  headPosition(): Promise<Position | null>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,31 @@
+/**
+ * A projection (DESIGN.md section 5): a named, versioned read model. Its tables are created in a
+ * schema of their own per version (`proj_<name>_v<version>`), and `read.<table>` views point at
+ * the version that serves. Raising `version` rebuilds the new schema from position zero while the
+ * old one keeps serving, then the views switch in one transaction (blue/green).
+ */
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '../domain/shared/events';
+
+export interface ProjectionContext {
+  /** The transaction the whole batch (rows and checkpoint) runs in. */
+  client: PoolClient;
+  /** Qualified name of one of this projection's tables in the schema being written, e.g. `"proj_tenants_v1"."ecosystems"`. */
+  table(name: string): string;
+}
+
+export type ProjectionHandler = (event: RecordedEvent, ctx: ProjectionContext) => Promise<void>;
+
+export interface Projection {
+  name: string;
+  version: number;
+  /**
+   * DDL for this version's tables inside `schema` (already created). Every table that holds tenant
+   * data has an `ecosystem_id uuid` column (nullable only for platform-wide rows).
+   */
+  tables(schema: string): string;
+  /** Tables exposed as `read.<table>` views; each gets the tenant row-level-security policy. */
+  exposedTables: string[];
+  /** Handlers per event type: idempotent upserts keyed by ids in the event. */
+  handlers: Record<string, ProjectionHandler>;
+}
