@@ -1,0 +1,80 @@
+/**
+ * What every resolver receives. Resolvers never talk to the event store or write tables: reads go
+ * through `ctx.read` (a read-only transaction as app_api, scoped by row-level security to the
+ * viewer's tenants) and writes through `ctx.execute` (command bus, then a bounded wait until the
+ * projections the payload reads have caught up).
+ */
+import type { PoolClient } from 'pg';
+import type { CommandHandler, DomainEvent } from '../domain/shared/decider';
+import type { Position, RecordedEvent, Role } from '../domain/shared/events';
+
+export interface ViewerRole {
+  ecosystemId: string;
+  role: Role;
+  programId: string | null;
+}
+
+/** The authenticated user of a request, from a verified access token and the users read model. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  platformAdmin: boolean;
+  roles: ViewerRole[];
+}
+
+/** The request headers of spec section 7. */
+export interface ClientHeaders {
+  /** Raw bearer token (without "Bearer "), or null. */
+  bearer: string | null;
+  /** x-platform-mode: "ecosystem-profile" for the tenant-branded route set, else "platform". */
+  platformMode: string | null;
+  /** x-ecosystem-profile-id: the ecosystem profile the client is browsing. */
+  ecosystemProfileId: string | null;
+  /** x-review-app-secret: unlocks review-app ecosystem search. */
+  reviewAppSecret: string | null;
+}
+
+export interface TenantScope {
+  platformAdmin: boolean;
+  ecosystemIds: string[];
+}
+
+export interface ExecuteOptions {
+  /** Projections the payload reads; the mutation waits until they pass the appended position. */
+  waitFor?: string[];
+  commandId?: string;
+}
+
+export interface ExecuteResult<S> {
+  aggregateId: string;
+  state: S;
+  events: RecordedEvent[];
+  position: Position | null;
+  replayed: boolean;
+}
+
+/** Cookie operations for the auth routes and mutations that set or clear the refresh token. */
+export interface CookieJar {
+  get(name: string): string | undefined;
+  set(name: string, value: string, options: { maxAgeSeconds: number; path: string }): void;
+  clear(name: string, path: string): void;
+}
+
+export interface RequestContext {
+  requestId: string;
+  viewer: Viewer | null;
+  headers: ClientHeaders;
+  scope: TenantScope;
+  cookies: CookieJar;
+  /** Services (pools, bus, engine, auth...) for the few resolvers that need more than read/execute. */
+  services: import('./services').Services;
+  read<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
+  execute<I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, input: unknown, options?: ExecuteOptions): Promise<ExecuteResult<S>>;
+  /** Warnings returned in `extensions.warnings` (e.g. STALE_READ when projections lagged). */
+  warnings: string[];
+}
+
+export function scopeOf(viewer: Viewer | null): TenantScope {
+  if (!viewer) return { platformAdmin: false, ecosystemIds: [] };
+  return { platformAdmin: viewer.platformAdmin, ecosystemIds: [...new Set(viewer.roles.map((r) => r.ecosystemId))] };
+}

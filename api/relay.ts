@@ -1,0 +1,90 @@
+/**
+ * Relay conventions: global ids (`base64("Type:id")`), the Node registry, and keyset connections.
+ */
+import { Buffer } from 'node:buffer';
+import type { RequestContext } from './context';
+
+export function toGlobalId(type: string, id: string): string {
+  return Buffer.from(`${type}:${id}`, 'utf8').toString('base64url');
+}
+
+export function fromGlobalId(globalId: string): { type: string; id: string } | null {
+  const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
+  const i = decoded.indexOf(':');
+  if (i <= 0) return null;
+  return { type: decoded.slice(0, i), id: decoded.slice(i + 1) };
+}
+
+/** Accepts either a global id of the given type or a raw id, so both Relay and older clients work. */
+export function idOf(type: string, value: string): string {
+  const parsed = fromGlobalId(value);
+  return parsed && parsed.type === type ? parsed.id : value;
+}
+
+type NodeLoader = (ctx: RequestContext, id: string) => Promise<object | null>;
+const nodeLoaders = new Map<string, NodeLoader>();
+
+/** Each area registers how to load its node types; the loaded object is tagged with __typename. */
+export function registerNodeType(type: string, loader: NodeLoader): void {
+  nodeLoaders.set(type, loader);
+}
+
+export async function loadNode(ctx: RequestContext, globalId: string): Promise<(object & { __typename: string }) | null> {
+  const parsed = fromGlobalId(globalId);
+  const loader = parsed && nodeLoaders.get(parsed.type);
+  if (!parsed || !loader) return null;
+  const node = await loader(ctx, parsed.id);
+  return node ? { ...node, __typename: parsed.type } : null;
+}
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+}
+
+export interface Connection<T> {
+  edges: Array<{ cursor: string; node: T }>;
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  totalCount?: number;
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+export function encodeCursor(key: unknown[]): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string | null | undefined): unknown[] | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Builds a connection from a keyset query: `fetch(limit, afterKey)` must return up to `limit` rows
+ * ordered by the key `keyOf(row)` strictly after `afterKey`. One extra row tells hasNextPage.
+ */
+export async function keysetConnection<T>(
+  args: ConnectionArgs,
+  keyOf: (row: T) => unknown[],
+  fetch: (limit: number, afterKey: unknown[] | null) => Promise<T[]>,
+  defaultSize = 20,
+): Promise<Connection<T>> {
+  const size = Math.min(Math.max(args.first ?? defaultSize, 0), MAX_PAGE_SIZE);
+  const rows = await fetch(size + 1, decodeCursor(args.after));
+  const page = rows.slice(0, size);
+  const edges = page.map((node) => ({ cursor: encodeCursor(keyOf(node)), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: rows.length > size,
+      hasPreviousPage: Boolean(args.after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
