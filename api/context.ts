@@ -43,6 +43,8 @@ export interface ExecuteOptions {
   /** Projections the payload reads; the mutation waits until they pass the appended position. */
   waitFor?: string[];
   commandId?: string;
+  /** The ecosystem acted on: picks the actor role recorded in the events' metadata. */
+  ecosystemId?: string | null;
 }
 
 export interface ExecuteResult<S> {

@@ -16,7 +16,15 @@ export interface ProjectionContext {
 
 export type ProjectionHandler = (event: RecordedEvent, ctx: ProjectionContext) => Promise<void>;
 
+/**
+ * Sees every event of a batch, in log order, inside the batch's transaction, after the per-type
+ * `handlers` of that batch ran. For projections that take all event types (the audit trail) and
+ * for writing a whole batch in one statement. The result must not depend on where batches split.
+ */
+export type ProjectionBatchHandler = (events: readonly RecordedEvent[], ctx: ProjectionContext) => Promise<void>;
+
 export interface Projection {
+  /** Lower-case letters, digits and underscores; part of the schema name. */
   name: string;
   version: number;
   /**
@@ -28,4 +36,6 @@ export interface Projection {
   exposedTables: string[];
   /** Handlers per event type: idempotent upserts keyed by ids in the event. */
   handlers: Record<string, ProjectionHandler>;
+  /** Optional catch-all, see ProjectionBatchHandler. */
+  handleBatch?: ProjectionBatchHandler;
 }

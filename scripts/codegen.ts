@@ -13,6 +13,8 @@ import { loadSchemaSDL } from '../api/graphql/sdl';
 
 const mappers: Record<string, string> = {
   // 'Ecosystem': '../../projections/tenants/queries#EcosystemRow',
+  User: '../../projections/users/queries#UserRow',
+  Profile: '../../projections/users/queries#UserRow',
 };
 
 const sdl = await loadSchemaSDL();

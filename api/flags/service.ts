@@ -1,0 +1,84 @@
+/**
+ * Current feature-flag values for this process: folded from the `featureflags-platform` stream at
+ * start, then kept live from the event store, so every API replica sees a change and tells its
+ * own server-sent-event listeners.
+ */
+import { EventEmitter } from 'node:events';
+import { FEATURE_FLAGS_ID, FLAG_CATALOGUE, featureFlagsAggregate, type FeatureFlagEvent, type FlagDefinition } from '../../domain/featureflags/flags';
+import { streamName } from '../../domain/shared/events';
+import type { EventStore, Subscription } from '../../infra/eventstore/port';
+
+export interface FlagNode {
+  name: string;
+  path: string;
+  value: boolean;
+  description: string;
+  nested: FlagNode[];
+}
+
+export interface FlagChange {
+  name: string;
+  value: boolean;
+}
+
+const STREAM = streamName(featureFlagsAggregate.category, FEATURE_FLAGS_ID);
+
+export class FeatureFlags {
+  private values = new Map(featureFlagsAggregate.initialState);
+  private readonly changes = new EventEmitter();
+  private subscription: Subscription | null = null;
+  private loop: Promise<void> | null = null;
+
+  constructor(private readonly store: EventStore) {
+    this.changes.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    const events = await this.store.readStream(STREAM);
+    for (const e of events) this.values = new Map(featureFlagsAggregate.evolve(this.values, e as unknown as FeatureFlagEvent));
+    const after = events.at(-1)?.position ?? null;
+    const subscription = this.store.subscribeAll({ after, filter: (e) => e.streamId === STREAM });
+    this.subscription = subscription;
+    this.loop = (async () => {
+      for await (const e of subscription) {
+        const { name, value } = (e as unknown as FeatureFlagEvent).data;
+        this.values.set(name, value);
+        this.changes.emit('change', { name, value } satisfies FlagChange);
+      }
+    })().catch((err: unknown) => console.error('[flags] subscription stopped', err));
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    await this.loop;
+  }
+
+  value(path: string): boolean | undefined {
+    return this.values.get(path);
+  }
+
+  tree(defs: FlagDefinition[] = FLAG_CATALOGUE, prefix = ''): FlagNode[] {
+    return defs.map((d) => {
+      const path = prefix ? `${prefix}.${d.name}` : d.name;
+      return { name: d.name, path, description: d.description, value: this.values.get(path) ?? d.defaultValue, nested: this.tree(d.nested ?? [], path) };
+    });
+  }
+
+  find(path: string): FlagNode | null {
+    const search = (nodes: FlagNode[]): FlagNode | null => {
+      for (const n of nodes) {
+        if (n.path === path) return n;
+        const hit = search(n.nested);
+        if (hit) return hit;
+      }
+      return null;
+    };
+    return search(this.tree());
+  }
+
+  /** Calls `listener` for each change until the returned function is called. */
+  onChange(listener: (change: FlagChange) => void): () => void {
+    this.changes.on('change', listener);
+    return () => this.changes.off('change', listener);
+  }
+}

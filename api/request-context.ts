@@ -1,0 +1,72 @@
+/** Builds the RequestContext of one HTTP request (api/context.ts). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PoolClient } from 'pg';
+import type { Role } from '../domain/shared/events';
+import { UnauthenticatedError } from '../domain/shared/errors';
+import { withTenantScope } from '../projections/scope';
+import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type RequestContext, type Viewer } from './context';
+import type { Services } from './services';
+
+function header(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && first.trim() ? first.trim() : null;
+}
+
+export function readClientHeaders(request: FastifyRequest): ClientHeaders {
+  const auth = header(request, 'authorization');
+  const bearer = auth && /^bearer\s+/i.test(auth) ? auth.replace(/^bearer\s+/i, '').trim() || null : null;
+  return {
+    bearer,
+    platformMode: header(request, 'x-platform-mode'),
+    ecosystemProfileId: header(request, 'x-ecosystem-profile-id'),
+    reviewAppSecret: header(request, 'x-review-app-secret'),
+  };
+}
+
+const rolePrecedence: Role[] = ['SUPER_ADMIN', 'PROGRAM_ADMIN', 'STAFF', 'TEACHER', 'LEADER', 'PARENT', 'PUPIL', 'STUDENT', 'MEMBER'];
+
+/** The role recorded in event metadata: the viewer's strongest role in the ecosystem acted on. */
+export function actorRole(viewer: Viewer, ecosystemId?: string | null): Role {
+  if (viewer.platformAdmin) return 'PLATFORM_ADMIN';
+  const roles = viewer.roles.filter((r) => !ecosystemId || r.ecosystemId === ecosystemId).map((r) => r.role);
+  return rolePrecedence.find((r) => roles.includes(r)) ?? 'MEMBER';
+}
+
+export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: boolean): CookieJar {
+  return {
+    get: (name) => request.cookies[name],
+    set: (name, value, o) => { void reply.setCookie(name, value, { path: o.path, maxAge: o.maxAgeSeconds, httpOnly: true, sameSite: 'strict', secure }); },
+    clear: (name, path) => { void reply.clearCookie(name, { path }); },
+  };
+}
+
+export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
+  const headers = readClientHeaders(request);
+  const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
+  const scope = scopeOf(viewer);
+  const warnings: string[] = [];
+  return {
+    requestId,
+    viewer,
+    headers,
+    scope,
+    services,
+    warnings,
+    cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'),
+    read: <T>(fn: (client: PoolClient) => Promise<T>) => withTenantScope(services.apiPool, scope, fn),
+    async execute(handler, input, options: ExecuteOptions = {}) {
+      if (!viewer) throw new UnauthenticatedError();
+      const result = await services.bus.dispatch(handler, input, {
+        actor: { userId: viewer.userId, role: actorRole(viewer, options.ecosystemId) },
+        commandId: options.commandId ?? crypto.randomUUID(),
+        correlationId: requestId,
+      });
+      if (result.position && options.waitFor?.length) {
+        const caughtUp = await services.projections.waitFor(result.position, options.waitFor, services.config.PROJECTION_WAIT_MS);
+        if (!caughtUp) warnings.push('STALE_READ');
+      }
+      return { aggregateId: result.aggregateId, state: result.state, events: result.events, position: result.position, replayed: result.replayed };
+    },
+  };
+}

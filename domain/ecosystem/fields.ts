@@ -1,0 +1,94 @@
+/**
+ * Field builders for the tenant value objects. Each takes the label a user sees, so every zod
+ * issue already carries a clear English sentence ("Name is required.") and the API can hand the
+ * messages to the form field by field without a second translation table.
+ */
+import { z } from 'zod';
+
+type Issue = { input?: unknown };
+const missing = (iss: Issue) => iss.input === undefined || iss.input === null;
+
+/** Required text, trimmed; blank counts as missing. */
+export function text(label: string, max: number) {
+  return z.string({ error: (iss) => (missing(iss) ? `${label} is required.` : `${label} must be text.`) })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+}
+
+/** Optional text: blank or null is stored as null so "cleared" has a single spelling. */
+export function optionalText(label: string, max: number) {
+  return z.string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .nullable()
+    .transform((v) => (v === null || v === '' ? null : v));
+}
+
+export function flag(label: string) {
+  return z.boolean({ error: `${label} must be true or false.` });
+}
+
+export function whole(label: string, min: number, max: number) {
+  return z.number({ error: `${label} must be a whole number.` })
+    .int({ error: `${label} must be a whole number.` })
+    .min(min, { error: `${label} must be at least ${min}.` })
+    .max(max, { error: `${label} must be at most ${max}.` });
+}
+
+export function decimal(label: string, min: number, max: number) {
+  return z.number({ error: `${label} must be a number.` })
+    .min(min, { error: `${label} must be at least ${min}.` })
+    .max(max, { error: `${label} must be at most ${max}.` });
+}
+
+export function oneOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return z.enum(values, { error: (iss) => (missing(iss) ? `${label} is required.` : `${label} must be one of: ${values.join(', ')}.`) });
+}
+
+/** A list with a bound, whose items are validated by `item`. */
+export function list<T extends z.ZodType>(label: string, item: T, max: number) {
+  return z.array(item, { error: `${label} must be a list.` })
+    .max(max, { error: `${label} may have at most ${max} entries.` });
+}
+
+/** A list of enum values where each value may appear once. */
+export function setOf<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  return list(label, oneOf(label, values), values.length)
+    .refine((xs) => new Set(xs).size === xs.length, { error: `${label} must not repeat a value.` });
+}
+
+const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+export function optionalUrl(label: string) {
+  return optionalText(label, 2000).refine((v) => v === null || URL_PATTERN.test(v), {
+    error: `${label} must be a web address starting with http:// or https://.`,
+  });
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function optionalEmail(label: string) {
+  return optionalText(label, 254).refine((v) => v === null || EMAIL_PATTERN.test(v), {
+    error: `${label} must be a valid e-mail address.`,
+  });
+}
+
+/** Spec section 5: 10 digits with an optional leading 1; stored as the 10 digits. */
+export function optionalPhone(label: string) {
+  return optionalText(label, 40)
+    .transform((v) => (v === null ? null : v.replace(/\D/g, '')))
+    .refine((v) => v === null || /^1?\d{10}$/.test(v), { error: `${label} must have 10 digits (an optional leading 1 is allowed).` })
+    .transform((v) => (v !== null && v.length === 11 ? v.slice(1) : v));
+}
+
+/** 24-hour "HH:mm", the form the clock pickers send. */
+export function clockTime(label: string) {
+  return z.string({ error: `${label} is required.` })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time like 09:30.` });
+}
+
+/** ISO calendar date "YYYY-MM-DD". */
+export function optionalDate(label: string) {
+  return z.iso.date({ error: `${label} must be a date like 2025-08-31.` }).nullable();
+}

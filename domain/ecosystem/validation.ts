@@ -1,0 +1,26 @@
+/**
+ * Turns zod issues into the domain's ValidationError, one message per field path
+ * (`sessionSettings.sessionDurations.0`), so the API can prefix the argument name and the client
+ * can put each message next to its input.
+ */
+import type { z } from 'zod';
+import { ValidationError, type FieldErrors } from '../shared/errors';
+
+export const CHECK_FIELDS = 'Please check the highlighted fields.';
+
+export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = fieldErrorsOf(result.error.issues);
+  const messages = Object.values(fields);
+  throw new ValidationError(messages.length === 1 ? messages[0] : CHECK_FIELDS, fields);
+}

@@ -1,0 +1,30 @@
+/**
+ * The catalogue of batch jobs the platform runs. A job's name is also the name of the workflow
+ * that runs it (workflows/engine/port.ts), so queuing a job and starting its work can never
+ * disagree about what the job is. Each name has a schema for the metadata it carries.
+ */
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real calendar date.');
+
+export const batchJobMetadataSchemas = {
+  /**
+   * demoSessionsStartDate is recorded now, although no demo sessions exist yet: the sessions
+   * capability will read it from the job (and the demo-data ledger) to place demo sessions.
+   */
+  createEcosystemDemoData: z.object({ demoSessionsStartDate: isoDate }).strict(),
+  deleteEcosystemDemoData: z.object({}).strict(),
+} as const;
+
+export type BatchJobName = keyof typeof batchJobMetadataSchemas;
+export const BATCH_JOB_NAMES = Object.keys(batchJobMetadataSchemas) as BatchJobName[];
+export type BatchJobMetadata<N extends BatchJobName = BatchJobName> = z.infer<(typeof batchJobMetadataSchemas)[N]>;
+
+export const batchJobNameSchema = z.enum(BATCH_JOB_NAMES as [BatchJobName, ...BatchJobName[]], {
+  error: `Unknown job name. Known jobs: ${BATCH_JOB_NAMES.join(', ')}.`,
+});
+
+export function isBatchJobName(value: string): value is BatchJobName {
+  return (BATCH_JOB_NAMES as string[]).includes(value);
+}

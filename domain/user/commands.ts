@@ -1,0 +1,46 @@
+/**
+ * Inputs of the User commands, validated by the command bus before `decide` runs. E-mails are
+ * normalised here (trimmed, lower-case) so every later comparison is plain equality.
+ */
+import { z } from 'zod';
+import { grantableRoleSchema } from './events';
+import { userMessages } from './messages';
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: userMessages.invalidEmail }).max(254));
+
+const nameSchema = z.string().trim().min(1, userMessages.nameRequired).max(100, userMessages.nameTooLong);
+
+/** A PHC string such as `$argon2id$v=19$...`: guards against a plain password slipping through. */
+const passwordHashSchema = z.string().regex(/^\$[a-z0-9-]+\$[^\s]{16,}$/, userMessages.invalidPasswordHash);
+
+export const registerUserInput = z.object({
+  userId: z.uuid(),
+  email: emailSchema,
+  firstName: nameSchema,
+  lastName: nameSchema,
+  preferredName: nameSchema.nullable().default(null),
+  passwordHash: passwordHashSchema,
+  platformAdmin: z.boolean().default(false),
+});
+export type RegisterUserInput = z.infer<typeof registerUserInput>;
+
+export const roleCommandInput = z.object({
+  userId: z.uuid(),
+  ecosystemId: z.uuid(),
+  role: grantableRoleSchema,
+  programId: z.uuid().nullable().default(null),
+});
+export type GrantEcosystemRoleInput = z.infer<typeof roleCommandInput>;
+export type RevokeEcosystemRoleInput = z.infer<typeof roleCommandInput>;
+
+export const changePasswordInput = z.object({
+  userId: z.uuid(),
+  passwordHash: passwordHashSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+export type UserCommand =
+  | { type: 'RegisterUser'; data: RegisterUserInput }
+  | { type: 'GrantEcosystemRole'; data: GrantEcosystemRoleInput }
+  | { type: 'RevokeEcosystemRole'; data: RevokeEcosystemRoleInput }
+  | { type: 'ChangePassword'; data: ChangePasswordInput };

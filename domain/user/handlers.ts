@@ -1,0 +1,66 @@
+/**
+ * The User command handlers the command bus runs. Registering a user takes two commands, in this
+ * order: ReserveUserEmail (the uniqueness check, see email/events.ts) then RegisterUser.
+ * api/auth/registration.ts is the one place that sequences them.
+ */
+import type { CommandHandler } from '../shared/decider';
+import {
+  changePasswordInput, registerUserInput, roleCommandInput,
+  type ChangePasswordInput, type GrantEcosystemRoleInput, type RegisterUserInput, type RevokeEcosystemRoleInput,
+} from './commands';
+import { decide } from './decide';
+import { decide as decideEmail, emailKey, reserveUserEmailInput, type ReserveUserEmailInput } from './email/decide';
+import type { UserEmailEvent } from './email/events';
+import { userEmailAggregate, type UserEmailState } from './email/state';
+import type { UserEvent } from './events';
+import { userAggregate, type UserState } from './state';
+
+type UserHandler<Input> = CommandHandler<Input, UserState, UserEvent>;
+
+export const reserveUserEmail: CommandHandler<ReserveUserEmailInput, UserEmailState, UserEmailEvent> = {
+  type: 'ReserveUserEmail',
+  input: reserveUserEmailInput,
+  aggregate: userEmailAggregate,
+  aggregateId: (input) => emailKey(input.email),
+  ecosystemId: () => null,
+  decide: (input, state) => decideEmail({ type: 'ReserveUserEmail', data: input }, state),
+};
+
+export const registerUser: UserHandler<RegisterUserInput> = {
+  type: 'RegisterUser',
+  input: registerUserInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  // An account belongs to no tenant; its role grants do.
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'RegisterUser', data: input }, state, ctx),
+};
+
+export const grantEcosystemRole: UserHandler<GrantEcosystemRoleInput> = {
+  type: 'GrantEcosystemRole',
+  input: roleCommandInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: (input) => input.ecosystemId,
+  programId: (input) => input.programId,
+  decide: (input, state, ctx) => decide({ type: 'GrantEcosystemRole', data: input }, state, ctx),
+};
+
+export const revokeEcosystemRole: UserHandler<RevokeEcosystemRoleInput> = {
+  type: 'RevokeEcosystemRole',
+  input: roleCommandInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: (input) => input.ecosystemId,
+  programId: (input) => input.programId,
+  decide: (input, state, ctx) => decide({ type: 'RevokeEcosystemRole', data: input }, state, ctx),
+};
+
+export const changePassword: UserHandler<ChangePasswordInput> = {
+  type: 'ChangePassword',
+  input: changePasswordInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'ChangePassword', data: input }, state, ctx),
+};

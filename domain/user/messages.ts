@@ -1,0 +1,14 @@
+/** What the user reads when a user command is refused (one catalogue, English). */
+export const userMessages = {
+  invalidEmail: 'Please enter a valid email address.',
+  nameRequired: 'This field is required.',
+  nameTooLong: 'Please use at most 100 characters.',
+  invalidPasswordHash: 'The password hash is not in PHC format.',
+  emailTaken: 'An account with this email already exists.',
+  alreadyRegistered: 'This account already exists.',
+  notRegistered: 'This account does not exist.',
+  platformAdminOnly: 'Only platform admins can create platform admin accounts.',
+  programRequired: 'A program is required for this role.',
+  programNotAllowed: 'This role is granted for the whole ecosystem, not for one program.',
+  roleNotHeld: 'This user does not have that role.',
+} as const;

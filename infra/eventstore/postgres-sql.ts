@@ -1,0 +1,123 @@
+/**
+ * The SQL of the PostgreSQL event store and the mapping of its rows. Kept apart from the adapter so
+ * that the append statement reads as one piece: it is the whole concurrency story.
+ */
+import type { EventMetadata, Position, RecordedEvent } from '../../domain/shared/events';
+import type { ExpectedRevision } from './port';
+
+/**
+ * One statement, so an append outside a transaction is one round trip and atomic. It reads the
+ * stream's current revision and any rows that already carry the new event ids, and inserts only
+ * when no id is taken and the expected revision holds. A writer racing for the same revision of
+ * the same stream meets this one on UNIQUE(stream_id, revision); nothing else is locked.
+ * $1 stream, $2 events as a JSON array, $3 expectation kind, $4 expected revision when numeric.
+ */
+export const APPEND_SQL = `
+WITH input AS (
+  SELECT (e.value->>'id')::uuid AS id, e.value->>'type' AS type, e.value->'data' AS data,
+         e.value->'metadata' AS metadata, e.ord
+  FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS e(value, ord)
+), current_revision AS (
+  SELECT coalesce(max(revision), -1) AS revision FROM public.events WHERE stream_id = $1
+), existing AS (
+  SELECT ev.stream_id, ev.revision, ev.event_id, ev.transaction_id, ev.global_position, i.ord
+  FROM public.events ev JOIN input i ON ev.event_id = i.id
+), inserted AS (
+  INSERT INTO public.events (stream_id, revision, event_id, type, data, metadata)
+  SELECT $1, c.revision + i.ord, i.id, i.type, i.data, i.metadata
+  FROM input i CROSS JOIN current_revision c
+  WHERE NOT EXISTS (SELECT 1 FROM existing)
+    AND CASE $3::text
+          WHEN 'any' THEN true
+          WHEN 'no_stream' THEN c.revision = -1
+          WHEN 'stream_exists' THEN c.revision >= 0
+          ELSE c.revision = $4::int
+        END
+  -- Sequence values are drawn in this order, so positions follow revisions inside one append.
+  ORDER BY i.ord
+  RETURNING revision, transaction_id, global_position
+)
+SELECT c.revision AS current_revision,
+       last.revision AS last_revision,
+       last.transaction_id::text AS last_commit,
+       last.global_position AS last_prepare,
+       (SELECT jsonb_agg(jsonb_build_object(
+                 'streamId', x.stream_id, 'revision', x.revision, 'ord', x.ord,
+                 'commit', x.transaction_id::text, 'prepare', x.global_position::text) ORDER BY x.ord)
+          FROM existing x) AS existing
+FROM current_revision c
+LEFT JOIN LATERAL (SELECT * FROM inserted ORDER BY revision DESC LIMIT 1) last ON true`;
+
+export interface AppendRow {
+  current_revision: number;
+  last_revision: number | null;
+  last_commit: string | null;
+  last_prepare: string | null;
+  existing: ExistingEvent[] | null;
+}
+
+export interface ExistingEvent {
+  streamId: string;
+  revision: number;
+  /** 1-based index of the matching new event. */
+  ord: number;
+  commit: string;
+  prepare: string;
+}
+
+export function expectationParams(expected: ExpectedRevision): [string, number | null] {
+  return typeof expected === 'number' ? ['exact', expected] : [expected, null];
+}
+
+const COLUMNS = `stream_id, revision, event_id, type, data, metadata, recorded_at,
+  transaction_id::text AS commit, global_position AS prepare`;
+
+export const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM public.events WHERE stream_id = $1 ORDER BY revision`;
+
+/**
+ * The visibility rule: only rows of transactions older than every transaction still in progress.
+ * Those are final (committed or gone), so a reader that has passed a position never sees a new
+ * row appear before it. $1/$2 exclusive checkpoint, $3 page size.
+ */
+export const READ_ALL_SQL = `
+SELECT ${COLUMNS} FROM public.events
+WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+ORDER BY transaction_id, global_position
+LIMIT $3`;
+
+export const HEAD_SQL = `
+SELECT transaction_id::text AS commit, global_position AS prepare FROM public.events
+WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY transaction_id DESC, global_position DESC
+LIMIT 1`;
+
+export const NOTIFY_CHANNEL = 'eventstore_appended';
+
+export interface EventRow {
+  stream_id: string;
+  revision: number;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+  commit: string;
+  prepare: string;
+}
+
+export function toPosition(commit: string, prepare: string): Position {
+  return { commit: BigInt(commit), prepare: BigInt(prepare) };
+}
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: toPosition(row.commit, row.prepare),
+    recordedAt: row.recorded_at.toISOString(),
+  };
+}

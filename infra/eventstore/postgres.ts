@@ -1,0 +1,190 @@
+/**
+ * The PostgreSQL event store (DESIGN.md section 4, docs/decisions/0002-postgres-event-store.md):
+ * one `events` table, no global lock, readers bounded by the oldest running transaction.
+ */
+import type pg from 'pg';
+import type { NewEvent, Position, RecordedEvent } from '../../domain/shared/events';
+import type { Queryable } from '../db/pool';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type Subscription } from './port';
+import {
+  APPEND_SQL, HEAD_SQL, READ_ALL_SQL, READ_STREAM_SQL, expectationParams, toPosition, toRecordedEvent,
+  type AppendRow, type EventRow, type ExistingEvent,
+} from './postgres-sql';
+import { PgSubscription, Wakeups } from './postgres-subscription';
+import { validateNewEvents, validateRecorded, type EventSchemas } from './schemas';
+
+export { InvalidEventDataError, type EventSchemas } from './schemas';
+
+export interface PostgresEventStoreOptions {
+  /** zod schema per event type, checked on append and on read; types without one pass unchecked. */
+  schemas?: EventSchemas;
+  /** How often a live subscription looks for new events when no notification arrives. Default 1000. */
+  pollIntervalMs?: number;
+}
+
+/** The event ids are already in the log, but not as this exact append at this place. */
+export class DuplicateEventIdError extends Error {
+  constructor(readonly stream: string, readonly eventIds: string[]) {
+    super(`Event id(s) ${eventIds.join(', ')} already exist elsewhere than as this append to ${stream}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UNIQUE_VIOLATION = '23505';
+/** Each retry follows a writer that succeeded, so this bounds pathological contention only. */
+const MAX_STATEMENT_RETRIES = 50;
+const PAGE_SIZE = 500;
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === UNIQUE_VIOLATION;
+}
+
+function checkEvents(stream: string, events: readonly NewEvent[]): void {
+  if (!stream) throw new TypeError('A stream name is required');
+  if (events.length === 0) throw new TypeError(`Nothing to append to ${stream}: an append needs at least one event`);
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (!UUID.test(e.id)) throw new TypeError(`Event id ${e.id} is not a UUID`);
+    if (ids.has(e.id.toLowerCase())) throw new TypeError(`Event id ${e.id} appears twice in one append to ${stream}`);
+    ids.add(e.id.toLowerCase());
+  }
+}
+
+function fits(expected: ExpectedRevision, current: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return current === -1;
+  if (expected === 'stream_exists') return current >= 0;
+  return current === expected;
+}
+
+/**
+ * The ids are all present, in this stream, consecutive and in order, where this append would have
+ * put them: then this is a retry of an append that succeeded, and its original result is the answer.
+ */
+function originalResult(stream: string, expected: ExpectedRevision, count: number, existing: ExistingEvent[]): AppendResult | null {
+  if (existing.length !== count) return null;
+  const first = existing[0].revision;
+  const consecutive = existing.every((x, i) => x.streamId === stream && x.ord === i + 1 && x.revision === first + i);
+  const samePlace = typeof expected === 'number' ? first === expected + 1 : expected === 'no_stream' ? first === 0 : true;
+  if (!consecutive || !samePlace) return null;
+  const last = existing[existing.length - 1];
+  return { nextRevision: last.revision, position: toPosition(last.commit, last.prepare) };
+}
+
+async function appendOnce(db: Queryable, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
+  const { rows } = await db.query<AppendRow>({ name: 'eventstore_append', text: APPEND_SQL, values: [stream, payload, ...expectationParams(expected)] });
+  const row = rows[0];
+  if (row.last_revision !== null && row.last_commit !== null && row.last_prepare !== null) {
+    return { nextRevision: row.last_revision, position: toPosition(row.last_commit, row.last_prepare) };
+  }
+  const existing = row.existing ?? [];
+  if (existing.length > 0) {
+    const original = originalResult(stream, expected, events.length, existing);
+    if (original) return original;
+  }
+  if (!fits(expected, row.current_revision)) {
+    throw new WrongExpectedRevisionError(stream, expected, row.current_revision === -1 ? 'no_stream' : row.current_revision);
+  }
+  throw new DuplicateEventIdError(stream, existing.map((x) => events[x.ord - 1].id));
+}
+
+/**
+ * Appends inside a transaction the caller owns (and commits or rolls back). For tests of the
+ * visibility rule and for writers that must put events and other rows in one transaction. A race
+ * lost on a unique key is retried behind a savepoint, so the caller's transaction survives it.
+ * Subscribers in other processes learn of these events by polling (no notification is sent).
+ */
+export async function appendInTransaction(
+  client: pg.PoolClient | pg.Client, stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }, schemas?: EventSchemas,
+): Promise<AppendResult> {
+  checkEvents(stream, events);
+  const valid = validateNewEvents(schemas, stream, events);
+  for (let attempt = 0; ; attempt++) {
+    await client.query('SAVEPOINT eventstore_append');
+    try {
+      const result = await appendOnce(client, stream, valid, options.expectedRevision);
+      await client.query('RELEASE SAVEPOINT eventstore_append');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK TO SAVEPOINT eventstore_append');
+      if (!isUniqueViolation(err) || attempt >= MAX_STATEMENT_RETRIES) throw err;
+    }
+  }
+}
+
+export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
+  const schemas = options.schemas;
+  const pollIntervalMs = options.pollIntervalMs ?? 1000;
+  const wakeups = new Wakeups(pool);
+  const subscriptions = new Set<PgSubscription>();
+  let closed = false;
+
+  const readPage = async (after: Position | null, limit: number): Promise<RecordedEvent[]> => {
+    const from = after ?? { commit: 0n, prepare: 0n };
+    const { rows } = await pool.query<EventRow>({
+      name: 'eventstore_read_all', text: READ_ALL_SQL, values: [from.commit.toString(), from.prepare.toString(), limit],
+    });
+    return rows.map((r) => validateRecorded(schemas, toRecordedEvent(r)));
+  };
+
+  const assertOpen = () => {
+    if (closed) throw new Error('The event store is closed');
+  };
+
+  return {
+    async append(stream, events, { expectedRevision }) {
+      assertOpen();
+      checkEvents(stream, events);
+      const valid = validateNewEvents(schemas, stream, events);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const result = await appendOnce(pool, stream, valid, expectedRevision);
+          wakeups.appended(result.position);
+          return result;
+        } catch (err) {
+          // A unique key lost to a concurrent writer: run again and judge against what it committed
+          // (a conflict for an exact expectation, a retry of our own append, or simply the next revision).
+          if (!isUniqueViolation(err) || attempt >= MAX_STATEMENT_RETRIES) throw err;
+        }
+      }
+    },
+
+    async readStream(stream) {
+      assertOpen();
+      const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream', text: READ_STREAM_SQL, values: [stream] });
+      return rows.map((r) => validateRecorded(schemas, toRecordedEvent(r)));
+    },
+
+    async readAll({ after, limit }: ReadAllOptions) {
+      assertOpen();
+      if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`readAll limit must be a positive integer, got ${limit}`);
+      return readPage(after ?? null, limit);
+    },
+
+    subscribeAll({ after, filter }): Subscription {
+      assertOpen();
+      const subscription = new PgSubscription({
+        readPage, wakeups, pollIntervalMs, pageSize: PAGE_SIZE, after: after ?? null, filter,
+        onClose: () => subscriptions.delete(subscription),
+      });
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    async headPosition() {
+      assertOpen();
+      const { rows } = await pool.query<{ commit: string; prepare: string }>({ name: 'eventstore_head', text: HEAD_SQL });
+      return rows.length ? toPosition(rows[0].commit, rows[0].prepare) : null;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.close()));
+      await wakeups.close();
+    },
+  };
+}
+

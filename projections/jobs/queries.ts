@@ -1,0 +1,87 @@
+/**
+ * Queries over `read.batch_jobs` and `read.demo_data`. They run on whatever connection the caller
+ * gives (the API's tenant-scoped one), so row-level security decides which tenants are visible.
+ */
+import type { PoolClient } from 'pg';
+import type { DemoItem } from '../../domain/job/demo-data/events';
+import type { BatchJobStatus } from '../../domain/job/state';
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+export interface BatchJobRow {
+  id: string;
+  ecosystemId: string;
+  jobName: string;
+  metadata: Record<string, unknown>;
+  state: BatchJobStatus;
+  workflowId: string | null;
+  progressDone: number;
+  progressTotal: number;
+  error: string | null;
+  result: Record<string, unknown> | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface DemoDataRow {
+  ecosystemId: string;
+  status: 'CREATING' | 'PRESENT' | 'DELETING';
+  jobId: string;
+  demoSessionsStartDate: string;
+  items: DemoItem[];
+  complete: boolean;
+}
+
+const JOB_COLUMNS = `id, ecosystem_id AS "ecosystemId", job_name AS "jobName", metadata, state, workflow_id AS "workflowId",
+  progress_done AS "progressDone", progress_total AS "progressTotal", error, result, created_by AS "createdBy",
+  to_json(created_at) #>> '{}' AS "createdAt", to_json(updated_at) #>> '{}' AS "updatedAt",
+  to_json(finished_at) #>> '{}' AS "finishedAt"`;
+
+export async function findBatchJob(db: Queryable, id: string): Promise<BatchJobRow | null> {
+  const r = await db.query<BatchJobRow>(`SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE id = $1`, [id]);
+  return r.rows[0] ?? null;
+}
+
+export async function findBatchJobs(db: Queryable, ids: readonly string[]): Promise<BatchJobRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.query<BatchJobRow>(`SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE id = ANY($1::uuid[])`, [ids]);
+  return ids.map((id) => r.rows.find((row) => row.id === id)).filter((row): row is BatchJobRow => Boolean(row));
+}
+
+/** The newest job of an ecosystem (spec: getRecentBatchJob). */
+export async function recentBatchJob(db: Queryable, ecosystemId: string): Promise<BatchJobRow | null> {
+  const r = await db.query<BatchJobRow>(
+    `SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE ecosystem_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1`, [ecosystemId]);
+  return r.rows[0] ?? null;
+}
+
+export async function activeBatchJobs(db: Queryable, ecosystemId: string): Promise<BatchJobRow[]> {
+  const r = await db.query<BatchJobRow>(
+    `SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE ecosystem_id = $1 AND state IN ('QUEUED', 'SUBMITTED', 'PROCESSING')
+     ORDER BY created_at, id`, [ecosystemId]);
+  return r.rows;
+}
+
+/** Newest first, keyset-paged by (created_at, id); `after` is the key of the last row already shown. */
+export async function listBatchJobs(
+  db: Queryable, options: { ecosystemId?: string | null; limit: number; after?: readonly unknown[] | null },
+): Promise<BatchJobRow[]> {
+  const [afterAt, afterId] = options.after && options.after.length === 2 ? options.after.map(String) : [null, null];
+  const r = await db.query<BatchJobRow>(
+    `SELECT ${JOB_COLUMNS} FROM read.batch_jobs
+     WHERE ($1::uuid IS NULL OR ecosystem_id = $1)
+       AND ($2::timestamptz IS NULL OR (created_at, id) < ($2::timestamptz, $3::uuid))
+     ORDER BY created_at DESC, id DESC LIMIT $4`,
+    [options.ecosystemId ?? null, afterAt, afterId, options.limit]);
+  return r.rows;
+}
+
+export async function findDemoData(db: Queryable, ecosystemId: string): Promise<DemoDataRow | null> {
+  const r = await db.query<DemoDataRow>(
+    `SELECT ecosystem_id AS "ecosystemId", status, job_id AS "jobId", to_char(demo_sessions_start_date, 'YYYY-MM-DD') AS "demoSessionsStartDate",
+       items, complete
+     FROM read.demo_data WHERE ecosystem_id = $1`, [ecosystemId]);
+  return r.rows[0] ?? null;
+}

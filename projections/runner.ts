@@ -1,0 +1,227 @@
+/**
+ * Runs projections (DESIGN.md section 5): one worker per build this code applies, a head watcher
+ * that wakes caught-up workers when the log moves, and a reconcile loop that picks up builds other
+ * processes created (an operator rebuild) and drops retired schemas. `waitFor` is how a mutation
+ * waits until the read models it returns have seen its events.
+ */
+import type { Pool } from 'pg';
+import { comparePositions, type Position } from '../domain/shared/events';
+import type { EventStore } from '../infra/eventstore/port';
+import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './builds';
+import { listBuilds, type Build } from './checkpoints';
+import { BuildLeases } from './lease';
+import { validateProjections } from './sql';
+import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
+import { BuildWorker } from './worker';
+import type { Projection } from './types';
+
+export interface ProjectionRunnerOptions {
+  /** Events per transaction. Default 500. */
+  batchSize?: number;
+  /** How often the head of the log and other processes' checkpoints are polled. Default 100 ms. */
+  pollIntervalMs?: number;
+  /** How often builds created elsewhere are picked up and retired schemas dropped. Default 1000 ms. */
+  reconcileIntervalMs?: number;
+  /** Default timeout of waitFor. Default 5000 ms. */
+  waitTimeoutMs?: number;
+  /** Longest pause between retries of a failing batch. Default 30 s. */
+  maxBackoffMs?: number;
+  /** Counts lag for status(); postgresEventCounter(pool) with the PostgreSQL event store. */
+  countEventsAfter?: EventCounter;
+  onError?: (error: Error, context: string) => void;
+}
+
+/** A build's progress, reported after every applied batch, resynchronisation and switch. */
+export interface BuildProgress {
+  schema: string;
+  name: string;
+  version: number;
+  generation: number;
+  status: BuildWorker['status'];
+  position: Position | null;
+  eventsProcessed: number;
+}
+
+type Listener = (progress: BuildProgress) => void;
+
+export class ProjectionRunner {
+  private readonly o: Required<Omit<ProjectionRunnerOptions, 'countEventsAfter'>> & Pick<ProjectionRunnerOptions, 'countEventsAfter'>;
+  private readonly workers = new Map<string, BuildWorker>();
+  private readonly listeners = new Set<Listener>();
+  private readonly leases: BuildLeases;
+  private timers: NodeJS.Timeout[] = [];
+  private started = false;
+  private ticking: Promise<void> | null = null;
+  private reconciling: Promise<void> | null = null;
+
+  constructor(private readonly pool: Pool, private readonly store: EventStore, private readonly projections: Projection[], options: ProjectionRunnerOptions = {}) {
+    validateProjections(projections);
+    this.o = {
+      batchSize: options.batchSize ?? 500,
+      pollIntervalMs: options.pollIntervalMs ?? 100,
+      reconcileIntervalMs: options.reconcileIntervalMs ?? 1000,
+      waitTimeoutMs: options.waitTimeoutMs ?? 5000,
+      maxBackoffMs: options.maxBackoffMs ?? 30_000,
+      countEventsAfter: options.countEventsAfter,
+      onError: options.onError ?? ((error, context) => console.error(`[projections] ${context}: ${error.message}`)),
+    };
+    this.leases = new BuildLeases(pool, (err) => this.o.onError(err, 'lease connection lost'));
+  }
+
+  /** Creates missing schemas and builds, then follows the log until stop(). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    try {
+      await this.reconcile();
+    } catch (err) {
+      await this.stop();
+      throw err;
+    }
+    this.timers = [
+      setInterval(() => void this.tick(), this.o.pollIntervalMs),
+      setInterval(() => void this.reconcile().catch((err: Error) => this.o.onError(err, 'reconcile')), this.o.reconcileIntervalMs),
+    ];
+  }
+
+  /** Stops following; each worker finishes the batch it is applying first. */
+  async stop(): Promise<void> {
+    this.started = false;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await Promise.allSettled([this.ticking, this.reconciling]);
+    await Promise.all([...this.workers.values()].map((w) => w.stop()));
+    this.workers.clear();
+    await this.leases.close();
+  }
+
+  /**
+   * Resolves true once every named projection's serving build (default: all this runner knows)
+   * has applied the event at `position`, false when `timeoutMs` passes first.
+   */
+  async waitFor(position: Position, names?: readonly string[], timeoutMs = this.o.waitTimeoutMs): Promise<boolean> {
+    const wanted = names ?? this.projections.map((p) => p.name);
+    const unknown = wanted.filter((n) => !this.projections.some((p) => p.name === n));
+    if (unknown.length > 0) throw new Error(`waitFor: unknown projection(s) ${unknown.join(', ')}`);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (await this.passed(position, wanted)) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      for (const w of this.workers.values()) if (wanted.includes(w.name)) w.wake();
+      await this.nextProgress(Math.min(left, this.o.pollIntervalMs));
+    }
+  }
+
+  /** Starts blue/green rebuilds of the named projections (all when absent); returns their build schemas. */
+  async rebuild(names?: readonly string[]): Promise<string[]> {
+    const chosen = names ? names.map((n) => this.projection(n)) : this.projections;
+    const schemas: string[] = [];
+    for (const p of chosen) {
+      const build = await startRebuild(this.pool, p);
+      schemas.push(build.schema);
+      this.addWorker(p, build);
+    }
+    return schemas;
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    return readProjectionStatus(this.pool, this.store, { projections: this.projections, countEventsAfter: this.o.countEventsAfter });
+  }
+
+  /** Listens to build progress in this process; returns the unsubscribe function. */
+  onProgress(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private projection(name: string): Projection {
+    const p = this.projections.find((x) => x.name === name);
+    if (!p) throw new Error(`unknown projection "${name}" (known: ${this.projections.map((x) => x.name).join(', ')})`);
+    return p;
+  }
+
+  private async passed(position: Position, names: readonly string[]): Promise<boolean> {
+    const remote: string[] = [];
+    for (const name of names) {
+      // A serving build this process leads is known exactly without asking the database.
+      const local = [...this.workers.values()].find((w) => w.name === name && w.status === 'serving' && w.leading);
+      if (!local) remote.push(name);
+      else if (!local.position || comparePositions(local.position, position) < 0) return false;
+    }
+    if (remote.length === 0) return true;
+    const serving = (await listBuilds(this.pool, { names: remote })).filter((b) => b.status === 'serving');
+    return remote.every((name) => {
+      const b = serving.find((s) => s.name === name);
+      return b?.position != null && comparePositions(b.position, position) >= 0;
+    });
+  }
+
+  private nextProgress(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.listeners.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.listeners.add(done);
+    });
+  }
+
+  private tick(): Promise<void> {
+    if (this.ticking || this.workers.size === 0) return Promise.resolve();
+    this.ticking = (async () => {
+      const head = await this.store.headPosition();
+      if (!head) return;
+      for (const w of this.workers.values()) {
+        if (!w.position || comparePositions(w.position, head) < 0) w.wake();
+      }
+    })().catch((err: Error) => this.o.onError(err, 'reading the head of the log')).finally(() => { this.ticking = null; });
+    return this.ticking;
+  }
+
+  /** Serialised: the interval may fire again while a slow reconcile is still running. */
+  private reconcile(): Promise<void> {
+    if (!this.started) return Promise.resolve();
+    this.reconciling ??= this.reconcileOnce().finally(() => { this.reconciling = null; });
+    return this.reconciling;
+  }
+
+  private async reconcileOnce(): Promise<void> {
+    const builds = await listBuilds(this.pool, { names: this.projections.map((p) => p.name), includeRetired: true });
+    for (const p of this.projections) {
+      const plan = planBuilds(p, builds);
+      // The locked path only when something must be created or retired; usually nothing must.
+      const run = plan.create || plan.abandon ? await ensureBuilds(this.pool, p) : plan.run;
+      for (const build of run) this.addWorker(p, build);
+    }
+    for (const [schema, w] of this.workers) if (w.status === 'retired') this.workers.delete(schema);
+    await dropRetiredSchemas(this.pool);
+  }
+
+  private addWorker(p: Projection, build: Build): void {
+    if (!this.started || this.workers.has(build.schema)) return;
+    const worker = new BuildWorker({
+      pool: this.pool, store: this.store, projection: p, leases: this.leases,
+      batchSize: this.o.batchSize, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
+      maxBackoffMs: this.o.maxBackoffMs,
+      onProgress: (w) => this.emit(w),
+      onSwitched: (w) => {
+        this.emit(w);
+        dropRetiredSchemas(this.pool).catch((err: Error) => this.o.onError(err, `dropping schemas retired by ${w.schema}`));
+      },
+      onError: (err, w) => this.o.onError(err, w.schema),
+    }, build);
+    this.workers.set(build.schema, worker);
+    worker.start();
+  }
+
+  private emit(w: BuildWorker): void {
+    const progress: BuildProgress = {
+      schema: w.schema, name: w.name, version: w.version, generation: w.generation,
+      status: w.status, position: w.position, eventsProcessed: w.eventsProcessed,
+    };
+    for (const l of [...this.listeners]) l(progress);
+  }
+}

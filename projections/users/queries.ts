@@ -1,0 +1,79 @@
+/**
+ * Reads of the users read model. `findUser` goes through `read.*` and so sees what the request's
+ * tenant scope allows; `loadAccount` and `loadCredentials` are the auth path (migration
+ * 0300_auth.sql): SECURITY DEFINER functions that answer for one user or one e-mail regardless of
+ * scope, because they run before the scope is known.
+ */
+import { z } from 'zod';
+import { grantableRoleSchema } from '../../domain/user/events';
+import type { Queryable } from '../../infra/db/pool';
+
+export interface UserRoleRow {
+  ecosystemId: string;
+  role: z.infer<typeof grantableRoleSchema>;
+  programId: string | null;
+}
+
+export interface UserRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  preferredName: string | null;
+  platformAdmin: boolean;
+  createdAt: Date;
+  roles: UserRoleRow[];
+}
+
+const rolesSchema = z.array(z.object({ ecosystemId: z.uuid(), role: grantableRoleSchema, programId: z.uuid().nullable() }));
+
+interface UserSqlRow {
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  preferred_name: string | null;
+  platform_admin: boolean;
+  created_at: Date;
+  roles: unknown;
+}
+
+function toUserRow(r: UserSqlRow): UserRow {
+  return {
+    id: r.user_id, email: r.email, firstName: r.first_name, lastName: r.last_name, preferredName: r.preferred_name,
+    platformAdmin: r.platform_admin, createdAt: r.created_at, roles: rolesSchema.parse(r.roles),
+  };
+}
+
+/** One user with their roles as the auth path sees it (every role, any tenant); null when unknown. */
+export async function loadAccount(db: Queryable, userId: string): Promise<UserRow | null> {
+  const r = await db.query<UserSqlRow>('SELECT * FROM auth.viewer($1)', [userId]);
+  return r.rows.length ? toUserRow(r.rows[0]) : null;
+}
+
+/** The account id and password hash for a normalised e-mail; null when no account has it. */
+export async function loadCredentials(db: Queryable, email: string): Promise<{ userId: string; passwordHash: string } | null> {
+  const r = await db.query<{ user_id: string; password_hash: string }>('SELECT user_id, password_hash FROM auth.login_credentials($1)', [email]);
+  return r.rows.length ? { userId: r.rows[0].user_id, passwordHash: r.rows[0].password_hash } : null;
+}
+
+/**
+ * A user as the current tenant scope shows them, with the roles visible in that scope; null when
+ * unknown or not visible. Run inside a tenant-scoped transaction (ctx.read).
+ */
+export async function findUser(db: Queryable, userId: string): Promise<UserRow | null> {
+  const r = await db.query<UserSqlRow>(
+    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, u.preferred_name, u.platform_admin, u.created_at,
+            coalesce((SELECT jsonb_agg(jsonb_build_object('ecosystemId', r.ecosystem_id, 'role', r.role, 'programId', r.program_id)
+                                       ORDER BY r.ecosystem_id, r.role, r.program_id)
+                        FROM read.user_roles r WHERE r.user_id = u.id), '[]'::jsonb) AS roles
+       FROM read.users u WHERE u.id = $1`,
+    [userId]);
+  return r.rows.length ? toUserRow(r.rows[0]) : null;
+}
+
+/** The id of the account with this normalised e-mail, as the current scope shows it. */
+export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
+  const r = await db.query<{ id: string }>('SELECT id FROM read.users WHERE email = $1', [email]);
+  return r.rows[0]?.id ?? null;
+}

@@ -1,0 +1,194 @@
+/**
+ * Applies one build's events: reads a page of the log after its checkpoint, runs the handlers and
+ * advances the checkpoint in one transaction, and when a building build has caught up, switches the
+ * read views to it. Follows the log by polling readAll; the runner wakes it when the head moves.
+ */
+import type { Pool } from 'pg';
+import type { Position, RecordedEvent } from '../domain/shared/events';
+import type { EventStore } from '../infra/eventstore/port';
+import { switchToServing } from './builds';
+import { advanceCheckpoint, getBuild, lockBuild, recordError, samePosition, type Build, type BuildStatus } from './checkpoints';
+import { qualified, quoteIdent } from './sql';
+import { errorMessage, inTransaction } from './tx';
+import type { Projection, ProjectionContext } from './types';
+
+export interface WorkerOptions {
+  pool: Pool;
+  store: EventStore;
+  projection: Projection;
+  leases: { tryAcquire(schema: string): Promise<boolean>; release(schema: string): Promise<void> };
+  batchSize: number;
+  /** Longest wait between reads when caught up and not woken (the runner wakes workers on new events). */
+  idleMs: number;
+  /** How often a standby worker asks for the lease. */
+  standbyMs: number;
+  maxBackoffMs: number;
+  onProgress(worker: BuildWorker): void;
+  onSwitched(worker: BuildWorker, retired: string | null): void;
+  onError(err: Error, worker: BuildWorker): void;
+}
+
+type BatchOutcome = { applied: true; last: Position } | { applied: false; row: Build | null };
+
+export class BuildWorker {
+  readonly schema: string;
+  readonly name: string;
+  readonly version: number;
+  readonly generation: number;
+  status: BuildStatus;
+  position: Position | null;
+  eventsProcessed: number;
+  lastError: string | null;
+  leading = false;
+  private stopping = false;
+  private wakeRequested = false;
+  private sleeper: { done: () => void; wakeable: boolean } | null = null;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly o: WorkerOptions, build: Build) {
+    this.schema = build.schema;
+    this.name = build.name;
+    this.version = build.version;
+    this.generation = build.generation;
+    this.status = build.status;
+    this.position = build.position;
+    this.eventsProcessed = build.eventsProcessed;
+    this.lastError = build.lastError;
+  }
+
+  get finished(): boolean {
+    return this.stopping || this.status === 'retired';
+  }
+
+  start(): void {
+    this.running = this.loop();
+  }
+
+  /** New events may be readable: read now instead of at the end of the idle wait. */
+  wake(): void {
+    if (this.sleeper?.wakeable) this.sleeper.done();
+    else this.wakeRequested = true;
+  }
+
+  /** Finishes the batch in flight, then returns. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.sleeper?.done();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (!this.finished) {
+      try {
+        const leading = await this.o.leases.tryAcquire(this.schema);
+        if (leading && !this.leading) this.resync(await getBuild(this.o.pool, this.schema));
+        this.leading = leading;
+        if (!leading) {
+          await this.sleep(this.o.standbyMs, false);
+          continue;
+        }
+        const caughtUp = await this.step();
+        failures = 0;
+        if (caughtUp) await this.sleep(this.o.idleMs, true);
+      } catch (err) {
+        failures += 1;
+        await this.fail(err instanceof Error ? err : new Error(String(err)));
+        // Not wakeable: a failing batch is retried on its own schedule, however often readers poke.
+        await this.sleep(Math.min(this.o.maxBackoffMs, 50 * 2 ** Math.min(failures, 12)), false);
+      }
+    }
+    this.leading = false;
+    await this.o.leases.release(this.schema).catch((err: Error) => this.o.onError(err, this));
+  }
+
+  /** One read and, if there were events, one batch. Resolves true when the log had nothing new. */
+  private async step(): Promise<boolean> {
+    const events = await this.o.store.readAll({ after: this.position, limit: this.o.batchSize });
+    if (events.length === 0) {
+      if (this.status === 'building') await this.trySwitch();
+      return true;
+    }
+    const outcome = await this.applyBatch(events);
+    if (outcome.applied) {
+      this.position = outcome.last;
+      this.eventsProcessed += events.length;
+      this.lastError = null;
+      this.o.onProgress(this);
+    } else {
+      this.resync(outcome.row);
+    }
+    return false;
+  }
+
+  private async applyBatch(events: RecordedEvent[]): Promise<BatchOutcome> {
+    const { projection } = this.o;
+    return inTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
+      // The runner writes every tenant's rows, and FORCE row-level security applies to it too.
+      await client.query(`SELECT set_config('app.platform_admin', 'on', true), set_config('search_path', $1, true)`,
+        [`${quoteIdent(this.schema)}, public`]);
+      const row = await lockBuild(client, this.schema);
+      if (!row || row.status === 'retired' || !samePosition(row.position, this.position)) return { applied: false, row };
+      const ctx: ProjectionContext = { client, table: (name) => qualified(this.schema, name) };
+      for (const event of events) {
+        // hasOwn: an event type named like an Object.prototype member must not find a "handler".
+        if (Object.hasOwn(projection.handlers, event.type)) await projection.handlers[event.type](event, ctx);
+      }
+      if (projection.handleBatch) await projection.handleBatch(events, ctx);
+      const last = events[events.length - 1].position;
+      await advanceCheckpoint(client, this.schema, last, events.length);
+      return { applied: true, last };
+    });
+  }
+
+  private async trySwitch(): Promise<void> {
+    const result = await switchToServing(this.o.pool, this.name, this.schema, this.position);
+    if (result.outcome === 'switched') {
+      this.status = 'serving';
+      this.o.onSwitched(this, result.retired);
+    } else if (result.outcome === 'stale') {
+      this.resync(result.build);
+    }
+  }
+
+  /** Adopts what the checkpoint row says (another process applied, switched or retired this build). */
+  private resync(row: Build | null): void {
+    if (!row) {
+      this.status = 'retired';
+      return;
+    }
+    const moved = !samePosition(row.position, this.position) || row.status !== this.status;
+    this.status = row.status;
+    this.position = row.position;
+    this.eventsProcessed = row.eventsProcessed;
+    if (moved) this.o.onProgress(this);
+  }
+
+  private async fail(err: Error): Promise<void> {
+    this.lastError = err.message;
+    this.o.onError(err, this);
+    try {
+      await recordError(this.o.pool, this.schema, err.message);
+    } catch (recordErr) {
+      // The database is likely what failed; the original error was reported above.
+      this.o.onError(new Error(`could not record the error of ${this.schema}: ${errorMessage(recordErr)}`), this);
+    }
+  }
+
+  private sleep(ms: number, wakeable: boolean): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    if (wakeable && this.wakeRequested) {
+      this.wakeRequested = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleeper = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleeper = { done, wakeable };
+    });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The error element of the route tree (SPEC section 8): a failed route is logged and shown with
+ * the first error message; a 404 answer is the not-found page. If loading the page's own code
+ * failed (usually a deploy replaced the files), the page reloads once.
+ */
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { useT } from '../i18n/terms';
+import { displayError } from '../relay/errors';
+import { NotFound } from './NotFound';
+import { useDocumentTitle } from './useDocumentTitle';
+
+const RELOADED_KEY = 'reloadedAfterChunkError';
+
+function isChunkLoadError(error: unknown): boolean {
+  return error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  const t = useT();
+  useDocumentTitle(t('error.title'));
+  useEffect(() => {
+    console.error(error);
+    if (isChunkLoadError(error) && !window.sessionStorage.getItem(RELOADED_KEY)) {
+      window.sessionStorage.setItem(RELOADED_KEY, '1');
+      window.location.reload();
+    }
+  }, [error]);
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <Stack p="md" maw={700}>
+      <Title order={1}>{t('error.title')}</Title>
+      <Alert color="red" role="alert">{displayError(error)}</Alert>
+      <Group>
+        <Button onClick={() => window.location.reload()}>{t('error.retry')}</Button>
+        <Button component={Link} to="/" variant="default">{t('error.goHome')}</Button>
+      </Group>
+    </Stack>
+  );
+}

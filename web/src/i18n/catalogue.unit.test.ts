@@ -1,0 +1,51 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { en, type MessageId } from './en';
+import { es } from './es';
+
+/** The argument names a message uses, including those nested in plural and select branches. */
+function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    if ('value' in element && typeof element.value === 'string') into.add(element.value);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
+    }
+    if (element.type === TYPE.tag) argumentsOf(element.children, into);
+  }
+  return into;
+}
+
+const ids = Object.keys(en) as MessageId[];
+
+describe('catalogues', () => {
+  it('are valid ICU messages using the same arguments in English and Spanish', () => {
+    for (const id of ids) {
+      expect([...argumentsOf(parse(es[id]))].sort(), id).toEqual([...argumentsOf(parse(en[id]))].sort());
+    }
+  });
+
+  it('differ from each other: nothing was left untranslated by copying', () => {
+    const same = ids.filter((id) => en[id] === es[id] && /[a-z]{4}/i.test(en[id].replace(/\{[^}]*\}/g, '')));
+    expect(same).toEqual([]);
+  });
+
+  it('format plurals and dates per language', () => {
+    const english = createIntl({ locale: 'en', messages: en });
+    const spanish = createIntl({ locale: 'es', messages: es });
+    expect(english.formatMessage({ id: 'programs.count' }, { count: 0 })).toBe('No programs yet');
+    expect(english.formatMessage({ id: 'programs.count' }, { count: 1 })).toBe('1 program');
+    expect(english.formatMessage({ id: 'programs.count' }, { count: 1200 })).toBe('1,200 programs');
+    expect(spanish.formatMessage({ id: 'programs.count' }, { count: 1200 })).toBe('1200 programas');
+    const time = Date.UTC(2026, 0, 5, 15, 30);
+    expect(spanish.formatMessage({ id: 'breadcrumbs.time' }, { time })).toMatch(/ene/);
+    expect(english.formatMessage({ id: 'breadcrumbs.time' }, { time })).toMatch(/Jan/);
+  });
+
+  it('fill the per-ecosystem terms', () => {
+    const english = createIntl({ locale: 'en', messages: en });
+    expect(english.formatMessage({ id: 'programs.intro' }, { tutorTerm: 'Coach', tuteeTerm: 'Scholar' }))
+      .toBe('Programs group Coach and Scholar inside the ecosystem.');
+  });
+});

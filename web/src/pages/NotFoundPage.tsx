@@ -1,0 +1,3 @@
+import { NotFound } from '../components/NotFound';
+
+export const Component = NotFound;

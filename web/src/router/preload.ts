@@ -1,0 +1,38 @@
+/**
+ * Render-as-you-fetch for route loaders: start the query with `loadQuery` and let the navigation
+ * wait until it has settled, so the old page stays while the new one loads. A newer navigation
+ * aborts `request.signal`; the query is then disposed, which cancels its HTTP request.
+ */
+import { loadQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
+import { fetchQuery, type Environment, type OperationType } from 'relay-runtime';
+
+export async function preloadQuery<T extends OperationType>(
+  environment: Environment,
+  query: GraphQLTaggedNode,
+  variables: T['variables'],
+  signal: AbortSignal,
+): Promise<PreloadedQuery<T>> {
+  const ref = loadQuery<T>(environment, query, variables, { fetchPolicy: 'store-or-network' });
+  try {
+    await settled(environment, query, variables, signal);
+  } catch (error) {
+    ref.dispose();
+    throw error;
+  }
+  return ref;
+}
+
+/** Joins the request `loadQuery` started (Relay dedupes by request identifier) and waits for its end. */
+function settled(environment: Environment, query: GraphQLTaggedNode, variables: OperationType['variables'], signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const subscription = fetchQuery(environment, query, variables, { fetchPolicy: 'store-or-network' }).subscribe({
+      complete: () => resolve(),
+      error: (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+    });
+    signal.addEventListener('abort', () => {
+      subscription.unsubscribe();
+      reject(signal.reason);
+    }, { once: true });
+  });
+}

@@ -1,0 +1,36 @@
+/**
+ * The route tree (SPEC section 2). Every page is loaded on demand through `lazy`; each page module
+ * exports `Component` and, when it shows data, a `loader` that preloads its query. Errors below the
+ * layout keep the header; unknown paths fall through to the not-found page.
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { AppLayout } from '../components/AppLayout';
+import { RouteError } from '../components/RouteError';
+
+export const ADMIN_ROOT = '/internal-admin-panel';
+export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
+export const programsPath = (ecosystemId: string) => `${ECOSYSTEMS_PATH}/${encodeURIComponent(ecosystemId)}/programs`;
+export const breadcrumbsPath = (ecosystemId: string) => `${ECOSYSTEMS_PATH}/${encodeURIComponent(ecosystemId)}/breadcrumbs`;
+
+export const routes: RouteObject[] = [
+  {
+    Component: AppLayout,
+    errorElement: <RouteError />,
+    children: [{
+      errorElement: <RouteError />,
+      children: [
+        { index: true, lazy: () => import('../pages/home/HomePage') },
+        { path: 'login', lazy: () => import('../pages/login/LoginPage') },
+        { path: 'internal-admin-panel', lazy: () => import('../pages/admin/AdminRootPage') },
+        { path: 'internal-admin-panel/manage-ecosystems', lazy: () => import('../pages/ecosystems/ManageEcosystemsPage') },
+        { path: 'internal-admin-panel/manage-ecosystems/:ecosystemId/programs', lazy: () => import('../pages/programs/ProgramsPage') },
+        { path: 'internal-admin-panel/manage-ecosystems/:ecosystemId/breadcrumbs', lazy: () => import('../pages/breadcrumbs/BreadcrumbsPage') },
+        { path: '*', lazy: () => import('../pages/NotFoundPage') },
+      ],
+    }],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
