@@ -1,4 +1,10 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+// graphql 16 ships CJS (main) and ESM (module). Node, and so every dependency (graphql-helix,
+// graphql-tools), loads the CJS build; Vite would give our sources the ESM one, and graphql refuses
+// a schema from "another module or realm". One copy for all: the one Node loads.
+const graphqlCjs = createRequire(import.meta.url).resolve('graphql');
 
 // Suites against servers that cannot run on the build machines are included only when their
 // address is configured, so a plain run has no skipped tests and a configured run has them all.
@@ -8,6 +14,7 @@ const conditional = [
 ];
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlCjs }] },
   test: {
     include: ['{domain,infra,projections,api,workflows,web,tests}/**/*.{unit,int,e2e}.test.{ts,tsx}', ...conditional],
     exclude: ['**/node_modules/**', '**/dist/**', '.data/**'],

@@ -10,15 +10,21 @@ export function toGlobalId(type: string, id: string): string {
 
 export function fromGlobalId(globalId: string): { type: string; id: string } | null {
   const decoded = Buffer.from(globalId, 'base64url').toString('utf8');
-  const i = decoded.indexOf(':');
-  if (i <= 0) return null;
-  return { type: decoded.slice(0, i), id: decoded.slice(i + 1) };
+  const match = /^([A-Z][A-Za-z0-9]*):(.+)$/s.exec(decoded);
+  // Raw ids (uuids) also decode as base64; only a round trip proves it was one of ours.
+  if (!match || toGlobalId(match[1], match[2]) !== globalId) return null;
+  return { type: match[1], id: match[2] };
 }
 
 /** Accepts either a global id of the given type or a raw id, so both Relay and older clients work. */
 export function idOf(type: string, value: string): string {
   const parsed = fromGlobalId(value);
   return parsed && parsed.type === type ? parsed.id : value;
+}
+
+/** The id inside a global id of any type, or the value itself when it is not a global id. */
+export function anyIdOf(value: string): string {
+  return fromGlobalId(value)?.id ?? value;
 }
 
 type NodeLoader = (ctx: RequestContext, id: string) => Promise<object | null>;

@@ -34,10 +34,12 @@ export interface DemoDataRow {
   complete: boolean;
 }
 
+/** ISO-8601 in UTC with microseconds: output does not depend on the session time zone, and keyset cursors keep full precision. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 const JOB_COLUMNS = `id, ecosystem_id AS "ecosystemId", job_name AS "jobName", metadata, state, workflow_id AS "workflowId",
   progress_done AS "progressDone", progress_total AS "progressTotal", error, result, created_by AS "createdBy",
-  to_json(created_at) #>> '{}' AS "createdAt", to_json(updated_at) #>> '{}' AS "updatedAt",
-  to_json(finished_at) #>> '{}' AS "finishedAt"`;
+  ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt", ${iso('finished_at')} AS "finishedAt"`;
 
 export async function findBatchJob(db: Queryable, id: string): Promise<BatchJobRow | null> {
   const r = await db.query<BatchJobRow>(`SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE id = $1`, [id]);

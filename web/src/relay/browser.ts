@@ -14,6 +14,7 @@ const stored = createSessionStore(window.localStorage);
 export const browserSession: SessionStore = {
   ...stored,
   setAccessToken: (token) => { stored.setAccessToken(token); notify(); },
+  clearAccessToken: () => { stored.clearAccessToken(); notify(); },
   clear: () => { stored.clear(); notify(); },
 };
 

@@ -15,6 +15,8 @@ export type PlatformMode = 'platform' | 'ecosystem-profile';
 export interface SessionStore {
   accessToken(): string | null;
   setAccessToken(token: string): void;
+  /** Forgets the access token only (before a new log-in, so a stale one is not refreshed). */
+  clearAccessToken(): void;
   platformMode(): PlatformMode;
   ecosystemProfileId(): string;
   reviewAppSecret(): string;
@@ -23,13 +25,14 @@ export interface SessionStore {
 }
 
 /** The subset of the Web Storage API the session needs, so tests can pass a Map-backed fake. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'clear'>;
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
 
 export function createSessionStore(storage: KeyValueStorage): SessionStore {
   const read = (key: string): string => storage.getItem(key) ?? '';
   return {
     accessToken: () => storage.getItem(STORAGE_KEYS.accessToken) || null,
     setAccessToken: (token) => storage.setItem(STORAGE_KEYS.accessToken, token),
+    clearAccessToken: () => storage.removeItem(STORAGE_KEYS.accessToken),
     platformMode: () => (read(STORAGE_KEYS.platformMode) === 'ecosystem-profile' ? 'ecosystem-profile' : 'platform'),
     ecosystemProfileId: () => read(STORAGE_KEYS.ecosystemProfileId),
     reviewAppSecret: () => read(STORAGE_KEYS.reviewAppSecret),
@@ -42,6 +45,7 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
   return {
     getItem: (key) => values.get(key) ?? null,
     setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
     clear: () => values.clear(),
   };
 }

@@ -1,0 +1,28 @@
+/** Whether a profile id is free or held by one ecosystem. */
+import type { Aggregate } from '../../shared/decider';
+import { profileClaimEventSchemas, type ProfileClaimEvent } from './events';
+
+export type ProfileClaimState =
+  | { status: 'free' }
+  | { status: 'claimed'; ecosystemId: string };
+
+export function evolveProfileClaim(_state: ProfileClaimState, event: ProfileClaimEvent): ProfileClaimState {
+  switch (event.type) {
+    case 'EcosystemProfileIdClaimed':
+      return { status: 'claimed', ecosystemId: event.data.ecosystemId };
+    case 'EcosystemProfileIdReleased':
+      return { status: 'free' };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+/** `ecosystemprofile`, one word: the stream category ends at the first dash. */
+export const profileClaimAggregate: Aggregate<ProfileClaimState, ProfileClaimEvent> = {
+  category: 'ecosystemprofile',
+  initialState: { status: 'free' },
+  evolve: evolveProfileClaim,
+  eventSchemas: profileClaimEventSchemas,
+};

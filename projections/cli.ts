@@ -1,0 +1,153 @@
+/**
+ * Operator commands (DESIGN.md section 5):
+ *   npm run projections -- status [--json]
+ *   npm run projections -- rebuild NAME [NAME...] | --all
+ * Connects like the app: DATABASE_URL, else the embedded cluster in <DATA_DIR>/pg (reusing the
+ * app's server when it is running, starting it otherwise).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Pool } from 'pg';
+import { loadConfig, type Config } from '../infra/config';
+import { startEmbeddedPostgres } from '../infra/db/embedded';
+import { createPool } from '../infra/db/pool';
+import { createPostgresEventStore } from '../infra/eventstore/postgres';
+import type { EventStore } from '../infra/eventstore/port';
+import { listBuilds } from './checkpoints';
+import { RebuildProgress, statusTable } from './cli-output';
+import { allProjections } from './registry';
+import { ProjectionRunner } from './runner';
+import { postgresEventCounter, readProjectionStatus } from './status';
+
+const USAGE = `usage: npm run projections -- status [--json]
+       npm run projections -- rebuild NAME [NAME...] | --all`;
+
+interface Connection {
+  pool: Pool;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** The port of the embedded server the app already runs on this data directory, if any. */
+function runningEmbeddedPort(dir: string): number | null {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null; // a stale pid file from a crash: the server is not running
+  }
+  return Number(port) || null;
+}
+
+async function connect(config: Config): Promise<Connection> {
+  let url = config.DATABASE_URL;
+  let stopCluster: (() => Promise<void>) | null = null;
+  if (!url) {
+    const dir = path.resolve(config.DATA_DIR, 'pg');
+    const port = runningEmbeddedPort(dir);
+    if (port) {
+      url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+    } else {
+      if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`No database in ${dir}: start the app once (npm start) first.`);
+      const cluster = await startEmbeddedPostgres({ dir });
+      url = cluster.url('postgres');
+      stopCluster = () => cluster.stop();
+    }
+  }
+  const pool = createPool(url, 10, 'projections-cli');
+  const migrated = await pool.query(`SELECT to_regclass('projections.checkpoints') IS NOT NULL AS ok`);
+  if (!migrated.rows[0].ok) {
+    await pool.end();
+    await stopCluster?.();
+    throw new Error('The database is not migrated yet: start the app once (npm start) first.');
+  }
+  const store = createPostgresEventStore(pool);
+  return {
+    pool, store,
+    async close() {
+      await store.close();
+      await pool.end();
+      await stopCluster?.();
+    },
+  };
+}
+
+async function status(conn: Connection, json: boolean): Promise<void> {
+  const rows = await readProjectionStatus(conn.pool, conn.store, { projections: allProjections(), countEventsAfter: postgresEventCounter(conn.pool) });
+  if (json) console.log(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2));
+  else console.log(statusTable(rows));
+}
+
+async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
+  const projections = allProjections();
+  const chosen = names.length ? names : projections.map((p) => p.name);
+  const count = postgresEventCounter(conn.pool);
+  const runner = new ProjectionRunner(conn.pool, conn.store, projections.filter((p) => chosen.includes(p.name)), {
+    countEventsAfter: count,
+    onError: (err, context) => process.stderr.write(`\n[projections] ${context}: ${err.message}\n`),
+  });
+  for (const n of chosen) if (!projections.some((p) => p.name === n)) throw new Error(`unknown projection "${n}"\n${USAGE}`);
+  await runner.start();
+  const schemas = await runner.rebuild(chosen);
+  const bars = new RebuildProgress();
+  let interrupted = false;
+  const onSignal = () => { interrupted = true; };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    // Progress comes from the checkpoints, so it is right whichever process applies the build.
+    for (;;) {
+      const builds = (await listBuilds(conn.pool, { includeRetired: true })).filter((b) => schemas.includes(b.schema));
+      const head = await conn.store.headPosition();
+      for (const b of builds) {
+        const remaining = head ? await count(b.position, head) : 0;
+        bars.update(b.schema, b.name, b.eventsProcessed, remaining, b.lastError ? `retrying: ${b.lastError}` : b.status);
+      }
+      if (builds.every((b) => b.status !== 'building') || interrupted) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    bars.stop();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await runner.stop();
+  }
+  const final = (await listBuilds(conn.pool, { includeRetired: true })).filter((b) => schemas.includes(b.schema));
+  if (interrupted) console.log('Interrupted: the old tables keep serving; the app (or the next rebuild) resumes the build where it stopped.');
+  for (const b of final) {
+    console.log(b.status === 'serving' ? `${b.name}: now serving from ${b.schema} (${b.eventsProcessed} events)`
+      : `${b.name}: ${b.schema} is ${b.status}`);
+  }
+  return final.every((b) => b.status === 'serving');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command !== 'status' && command !== 'rebuild') {
+    console.error(USAGE);
+    return 2;
+  }
+  const all = rest.includes('--all');
+  const names = rest.filter((a) => !a.startsWith('--'));
+  if (command === 'rebuild' && (all === (names.length > 0))) {
+    console.error(USAGE);
+    return 2;
+  }
+  const conn = await connect(loadConfig());
+  try {
+    if (command === 'status') {
+      await status(conn, rest.includes('--json'));
+      return 0;
+    }
+    return (await rebuild(conn, all ? [] : names)) ? 0 : 1;
+  } finally {
+    await conn.close();
+  }
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
+  console.error(err.message);
+  process.exitCode = 1;
+});

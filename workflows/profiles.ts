@@ -1,0 +1,36 @@
+/**
+ * Named timeout and retry profiles. Temporal workflows turn them into activity options
+ * (temporal/workflows.ts); the pg-boss engine applies the same numbers itself (engine/pgboss.ts),
+ * so an activity is retried alike whichever engine runs it. Pure data: safe in workflow code.
+ */
+export interface ActivityProfile {
+  /** Longest one attempt may take. */
+  startToCloseMs: number;
+  retry: {
+    initialIntervalMs: number;
+    backoffCoefficient: number;
+    maximumIntervalMs: number;
+    maximumAttempts: number;
+  };
+}
+
+/** Error types (ApplicationFailure.type) that no retry can fix: business refusals and cancellation. */
+export const NON_RETRYABLE_ERROR_TYPES = ['DomainError', 'JobCancelledError', 'ZodError'] as const;
+
+export const ACTIVITY_PROFILES = {
+  /** One or a few domain commands: quick, and worth retrying while the database recovers. */
+  command: {
+    startToCloseMs: 60_000,
+    retry: { initialIntervalMs: 1_000, backoffCoefficient: 2, maximumIntervalMs: 30_000, maximumAttempts: 5 },
+  },
+} as const satisfies Record<string, ActivityProfile>;
+
+export interface WorkflowProfile {
+  /** Longest one run may take before the engine gives up on it. */
+  runTimeoutMs: number;
+}
+
+export const WORKFLOW_PROFILES = {
+  /** Demo data: a handful of commands; generous so that retries fit. */
+  batchJob: { runTimeoutMs: 15 * 60_000 },
+} as const satisfies Record<string, WorkflowProfile>;
