@@ -82,6 +82,7 @@ export const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM public.events WHERE strea
 export const READ_ALL_SQL = `
 SELECT ${COLUMNS} FROM public.events
 WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
 ORDER BY transaction_id, global_position
 LIMIT $3`;
 

@@ -30,6 +30,7 @@ export class Wakeups {
   private readonly listeners = new Set<Listener>();
   private client: pg.PoolClient | null = null;
   private starting: Promise<void> | null = null;
+  private stopping: Promise<void> = Promise.resolve();
   private retryAfter = 0;
   private pending: Position | null = null;
   private notifying: Promise<void> | null = null;
@@ -41,7 +42,7 @@ export class Wakeups {
     this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
-      if (this.listeners.size === 0) void this.stopListening();
+      if (this.listeners.size === 0) this.stopping = this.stopListening();
     };
   }
 
@@ -64,6 +65,7 @@ export class Wakeups {
     this.closed = true;
     await this.notifying;
     await this.starting;
+    await this.stopping;
     await this.stopListening();
   }
 
@@ -197,6 +199,7 @@ export class PgSubscription implements Subscription {
         this.signalled = false;
         // Listening before reading: a notification for anything the read misses then wakes us.
         await this.deps.wakeups.ensureListening();
+        if (this.closed) return;
         const reading = this.deps.readPage(this.checkpoint, this.deps.pageSize);
         this.reading = reading;
         const page = await reading;
