@@ -96,10 +96,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const flags = new FeatureFlags(eventStore);
     await flags.start();
     stops.push(() => flags.stop());
-    const auth = new AuthService({ config, secrets, ownerPool, apiPool, bus, projections });
+    const auth = new AuthService({ config, secrets, apiPool, bus, projections });
 
     const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
-    const engine = createWorkflowEngine(services, ownerUrl);
+    const engine = createWorkflowEngine({ config, bus, clock: services.clock, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyIdOf, decodeCursor, encodeCursor, fromGlobalId, idOf, keysetConnection, toGlobalId } from './relay';
+import { anyIdOf, type Connection, decodeCursor, encodeCursor, fromGlobalId, idOf, keysetConnection, toGlobalId } from './relay';
 
 describe('global ids', () => {
   it('round-trip any type and id', () => {
@@ -32,7 +32,7 @@ describe('keyset connections', () => {
     const seen: number[] = [];
     let after: string | null = null;
     for (;;) {
-      const page = await keysetConnection({ first: 3, after }, (r) => [r.id], fetch);
+      const page: Connection<{ id: number }> = await keysetConnection({ first: 3, after }, (r) => [r.id], fetch);
       seen.push(...page.edges.map((e) => e.node.id));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;

@@ -44,21 +44,38 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
 export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
+  return contextFor(services, { viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId });
+}
+
+const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null };
+const noCookies: CookieJar = { get: () => undefined, set: () => undefined, clear: () => undefined };
+
+/**
+ * A context for work the platform does itself (start-up seeding): a platform-admin viewer whose
+ * events record the SYSTEM role, going through the same policy, commands and reads as a request.
+ */
+export function systemContext(services: Services, userId: string): RequestContext {
+  const viewer: Viewer = { userId, email: 'system@platform.invalid', platformAdmin: true, roles: [] };
+  return contextFor(services, { viewer, headers: noHeaders, cookies: noCookies, requestId: crypto.randomUUID(), role: 'SYSTEM' });
+}
+
+export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; role?: Role }): RequestContext {
+  const { viewer, requestId } = parts;
   const scope = scopeOf(viewer);
   const warnings: string[] = [];
   return {
     requestId,
     viewer,
-    headers,
+    headers: parts.headers,
     scope,
     services,
     warnings,
-    cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'),
+    cookies: parts.cookies,
     read: <T>(fn: (client: PoolClient) => Promise<T>) => withTenantScope(services.apiPool, scope, fn),
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
       const result = await services.bus.dispatch(handler, input, {
-        actor: { userId: viewer.userId, role: actorRole(viewer, options.ecosystemId) },
+        actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
         commandId: options.commandId ?? crypto.randomUUID(),
         correlationId: requestId,
       });

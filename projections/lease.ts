@@ -13,6 +13,8 @@ export class BuildLeases {
   private client: PoolClient | null = null;
   private connecting: Promise<PoolClient> | null = null;
   private readonly held = new Set<string>();
+  /** Workers ask concurrently; one connection runs one query at a time, so they queue here. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly pool: Pool, private readonly onLost: (err: Error) => void) {}
 
@@ -22,15 +24,25 @@ export class BuildLeases {
 
   async tryAcquire(schema: string): Promise<boolean> {
     if (this.held.has(schema)) return true;
-    const client = await this.connection();
-    const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_NAMESPACE, schema]);
-    if (r.rows[0].ok) this.held.add(schema);
-    return r.rows[0].ok;
+    return this.serially(async () => {
+      const client = await this.connection();
+      const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_NAMESPACE, schema]);
+      if (r.rows[0].ok) this.held.add(schema);
+      return r.rows[0].ok;
+    });
   }
 
   async release(schema: string): Promise<void> {
-    if (!this.held.delete(schema) || !this.client) return;
-    await this.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, schema]);
+    if (!this.held.delete(schema)) return;
+    await this.serially(async () => {
+      if (this.client) await this.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, schema]);
+    });
+  }
+
+  private serially<T>(fn: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(fn);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   /** Ends the lease connection, which releases every lock it held. */

@@ -3,10 +3,16 @@
  * property tests all take their list from here.
  */
 import { auditProjection } from './audit';
+import { jobsProjection } from './jobs';
+import { usersProjection } from './users';
+import { tenantsProjection } from './tenants';
 import type { Projection } from './types';
 
 export function allProjections(): Projection[] {
   return [
     auditProjection,
+    usersProjection,
+    tenantsProjection,
+    jobsProjection,
   ];
 }

@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import { comparePositions, type Position } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
 import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './builds';
-import { listBuilds, type Build } from './checkpoints';
+import { listBuilds, type Build, type BuildStatus } from './checkpoints';
 import { BuildLeases } from './lease';
 import { validateProjections } from './sql';
 import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
@@ -37,7 +37,7 @@ export interface BuildProgress {
   name: string;
   version: number;
   generation: number;
-  status: BuildWorker['status'];
+  status: BuildStatus;
   position: Position | null;
   eventsProcessed: number;
 }
@@ -113,7 +113,10 @@ export class ProjectionRunner {
     }
   }
 
-  /** Starts blue/green rebuilds of the named projections (all when absent); returns their build schemas. */
+  /**
+   * Starts blue/green rebuilds of the named projections (all when absent) and returns their build
+   * schemas. A started runner applies them; otherwise whichever runner starts next does.
+   */
   async rebuild(names?: readonly string[]): Promise<string[]> {
     const chosen = names ? names.map((n) => this.projection(n)) : this.projections;
     const schemas: string[] = [];
@@ -190,14 +193,21 @@ export class ProjectionRunner {
 
   private async reconcileOnce(): Promise<void> {
     const builds = await listBuilds(this.pool, { names: this.projections.map((p) => p.name), includeRetired: true });
+    const failures: string[] = [];
     for (const p of this.projections) {
-      const plan = planBuilds(p, builds);
-      // The locked path only when something must be created or retired; usually nothing must.
-      const run = plan.create || plan.abandon ? await ensureBuilds(this.pool, p) : plan.run;
-      for (const build of run) this.addWorker(p, build);
+      try {
+        const plan = planBuilds(p, builds);
+        // The locked path only when something must be created or retired; usually nothing must.
+        const run = plan.create || plan.abandon ? await ensureBuilds(this.pool, p) : plan.run;
+        for (const build of run) this.addWorker(p, build);
+      } catch (err) {
+        // One projection with broken DDL must not keep the others from being set up.
+        failures.push(`${p.name}: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }
     for (const [schema, w] of this.workers) if (w.status === 'retired') this.workers.delete(schema);
     await dropRetiredSchemas(this.pool);
+    if (failures.length > 0) throw new Error(`could not set up projection builds: ${failures.join('; ')}`);
   }
 
   private addWorker(p: Projection, build: Build): void {

@@ -12,7 +12,7 @@ import { parse } from 'graphql';
 import { loadSchemaSDL } from '../api/graphql/sdl';
 
 const mappers: Record<string, string> = {
-  // 'Ecosystem': '../../projections/tenants/queries#EcosystemRow',
+  Ecosystem: '../../projections/tenants/queries#EcosystemRow', Program: '../../projections/tenants/queries#ProgramRow', EcosystemProfilePage: '../../projections/tenants/queries#EcosystemProfileRow', PlatformEcosystemConfig: '../../domain/ecosystem/config#EcosystemConfig',
   User: '../../projections/users/queries#UserRow',
   Profile: '../../projections/users/queries#UserRow',
 };

@@ -32,11 +32,11 @@ export type Send = <I, S, E extends DomainEvent>(step: string, handler: CommandH
 
 export function toActivityFailure(err: unknown): unknown {
   if (err instanceof JobCancelledError) {
-    return ApplicationFailure.create({ message: err.message, type: JOB_CANCELLED, nonRetryable: true, cause: err });
+    return ApplicationFailure.create({ message: err.message, type: JOB_CANCELLED, nonRetryable: true });
   }
   if (err instanceof DomainError) {
     const conflictType = 'conflictType' in err ? String(err.conflictType) : null;
-    return ApplicationFailure.create({ message: err.message, type: 'DomainError', nonRetryable: true, details: [{ code: err.code, conflictType }], cause: err });
+    return ApplicationFailure.create({ message: err.message, type: 'DomainError', nonRetryable: true, details: [{ code: err.code, conflictType }] });
   }
   if (err instanceof ZodError) {
     return ApplicationFailure.create({ message: `Invalid command input: ${err.issues.map((i) => i.message).join('; ')}`, type: 'ZodError', nonRetryable: true });

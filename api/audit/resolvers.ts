@@ -1,7 +1,16 @@
 import { listBreadcrumbs, type Breadcrumb } from '../../projections/audit';
+import { findUser } from '../../projections/users/queries';
+import type { RequestContext } from '../context';
 import type { Resolvers } from '../__generated__/resolvers';
 import { authorize } from '../auth/policy';
 import { anyIdOf, idOf, toGlobalId } from '../relay';
+
+/** Names of the actors the viewer may see (row-level security hides the rest); a page has few distinct actors. */
+async function actorNames(ctx: RequestContext, userIds: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(userIds)];
+  const users = await ctx.read((c) => Promise.all(unique.map((id) => findUser(c, id))));
+  return new Map(users.flatMap((u) => (u ? [[u.id, `${u.preferredName ?? u.firstName} ${u.lastName}`.trim() || u.email] as const] : [])));
+}
 
 export const auditResolvers: Resolvers = {
   Query: {
@@ -11,7 +20,7 @@ export const auditResolvers: Resolvers = {
       const page = await ctx.read((client) => listBreadcrumbs(client, {
         ecosystemId, first: args.first ?? 50, after: args.after ?? null, targetId: args.targetId ? anyIdOf(args.targetId) : null,
       }));
-      const names = await ctx.services.auth.displayNames(page.rows.map((r) => r.actorUserId));
+      const names = await actorNames(ctx, page.rows.map((r) => r.actorUserId));
       return {
         edges: page.rows.map((row: Breadcrumb) => ({
           cursor: row.cursor,

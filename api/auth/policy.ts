@@ -14,3 +14,10 @@ export function authorize(ctx: Pick<RequestContext, 'viewer'>, action: Action): 
   if (!can(viewer, action)) throw new ForbiddenError();
   return viewer;
 }
+
+/** Acting on a user's own account (their sessions, their password): that user, or a platform admin. */
+export function authorizeSelf(ctx: Pick<RequestContext, 'viewer'>, userId: string, message?: string): Viewer {
+  const viewer = requireViewer(ctx);
+  if (viewer.userId !== userId && !viewer.platformAdmin) throw new ForbiddenError(message);
+  return viewer;
+}

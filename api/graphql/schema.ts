@@ -4,7 +4,7 @@
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLError, GraphQLScalarType, Kind, type GraphQLSchema } from 'graphql';
-import type { Resolvers } from '../__generated__/resolvers';
+import type { NodeResolvers, Resolvers, ResolversInterfaceTypes } from '../__generated__/resolvers';
 import { authResolvers } from '../auth/resolvers';
 import { tenantsResolvers } from '../tenants/resolvers';
 import { jobsResolvers } from '../jobs/resolvers';
@@ -48,14 +48,18 @@ const JSONScalar = new GraphQLScalarType({
   },
 });
 
+type NodeValue = ResolversInterfaceTypes<Record<string, never>>['Node'];
+type NodeTypeName = NonNullable<Awaited<ReturnType<NonNullable<NodeResolvers['__resolveType']>>>>;
+
 const baseResolvers: Resolvers = {
   DateTime: stringScalar('DateTime', isoInstant, 'an ISO-8601 date and time with a zone, e.g. 2026-11-22T15:00:00Z'),
   Date: stringScalar('Date', isoDate, 'a date as YYYY-MM-DD'),
   JSON: JSONScalar,
-  Node: { __resolveType: (node) => (node as { __typename?: string }).__typename ?? null },
+  // loadNode tags each object with the __typename its global id named.
+  Node: { __resolveType: (node) => (node as unknown as { __typename: NodeTypeName }).__typename },
   Query: {
-    node: (_root, { id }, ctx) => loadNode(ctx, id),
-    nodes: (_root, { ids }, ctx) => Promise.all(ids.map((id) => loadNode(ctx, id))),
+    node: (_root, { id }, ctx) => loadNode(ctx, id) as Promise<NodeValue | null>,
+    nodes: (_root, { ids }, ctx) => Promise.all(ids.map((id) => loadNode(ctx, id) as Promise<NodeValue | null>)),
   },
   Mutation: { ping: () => true },
 };

@@ -9,7 +9,7 @@
  * booking up to 90 days ahead; payments, sign-up flows, banners and multi-factor sign-in off.
  */
 import { z } from 'zod';
-import { flag, oneOf, optionalText, text } from './fields';
+import { flag, oneOf, optionalText, shortNameFrom, text } from './fields';
 import { adminContactInfoSchema, customPropertyList, ECOSYSTEM_KINDS, headerConfigSchema, ORGANIZATION_KINDS, tutoringRequestTypeSchema } from './groups/common';
 import { analyticsConfigSchema, directorySchemaShape, integrationsConfigSchema, scheduledSyncSchema, ssoDistrictIdsSchema } from './groups/directory';
 import { paymentsConfigSchema } from './groups/payments';
@@ -102,13 +102,6 @@ export function slugify(value: string): string {
     .replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, PROFILE_ID_MAX).replace(/-+$/g, '');
 }
 
-function shortNameFrom(name: string): string {
-  if (name.length <= SHORT_NAME_MAX) return name;
-  const cut = name.slice(0, SHORT_NAME_MAX + 1);
-  const space = cut.lastIndexOf(' ');
-  return (space > 0 ? cut.slice(0, space) : name.slice(0, SHORT_NAME_MAX)).trim();
-}
-
 /**
  * A new ecosystem may leave out its short name and profile id; both follow from its name. Only
  * creation derives them: an edit that clears one gets "is required", never a silent new value.
@@ -116,7 +109,7 @@ function shortNameFrom(name: string): string {
 export function withDerivedIdentity(input: Record<string, unknown>): Record<string, unknown> {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (!name) return input;
-  const shortName = input.shortName ?? shortNameFrom(name);
+  const shortName = input.shortName ?? shortNameFrom(name, SHORT_NAME_MAX);
   const profileId = input.profileId ?? (typeof shortName === 'string' ? slugify(shortName) || undefined : undefined);
   return { ...input, shortName, profileId };
 }

@@ -14,7 +14,7 @@ import type { EcosystemChanges, EcosystemEvent } from './events';
 import { ecosystemMessages as m } from './messages';
 import { diff, isEmptyPatch, mergePatch } from './patch';
 import type { EcosystemState } from './state';
-import { validate } from './validation';
+import { validate, validateNew } from './validation';
 
 type Existing = Exclude<EcosystemState, { status: 'none' }>;
 
@@ -29,15 +29,28 @@ function active(state: EcosystemState): Existing {
   return s;
 }
 
+/**
+ * The details a creation would record: the defaults, then the input, validated whole. Exported so
+ * the API can learn the profile id to claim (and reject bad input) before anything is appended.
+ */
+export function newEcosystemDetails(details: Record<string, unknown>, defaults?: Record<string, unknown>): EcosystemDetails {
+  return validateNew(ecosystemDetailsSchema, mergePatch(defaults ?? {}, withDerivedIdentity(details)), details, ['shortName', 'profileId']);
+}
+
+/** The details an edit would leave, validated whole (see newEcosystemDetails). */
+export function editedEcosystemDetails(current: EcosystemDetails, changes: Record<string, unknown>): EcosystemDetails {
+  return validate(ecosystemDetailsSchema, mergePatch(current, changes));
+}
+
 export function createEcosystem(input: CreateEcosystemInput, state: EcosystemState): EcosystemEvent[] {
   if (state.status !== 'none') throw new IllegalStateError(m.alreadyExists, 'ALREADY_EXISTS');
-  const details = validate(ecosystemDetailsSchema, mergePatch(input.defaults ?? {}, withDerivedIdentity(input.details)));
+  const details = newEcosystemDetails(input.details, input.defaults);
   return [{ type: 'EcosystemCreated', data: { ecosystemId: input.ecosystemId, details } }];
 }
 
 export function editEcosystem(input: EditEcosystemInput, state: EcosystemState): EcosystemEvent[] {
   const s = active(state);
-  const details: EcosystemDetails = validate(ecosystemDetailsSchema, mergePatch(s.details, input.changes));
+  const details = editedEcosystemDetails(s.details, input.changes);
   const changes: EcosystemChanges = diff(s.details, details);
   // An edit that changes nothing records nothing, so saving an untouched form is harmless.
   return isEmptyPatch(changes) ? [] : [{ type: 'EcosystemEdited', data: { ecosystemId: input.ecosystemId, changes } }];

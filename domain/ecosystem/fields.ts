@@ -82,13 +82,27 @@ export function optionalPhone(label: string) {
     .transform((v) => (v !== null && v.length === 11 ? v.slice(1) : v));
 }
 
-/** 24-hour "HH:mm", the form the clock pickers send. */
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export function isClockTime(value: unknown): value is string {
+  return typeof value === 'string' && CLOCK_TIME.test(value);
+}
+
+/** 24-hour "HH:mm", the form the clock pickers send; fixed width, so strings compare as times. */
 export function clockTime(label: string) {
-  return z.string({ error: `${label} is required.` })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: `${label} must be a time like 09:30.` });
+  return z.string({ error: `${label} is required.` }).regex(CLOCK_TIME, { error: `${label} must be a time like 09:30.` });
 }
 
 /** ISO calendar date "YYYY-MM-DD". */
 export function optionalDate(label: string) {
   return z.iso.date({ error: `${label} must be a date like 2025-08-31.` }).nullable();
+}
+
+/** A short name cut from a long one at a word boundary, for tenants created without one. */
+export function shortNameFrom(name: string, max: number): string {
+  const trimmed = name.trim();
+  if (trimmed.length <= max) return trimmed;
+  const cut = trimmed.slice(0, max + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : trimmed.slice(0, max)).trim();
 }

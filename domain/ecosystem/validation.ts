@@ -24,3 +24,20 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
   const messages = Object.values(fields);
   throw new ValidationError(messages.length === 1 ? messages[0] : CHECK_FIELDS, fields);
 }
+
+/**
+ * Validates a new tenant whose `derived` fields follow from its name. When the name itself is
+ * wrong and a derived field was left out, only the name is reported: "Short name is required"
+ * next to a field the user never touched would send them looking in the wrong place.
+ */
+export function validateNew<S extends z.ZodType>(schema: S, value: unknown, given: Record<string, unknown>, derived: readonly string[]): z.output<S> {
+  try {
+    return validate(schema, value);
+  } catch (err) {
+    if (!(err instanceof ValidationError) || !err.fields.name) throw err;
+    const fields = { ...err.fields };
+    for (const key of derived) if (given[key] === undefined) delete fields[key];
+    const messages = Object.values(fields);
+    throw new ValidationError(messages.length === 1 ? messages[0] : CHECK_FIELDS, fields);
+  }
+}

@@ -12,7 +12,10 @@ export const PROGRAM_ROLES = ['PROGRAM_ADMIN', 'LEADER', 'PUPIL'] as const;
 export const grantableRoleSchema = z.enum([...ECOSYSTEM_ROLES, ...PROGRAM_ROLES]);
 export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 
-export function isProgramRole(role: GrantableRole): boolean {
+export type EcosystemRoleName = (typeof ECOSYSTEM_ROLES)[number];
+export type ProgramRoleName = (typeof PROGRAM_ROLES)[number];
+
+export function isProgramRole(role: GrantableRole): role is ProgramRoleName {
   return (PROGRAM_ROLES as readonly string[]).includes(role);
 }
 

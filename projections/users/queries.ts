@@ -71,9 +71,3 @@ export async function findUser(db: Queryable, userId: string): Promise<UserRow |
     [userId]);
   return r.rows.length ? toUserRow(r.rows[0]) : null;
 }
-
-/** The id of the account with this normalised e-mail, as the current scope shows it. */
-export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | null> {
-  const r = await db.query<{ id: string }>('SELECT id FROM read.users WHERE email = $1', [email]);
-  return r.rows[0]?.id ?? null;
-}

@@ -1,30 +1,21 @@
 /**
- * The demo content an ecosystem gets: programs with realistic names and descriptions, marked
- * isDemo so that every screen can tell them apart. "(Demo)" in the name keeps them from colliding
- * with a real program an admin already made. Ids derive from the job, so a retried step creates
- * the same program rather than a second one.
+ * The demo content an ecosystem gets: programs with realistic names, marked isDemo so that every
+ * screen can tell them apart (and so that only they can ever be deleted). "(Demo)" in the name
+ * keeps them apart from a real program an admin already made. Ids derive from the job, so a
+ * retried step creates the same program rather than a second one.
  */
 import type { DemoItem } from '../../domain/job/demo-data/events';
 import { deterministicUuid } from '../ids';
 
 export interface DemoProgramTemplate {
   name: string;
-  description: string;
+  shortName: string;
 }
 
 export const DEMO_PROGRAMS: readonly DemoProgramTemplate[] = [
-  {
-    name: 'Math Foundations Tutoring (Demo)',
-    description: 'Weekly one-on-one tutoring in arithmetic, fractions and early algebra for grades 3 to 6.',
-  },
-  {
-    name: 'Reading & Writing Workshop (Demo)',
-    description: 'Small-group sessions building reading fluency, comprehension and essay writing for middle schoolers.',
-  },
-  {
-    name: 'STEM Mentoring Circle (Demo)',
-    description: 'College mentors guide high-school students through science projects and career questions.',
-  },
+  { name: 'Math Foundations Tutoring (Demo)', shortName: 'Math Demo' },
+  { name: 'Reading & Writing Workshop (Demo)', shortName: 'Reading Demo' },
+  { name: 'STEM Mentoring Circle (Demo)', shortName: 'STEM Demo' },
 ];
 
 export interface PlannedDemoItem extends DemoItem {

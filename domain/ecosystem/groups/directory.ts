@@ -4,7 +4,7 @@
  * vendors, scheduled roster sync). Defaults are the lists spec section 9 gives in full.
  */
 import { z } from 'zod';
-import { clockTime, flag, list, oneOf, optionalText, optionalUrl, setOf, text, whole } from '../fields';
+import { clockTime, flag, isClockTime, list, oneOf, optionalText, optionalUrl, setOf, text, whole } from '../fields';
 import { LANGUAGES } from './common';
 
 export const SUBJECT_CATEGORIES = ['Art', 'Business', 'College Essay', 'Engineering/Tech', 'English', 'Foreign Language', 'Math',
@@ -46,7 +46,9 @@ const supportedHourSchema = z.object({
   day: whole('Day', 0, 6),
   startTime: clockTime('Start time'),
   endTime: clockTime('End time'),
-}).refine((h) => h.startTime < h.endTime, { path: ['endTime'], error: 'End time must be after start time.' });
+}).refine((h) => !isClockTime(h.startTime) || !isClockTime(h.endTime) || h.startTime < h.endTime, {
+  path: ['endTime'], error: 'End time must be after start time.',
+});
 
 const waiverSchema = z.object({
   id: text('Waiver id', 64),

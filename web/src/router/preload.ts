@@ -3,7 +3,8 @@
  * wait until it has settled, so the old page stays while the new one loads. A newer navigation
  * aborts `request.signal`; the query is then disposed, which cancels its HTTP request.
  */
-import { loadQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
+import { loadQuery, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
+import { useLoaderData } from 'react-router-dom';
 import { fetchQuery, type Environment, type OperationType } from 'relay-runtime';
 
 export async function preloadQuery<T extends OperationType>(
@@ -35,4 +36,15 @@ function settled(environment: Environment, query: GraphQLTaggedNode, variables: 
       reject(signal.reason);
     }, { once: true });
   });
+}
+
+function isPreloadedQuery<T extends OperationType>(value: unknown): value is PreloadedQuery<T> {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'PreloadedQuery';
+}
+
+/** Reads the query the route's loader preloaded (router data is untyped at run time, so it is checked). */
+export function useRouteQuery<T extends OperationType>(query: GraphQLTaggedNode): T['response'] {
+  const data: unknown = useLoaderData();
+  if (!isPreloadedQuery<T>(data)) throw new Error('This route preloads no query');
+  return usePreloadedQuery<T>(query, data);
 }

@@ -7,11 +7,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from '../components/AppLayout';
 import { RouteError } from '../components/RouteError';
 
-export const ADMIN_ROOT = '/internal-admin-panel';
-export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
-export const programsPath = (ecosystemId: string) => `${ECOSYSTEMS_PATH}/${encodeURIComponent(ecosystemId)}/programs`;
-export const breadcrumbsPath = (ecosystemId: string) => `${ECOSYSTEMS_PATH}/${encodeURIComponent(ecosystemId)}/breadcrumbs`;
-
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,

@@ -1,0 +1,75 @@
+/**
+ * ensureUser: makes sure an account exists with this password and at least these roles, acting
+ * only through commands. Idempotent (the demo seeding runs it at every start, tests run it freely);
+ * an existing account keeps its id and gains missing roles, and its password is reset to the
+ * given one, so that printed demo log-ins always work. `platformAdmin` applies when the account is
+ * created (no command changes it afterwards).
+ */
+import { IllegalStateError } from '../../domain/shared/errors';
+import { comparePositions, type Actor, type Position } from '../../domain/shared/events';
+import { emailSchema } from '../../domain/user/commands';
+import { sha256Hex } from '../../domain/user/sha256';
+import { changePassword, grantEcosystemRole } from '../../domain/user/handlers';
+import { loadCredentials, USERS_PROJECTION } from '../../projections/users';
+import type { Services } from '../services';
+import { hashPassword, verifyPassword } from './password';
+import { registerUser, type RoleInput } from './registration';
+
+export const SYSTEM_ACTOR: Actor = { userId: '00000000-0000-0000-0000-000000000000', role: 'SYSTEM' };
+
+export interface EnsureUserInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  platformAdmin?: boolean;
+  roles?: RoleInput[];
+}
+
+export type SeedServices = Pick<Services, 'apiPool' | 'bus' | 'projections' | 'eventStore' | 'config' | 'clock'>;
+
+/**
+ * A stable id per e-mail (UUID-shaped SHA-256 of it): a seeding interrupted after reserving the
+ * e-mail resumes with the same id, which the reservation accepts.
+ */
+export function seedUserId(normalisedEmail: string): string {
+  const h = sha256Hex(`seed-user:${normalisedEmail}`);
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function later(a: Position | null, b: Position | null): Position | null {
+  if (!a || !b) return a ?? b;
+  return comparePositions(a, b) >= 0 ? a : b;
+}
+
+export async function ensureUser(services: SeedServices, input: EnsureUserInput): Promise<{ userId: string; created: boolean }> {
+  const { bus, projections, apiPool, config } = services;
+  const email = emailSchema.parse(input.email);
+  const options = () => ({ actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: services.clock().toISOString() });
+  // Read the account only once the read model has seen everything: after a restart it may still be catching up.
+  const head = await services.eventStore.headPosition();
+  if (head) await projections.waitFor(head, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
+
+  const existing = await loadCredentials(apiPool, email);
+  const userId = existing?.userId ?? seedUserId(email);
+  let last: Position | null = null;
+  let created = false;
+  if (!existing) {
+    try {
+      last = await registerUser(bus, { ...input, userId, email }, { actor: SYSTEM_ACTOR, now: services.clock() });
+      created = true;
+    } catch (err) {
+      // Registered by an earlier run whose events the read model had not shown yet: nothing to add.
+      if (!(err instanceof IllegalStateError && err.conflictType === 'USER_EXISTS')) throw err;
+    }
+  } else if (!(await verifyPassword(existing.passwordHash, input.password))) {
+    last = (await bus.dispatch(changePassword, { userId, passwordHash: await hashPassword(input.password) }, options())).position;
+  }
+  for (const role of input.roles ?? []) {
+    const result = await bus.dispatch(grantEcosystemRole, { userId, ecosystemId: role.ecosystemId, role: role.role, programId: role.programId ?? null }, options());
+    last = later(last, result.position);
+  }
+  if (last) await projections.waitFor(last, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
+  return { userId, created };
+}

@@ -1,0 +1,95 @@
+/**
+ * Jobs area: batch jobs and the demo-data jobs (schema/jobs.graphql). Every operation is for
+ * platform admins (domain/shared/permissions: ecosystem.jobs, ecosystem.demoData), authorized
+ * before anything is read or dispatched.
+ */
+import { z } from 'zod';
+import { batchJobNameSchema, type BatchJobName } from '../../domain/job/names';
+import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
+import { listBatchJobs, recentBatchJob, type BatchJobRow } from '../../projections/jobs';
+import type { Resolvers } from '../__generated__/resolvers';
+import { authorize, requireViewer } from '../auth/policy';
+import type { RequestContext } from '../context';
+import { idOf, keysetConnection } from '../relay';
+import { toBatchJob } from './mapping';
+import { cancelActiveJobs, startJob } from './service';
+
+const ecosystemIdSchema = z.uuid({ error: 'Ecosystem id must be a valid id.' });
+
+/** Checks the viewer first, so an anonymous caller learns nothing about what input would be valid. */
+function ecosystemIdOf(ctx: RequestContext, value: string): string {
+  requireViewer(ctx);
+  const parsed = ecosystemIdSchema.safeParse(idOf('Ecosystem', value));
+  if (!parsed.success) throw new ValidationError('Ecosystem id must be a valid id.', { ecosystemId: 'Ecosystem id must be a valid id.' });
+  return parsed.data;
+}
+
+function jobNameOf(value: string): BatchJobName {
+  const parsed = batchJobNameSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message, { jobName: parsed.error.issues[0].message });
+  return parsed.data;
+}
+
+function metadataOf(value: unknown): Record<string, unknown> {
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ValidationError('Job metadata must be an object.', { metadata: 'Job metadata must be an object.' });
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Demo-data jobs need the demo-data permission, other jobs the jobs permission. */
+function authorizeJob(ctx: RequestContext, ecosystemId: string, jobName: BatchJobName) {
+  const demo = jobName === 'createEcosystemDemoData' || jobName === 'deleteEcosystemDemoData';
+  return authorize(ctx, { type: demo ? 'ecosystem.demoData' : 'ecosystem.jobs', ecosystemId });
+}
+
+export const jobsResolvers: Resolvers = {
+  Query: {
+    async getRecentBatchJob(_root, args, ctx) {
+      const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);
+      authorize(ctx, { type: 'ecosystem.jobs', ecosystemId });
+      const row = await ctx.read((client) => recentBatchJob(client, ecosystemId));
+      return row ? toBatchJob(row) : null;
+    },
+
+    async getAllEcosystemJobs(_root, args, ctx) {
+      requireViewer(ctx);
+      const ecosystemId = args.ecosystemId ? ecosystemIdOf(ctx, args.ecosystemId) : null;
+      if (ecosystemId) authorize(ctx, { type: 'ecosystem.jobs', ecosystemId });
+      // Every tenant's jobs at once is a platform view.
+      else if (!requireViewer(ctx).platformAdmin) throw new ForbiddenError();
+      const page = await keysetConnection<BatchJobRow>(args, (row) => [row.createdAt, row.id],
+        (limit, after) => ctx.read((client) => listBatchJobs(client, { ecosystemId, limit, after })));
+      return { ...page, edges: page.edges.map((e) => ({ cursor: e.cursor, node: toBatchJob(e.node) })) };
+    },
+  },
+
+  Mutation: {
+    async createBatchJob(_root, args, ctx) {
+      const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);
+      const jobName = jobNameOf(args.jobName);
+      const viewer = authorizeJob(ctx, ecosystemId, jobName);
+      return toBatchJob(await startJob(ctx, viewer, { ecosystemId, jobName, metadata: metadataOf(args.metadata) }));
+    },
+
+    async cancelActiveBatchJobs(_root, args, ctx) {
+      const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);
+      authorize(ctx, { type: 'ecosystem.jobs', ecosystemId });
+      return (await cancelActiveJobs(ctx, ecosystemId)).map(toBatchJob);
+    },
+
+    async createEcosystemDemoData(_root, args, ctx) {
+      const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);
+      const viewer = authorize(ctx, { type: 'ecosystem.demoData', ecosystemId });
+      const metadata = { demoSessionsStartDate: args.demoSessionsStartDate };
+      return toBatchJob(await startJob(ctx, viewer, { ecosystemId, jobName: 'createEcosystemDemoData', metadata }));
+    },
+
+    async deleteEcosystemDemoData(_root, args, ctx) {
+      const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);
+      const viewer = authorize(ctx, { type: 'ecosystem.demoData', ecosystemId });
+      return toBatchJob(await startJob(ctx, viewer, { ecosystemId, jobName: 'deleteEcosystemDemoData', metadata: {} }));
+    },
+  },
+};

@@ -1,0 +1,72 @@
+/**
+ * What the job mutations do besides authorizing: refuse early (CONFLICT) what the domain would
+ * refuse later anyway, then launch or cancel through workflows/launch.ts with ctx.execute, so
+ * every write goes through the command bus and the payload waits for the jobs projection.
+ */
+import { randomUUID } from 'node:crypto';
+import { beginDemoDataCreation, beginDemoDataDeletion } from '../../domain/job/demo-data/decide';
+import type { DemoDataState } from '../../domain/job/demo-data/state';
+import { demoDataMessages } from '../../domain/job/messages';
+import type { BatchJobName } from '../../domain/job/names';
+import { IllegalStateError, NotFoundError } from '../../domain/shared/errors';
+import { JOBS_PROJECTION, activeBatchJobs, findBatchJob, findBatchJobs, findDemoData, type BatchJobRow, type DemoDataRow } from '../../projections/jobs';
+import { getEcosystemById } from '../../projections/tenants/queries';
+import { cancelBatchJobs, launchBatchJob, type Execute } from '../../workflows/launch';
+import type { RequestContext } from '../context';
+import { actorRole } from '../request-context';
+import type { Viewer } from '../context';
+
+const DEMO_JOBS: readonly string[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData'] satisfies BatchJobName[];
+
+function executor(ctx: RequestContext, ecosystemId: string): Execute {
+  return (handler, input) => ctx.execute(handler, input, { waitFor: [JOBS_PROJECTION], ecosystemId });
+}
+
+function ledgerState(row: DemoDataRow | null): DemoDataState {
+  if (!row) return { status: 'ABSENT' };
+  const { jobId, demoSessionsStartDate, items } = row;
+  return row.status === 'PRESENT'
+    ? { status: 'PRESENT', jobId, demoSessionsStartDate, items, complete: row.complete }
+    : { status: row.status, jobId, demoSessionsStartDate, items };
+}
+
+/**
+ * The ledger's own rule, applied to its read model: a clear CONFLICT now instead of a job that
+ * fails a moment later. The ledger aggregate still decides for real, so a race between two
+ * requests ends with the second job FAILED, never with duplicate demo data.
+ */
+async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, jobName: BatchJobName, metadata: Record<string, unknown>): Promise<void> {
+  const { ecosystem, ledger, active } = await ctx.read(async (client) => ({
+    ecosystem: await getEcosystemById(client, ecosystemId),
+    ledger: await findDemoData(client, ecosystemId),
+    active: await activeBatchJobs(client, ecosystemId),
+  }));
+  if (!ecosystem) throw new NotFoundError('This ecosystem does not exist.');
+  if (active.some((job) => DEMO_JOBS.includes(job.jobName))) throw new IllegalStateError(demoDataMessages.notThisJob, 'DEMO_DATA_BUSY');
+  const probe = { ecosystemId, jobId: randomUUID() };
+  if (jobName === 'createEcosystemDemoData') {
+    beginDemoDataCreation({ ...probe, demoSessionsStartDate: String(metadata.demoSessionsStartDate ?? '') }, ledgerState(ledger));
+  } else {
+    beginDemoDataDeletion(probe, ledgerState(ledger));
+  }
+}
+
+export async function startJob(
+  ctx: RequestContext, viewer: Viewer, request: { ecosystemId: string; jobName: BatchJobName; metadata: Record<string, unknown> },
+): Promise<BatchJobRow> {
+  const { ecosystemId, jobName, metadata } = request;
+  if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobName, metadata);
+  const jobId = randomUUID();
+  await launchBatchJob(executor(ctx, ecosystemId), ctx.services.engine, {
+    jobId, ecosystemId, jobName, metadata, actor: { userId: viewer.userId, role: actorRole(viewer, ecosystemId) },
+  });
+  const row = await ctx.read((client) => findBatchJob(client, jobId));
+  if (!row) throw new Error(`batch job ${jobId} is not visible after queuing`);
+  return row;
+}
+
+export async function cancelActiveJobs(ctx: RequestContext, ecosystemId: string): Promise<BatchJobRow[]> {
+  const active = await ctx.read((client) => activeBatchJobs(client, ecosystemId));
+  const cancelled = await cancelBatchJobs(executor(ctx, ecosystemId), ctx.services.engine, active);
+  return ctx.read((client) => findBatchJobs(client, cancelled));
+}

@@ -1,0 +1,206 @@
+/**
+ * Typed reads of the tenants read model. Each takes a client inside a tenant-scoped transaction
+ * (ctx.read), so row-level security decides which tenants' rows exist for the caller; the public
+ * `ecosystem_profiles` table is the one exception (see tables.ts). Lists page by keyset on
+ * (lower(name), id): `sortKey` is lower(name) as the database computed it, so cursors never
+ * disagree with the database's ordering.
+ */
+import { ecosystemConfigSchema, ecosystemDetailsSchema, type EcosystemConfig, type EcosystemDetails } from '../../domain/ecosystem/config';
+import { programDetailsSchema, type ProgramDetails } from '../../domain/program/config';
+import type { Queryable } from '../../infra/db/pool';
+
+export type EcosystemRow = EcosystemDetails & {
+  id: string;
+  archived: boolean;
+  migratedToProgramId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  sortKey: string;
+};
+
+export type ProgramRow = ProgramDetails & {
+  id: string;
+  ecosystemId: string;
+  archived: boolean;
+  isDemo: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  sortKey: string;
+};
+
+/** What the branded landing and log-in pages may show before anyone signs in. */
+export interface EcosystemProfileRow {
+  ecosystemId: string;
+  profileId: string;
+  name: string;
+  shortName: string;
+  logoSource: string | null;
+  backgroundSource: string | null;
+  tutorTerm: string;
+  tuteeTerm: string;
+  moduleTerm: string;
+  supportedLanguages: string[];
+  landing: EcosystemDetails['landing'];
+  customBannerConfig: EcosystemDetails['customBannerConfig'];
+  archived: boolean;
+  sortKey: string;
+}
+
+/** Keyset position: [sortKey, id] of the last row of the previous page. */
+export type NameKey = readonly [string, string];
+
+export interface Page {
+  limit: number;
+  after: NameKey | null;
+}
+
+export interface ListOptions extends Page {
+  includeArchived: boolean;
+}
+
+interface EcosystemSql {
+  id: string;
+  archived: boolean;
+  migrated_to_program_id: string | null;
+  details: unknown;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: string;
+}
+
+interface ProgramSql extends Omit<EcosystemSql, 'migrated_to_program_id'> {
+  ecosystem_id: string;
+  is_demo: boolean;
+}
+
+const ECOSYSTEM_COLUMNS = 'id, archived, migrated_to_program_id, details, created_at, updated_at, lower(name) AS sort_key';
+const PROGRAM_COLUMNS = 'id, ecosystem_id, archived, is_demo, details, created_at, updated_at, lower(name) AS sort_key';
+
+function toEcosystem(r: EcosystemSql): EcosystemRow {
+  return {
+    ...ecosystemDetailsSchema.parse(r.details),
+    id: r.id, archived: r.archived, migratedToProgramId: r.migrated_to_program_id, createdAt: r.created_at, updatedAt: r.updated_at, sortKey: r.sort_key,
+  };
+}
+
+function toProgram(r: ProgramSql): ProgramRow {
+  return {
+    ...programDetailsSchema.parse(r.details),
+    id: r.id, ecosystemId: r.ecosystem_id, archived: r.archived, isDemo: r.is_demo, createdAt: r.created_at, updatedAt: r.updated_at, sortKey: r.sort_key,
+  };
+}
+
+/** `%term%` for ILIKE with the term's own wildcards taken literally; null for no filter. */
+export function containsPattern(term: string | null | undefined): string | null {
+  const t = term?.trim();
+  return t ? `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+export async function getEcosystemById(db: Queryable, id: string): Promise<EcosystemRow | null> {
+  const r = await db.query<EcosystemSql>(`SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE id = $1`, [id]);
+  return r.rows[0] ? toEcosystem(r.rows[0]) : null;
+}
+
+/** The visible ones among `ids`, in no particular order. */
+export async function getEcosystemsByIds(db: Queryable, ids: readonly string[]): Promise<EcosystemRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.query<EcosystemSql>(`SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE id = ANY($1::uuid[])`, [ids]);
+  return r.rows.map(toEcosystem);
+}
+
+export async function getEcosystemByProfileId(db: Queryable, profileId: string): Promise<EcosystemRow | null> {
+  const r = await db.query<EcosystemSql>(`SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE profile_id = $1`, [profileId]);
+  return r.rows[0] ? toEcosystem(r.rows[0]) : null;
+}
+
+/** Ecosystems whose name, short name, profile id or city contains `term` (all when blank), by name. */
+export async function searchEcosystems(db: Queryable, term: string | null, options: ListOptions): Promise<EcosystemRow[]> {
+  const r = await db.query<EcosystemSql>(
+    `SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems
+      WHERE ($1::text IS NULL OR name ILIKE $1 OR short_name ILIKE $1 OR profile_id ILIKE $1 OR city ILIKE $1)
+        AND ($2 OR NOT archived)
+        AND ($3::text IS NULL OR (lower(name), id) > ($3::text, $4::uuid))
+      ORDER BY lower(name), id LIMIT $5`,
+    [containsPattern(term), options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
+  return r.rows.map(toEcosystem);
+}
+
+export async function getProgramById(db: Queryable, id: string): Promise<ProgramRow | null> {
+  const r = await db.query<ProgramSql>(`SELECT ${PROGRAM_COLUMNS} FROM read.programs WHERE id = $1`, [id]);
+  return r.rows[0] ? toProgram(r.rows[0]) : null;
+}
+
+/** The visible ones among `ids`, in no particular order. */
+export async function getProgramsByIds(db: Queryable, ids: readonly string[]): Promise<ProgramRow[]> {
+  if (ids.length === 0) return [];
+  const r = await db.query<ProgramSql>(`SELECT ${PROGRAM_COLUMNS} FROM read.programs WHERE id = ANY($1::uuid[])`, [ids]);
+  return r.rows.map(toProgram);
+}
+
+/** Programs of the given ecosystems (every visible ecosystem when null), by name. */
+export async function listPrograms(db: Queryable, ecosystemIds: readonly string[] | null, options: ListOptions): Promise<ProgramRow[]> {
+  const r = await db.query<ProgramSql>(
+    `SELECT ${PROGRAM_COLUMNS} FROM read.programs
+      WHERE ($1::uuid[] IS NULL OR ecosystem_id = ANY($1::uuid[]))
+        AND ($2 OR NOT archived)
+        AND ($3::text IS NULL OR (lower(name), id) > ($3::text, $4::uuid))
+      ORDER BY lower(name), id LIMIT $5`,
+    [ecosystemIds, options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
+  return r.rows.map(toProgram);
+}
+
+export function getProgramsByEcosystemId(db: Queryable, ecosystemId: string, options: ListOptions): Promise<ProgramRow[]> {
+  return listPrograms(db, [ecosystemId], options);
+}
+
+interface ProfileSql {
+  ecosystem_id: string;
+  profile_id: string;
+  name: string;
+  short_name: string;
+  logo_source: string | null;
+  background_source: string | null;
+  tutor_term: string;
+  tutee_term: string;
+  module_term: string;
+  supported_languages: string[];
+  landing: unknown;
+  custom_banner: unknown;
+  archived: boolean;
+  sort_key: string;
+}
+
+function toProfile(r: ProfileSql): EcosystemProfileRow {
+  const shape = ecosystemDetailsSchema.shape;
+  return {
+    ecosystemId: r.ecosystem_id, profileId: r.profile_id, name: r.name, shortName: r.short_name, logoSource: r.logo_source,
+    backgroundSource: r.background_source, tutorTerm: r.tutor_term, tuteeTerm: r.tutee_term, moduleTerm: r.module_term,
+    supportedLanguages: r.supported_languages, landing: shape.landing.parse(r.landing), customBannerConfig: shape.customBannerConfig.parse(r.custom_banner),
+    archived: r.archived, sortKey: r.sort_key,
+  };
+}
+
+const PROFILE_COLUMNS = '*, lower(name) AS sort_key';
+
+/** The public profile at `profileId` (also when archived: the caller decides what to show). */
+export async function getEcosystemProfile(db: Queryable, profileId: string): Promise<EcosystemProfileRow | null> {
+  const r = await db.query<ProfileSql>(`SELECT ${PROFILE_COLUMNS} FROM read.ecosystem_profiles WHERE profile_id = $1`, [profileId]);
+  return r.rows[0] ? toProfile(r.rows[0]) : null;
+}
+
+/** Unarchived public profiles whose name, short name or profile id contains `term`, by name. */
+export async function searchEcosystemProfiles(db: Queryable, term: string | null, page: Page): Promise<EcosystemProfileRow[]> {
+  const r = await db.query<ProfileSql>(
+    `SELECT ${PROFILE_COLUMNS} FROM read.ecosystem_profiles
+      WHERE ($1::text IS NULL OR name ILIKE $1 OR short_name ILIKE $1 OR profile_id ILIKE $1) AND NOT archived
+        AND ($2::text IS NULL OR (lower(name), ecosystem_id) > ($2::text, $3::uuid))
+      ORDER BY lower(name), ecosystem_id LIMIT $4`,
+    [containsPattern(term), page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit]);
+  return r.rows.map(toProfile);
+}
+
+/** The customised platform defaults for new ecosystems, or null while the built-in ones apply. */
+export async function getPlatformEcosystemDefaults(db: Queryable): Promise<EcosystemConfig | null> {
+  const r = await db.query<{ defaults: unknown }>('SELECT defaults FROM read.platform_ecosystem_config');
+  return r.rows[0] ? ecosystemConfigSchema.parse(r.rows[0].defaults) : null;
+}

@@ -1,0 +1,146 @@
+/**
+ * Benchmarks 1-3: the PostgreSQL event store's append against raw INSERT transactions, against
+ * itself with eight writers, and with 100-event batches.
+ */
+import type pg from 'pg';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres';
+import { APPEND_SQL, expectationParams, type AppendRow } from '../../infra/eventstore/postgres-sql';
+import type { EventStore } from '../../infra/eventstore/port';
+import { drive, interleave, type Rate, type Variant } from './measure';
+import { compare, type Comparison } from './report';
+import { RAW_INSERT, RAW_TABLE_DDL, StreamWriter, benchEvent, benchEvents, newStream, rawValues } from './workload';
+
+export interface Timing {
+  rounds: number;
+  roundMs: number;
+  warmUpMs: number;
+}
+
+const MAX_OPS = 1_000_000;
+
+function variant(label: string, t: Timing, measure: (ms: number) => Promise<Rate>): Variant {
+  return { label, warmUp: () => measure(t.warmUpMs), run: () => measure(t.roundMs) };
+}
+
+/** `writers` loops, each appending `batch` events per append to a stream of its own (fresh per round). */
+interface Counter {
+  events: number;
+}
+
+function storeAppends(store: EventStore, counter: Counter, writers: number, batch: number) {
+  return (ms: number) => {
+    const streams = Array.from({ length: writers }, () => new StreamWriter());
+    return drive({
+      ms, workers: writers, maxOps: MAX_OPS,
+      async op(w) {
+        const s = streams[w];
+        const r = await store.append(s.stream, batch === 1 ? [benchEvent(0)] : benchEvents(batch), { expectedRevision: s.expected });
+        s.advanced(r.nextRevision);
+        counter.events += batch;
+        return batch;
+      },
+    });
+  };
+}
+
+/** One writer, a new stream for every append ('no_stream'): the create-an-aggregate case. */
+function storeAppendsToNewStreams(store: EventStore, counter: Counter) {
+  return (ms: number) => drive({
+    ms, workers: 1, maxOps: MAX_OPS,
+    async op() {
+      await store.append(newStream(), [benchEvent(0)], { expectedRevision: 'no_stream' });
+      counter.events += 1;
+      return 1;
+    },
+  });
+}
+
+/**
+ * Diagnostic: the store's append statement sent directly, one writer, same stream: what append
+ * costs without the adapter's JavaScript and without the NOTIFY it sends after each append.
+ */
+function appendStatementOnly(pool: pg.Pool, counter: Counter) {
+  return (ms: number) => {
+    const s = new StreamWriter();
+    return drive({
+      ms, workers: 1, maxOps: MAX_OPS,
+      async op() {
+        const e = benchEvent(0);
+        const payload = JSON.stringify([{ id: e.id, type: e.type, data: e.data, metadata: e.metadata }]);
+        const { rows } = await pool.query<AppendRow>({ name: 'bench_append_sql', text: APPEND_SQL, values: [s.stream, payload, ...expectationParams(s.expected)] });
+        if (rows[0].last_revision === null) throw new Error('the append statement appended nothing');
+        s.advanced(rows[0].last_revision);
+        counter.events += 1;
+        return 1;
+      },
+    });
+  };
+}
+
+/** `writers` loops of one-row INSERT statements, each its own (autocommit) transaction. */
+function rawInserts(pool: pg.Pool, writers: number) {
+  return (ms: number) => {
+    const streams = Array.from({ length: writers }, () => ({ stream: newStream(), revision: 0 }));
+    return drive({
+      ms, workers: writers, maxOps: MAX_OPS,
+      async op(w) {
+        const s = streams[w];
+        await pool.query({ ...RAW_INSERT, values: rawValues(s.stream, s.revision++, benchEvent(0)) });
+        return 1;
+      },
+    });
+  };
+}
+
+export async function appendBenchmarks(pool: pg.Pool, t: Timing, log: (line: string) => void): Promise<Comparison[]> {
+  await pool.query(RAW_TABLE_DDL);
+  const store = createPostgresEventStore(pool);
+  const counter: Counter = { events: 0 };
+  try {
+    log('1. single-event appends vs raw one-row INSERT transactions ...');
+    const [raw1, same, fresh, statement] = await interleave(t.rounds, [
+      variant('raw INSERT, 1 writer', t, rawInserts(pool, 1)),
+      variant('append, same stream, expected revision', t, storeAppends(store, counter, 1, 1)),
+      variant('append, new stream each, no_stream', t, storeAppendsToNewStreams(store, counter)),
+      variant('APPEND_SQL alone, same stream', t, appendStatementOnly(pool, counter)),
+    ]);
+    const target = { minRatio: 0.5, text: '>= 50%' };
+    const results = [
+      compare({ id: '1a', title: 'single-event append, one writer', unit: 'appends', subject: same, baseline: raw1, target }),
+      compare({ id: '1b', title: 'single-event append to a new stream, one writer', unit: 'appends', subject: fresh, baseline: raw1, target }),
+      compare({ id: '1c', title: 'diagnostic: the append statement alone (no adapter, no NOTIFY)', unit: 'appends', subject: statement, baseline: raw1,
+        notes: ['the part of 1a that is the SQL itself; the rest of the gap is the adapter (JSON, checks) and its NOTIFY round trip'] }),
+    ];
+
+    log('2. eight writers on separate streams vs one writer ...');
+    const [one, eight, rawOne, rawEight] = await interleave(t.rounds, [
+      variant('1 writer', t, storeAppends(store, counter, 1, 1)),
+      variant('8 writers', t, storeAppends(store, counter, 8, 1)),
+      variant('raw INSERT, 1 writer', t, rawInserts(pool, 1)),
+      variant('raw INSERT, 8 writers', t, rawInserts(pool, 8)),
+    ]);
+    const scaling = compare({ id: '2', title: 'appends, 8 writers on separate streams vs 1 writer', unit: 'appends', subject: eight, baseline: one, target: { minRatio: 1.5, text: '>= 1.5x' } });
+    const rawScaling = compare({ id: '2r', title: 'reference: raw INSERTs, 8 writers vs 1 writer', unit: 'inserts', subject: rawEight, baseline: rawOne,
+      notes: ['what this machine and server allow any writer: the ceiling for benchmark 2'] });
+    scaling.notes.push(`the event store keeps ${(100 * scaling.ratio / rawScaling.ratio).toFixed(0)}% of the scaling raw INSERTs get on this machine (2 / 2r)`);
+    results.push(scaling, rawScaling);
+
+    log('3. 100-event batch appends vs single-event appends ...');
+    const [single, batch] = await interleave(t.rounds, [
+      variant('single-event appends', t, storeAppends(store, counter, 1, 1)),
+      variant('100-event appends', t, storeAppends(store, counter, 1, 100)),
+    ]);
+    results.push(compare({ id: '3', title: '100-event batch appends vs single-event appends', unit: 'events', subject: batch, baseline: single }));
+
+    // Sanity: every append reported as done is in the log (a silent no-op would flatter the figures).
+    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM public.events');
+    const check = Number(rows[0].n) === counter.events
+      ? `checked: the log holds exactly the ${counter.events} events the appends reported`
+      : `WARNING: the log holds ${rows[0].n} events but the appends reported ${counter.events}`;
+    log(`   ${check}`);
+    results[0].notes.push(check);
+    return results;
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * A server for benchmark 5, run as a child process so that it does not share the client's event
+ * loop: `bare` is a plain node:http handler answering a small JSON; `graphql` is the real platform
+ * (startPlatform, webDir null, NODE_ENV development so raw query text is accepted).
+ * Prints `READY <url>` once listening, or `FAILED <message>`; stops on SIGTERM.
+ * Environment for `graphql`: BENCH_DATABASE_URL, BENCH_API_PASSWORD, BENCH_DATA_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const BARE_BODY = JSON.stringify({ data: { featureFlags: [{ name: 'bench' }] } });
+
+function startBare(): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let ok = true;
+      try {
+        JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        ok = false;
+      }
+      res.writeHead(ok ? 200 : 400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BARE_BODY) });
+      res.end(BARE_BODY);
+    });
+  });
+  // As long as fastify's default, so idle keep-alive connections survive the other variant's round.
+  server.keepAliveTimeout = 72_000;
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((r) => server.close(() => r())) });
+    });
+  });
+}
+
+async function startGraphQL(): Promise<{ url: string; stop(): Promise<void> }> {
+  const env = (name: string): string => {
+    const value = process.env[name];
+    if (!value) throw new Error(`${name} is not set`);
+    return value;
+  };
+  const { configSchema } = await import('../../infra/config');
+  const { startPlatform } = await import('../../api/platform');
+  const config = configSchema.parse({
+    NODE_ENV: 'development', PERSISTED_QUERIES: 'allow-raw', SEED_DEMO: 'false', DATA_DIR: env('BENCH_DATA_DIR'), HOST: '127.0.0.1', PORT: '0',
+  });
+  const platform = await startPlatform({
+    config,
+    databaseUrl: env('BENCH_DATABASE_URL'),
+    secrets: { apiDatabasePassword: env('BENCH_API_PASSWORD'), jwtSecret: randomBytes(32).toString('hex') },
+    skipMigrations: true,
+    seed: false,
+    webDir: null,
+    port: 0,
+    host: '127.0.0.1',
+    log: () => undefined,
+  });
+  return { url: platform.url, stop: () => platform.stop() };
+}
+
+async function main(mode: string | undefined): Promise<void> {
+  if (mode !== 'bare' && mode !== 'graphql') throw new Error('usage: http-server.ts bare|graphql');
+  const server = mode === 'bare' ? await startBare() : await startGraphQL();
+  process.stdout.write(`READY ${server.url}\n`);
+  const stop = () => {
+    server.stop().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  // The parent going away (killed, crashed) must not leave this server running.
+  process.stdin.on('end', stop);
+  process.stdin.resume();
+}
+
+main(process.argv[2]).catch((err: unknown) => {
+  process.stdout.write(`FAILED ${(err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ')}\n`);
+  process.exit(1);
+});

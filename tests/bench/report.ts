@@ -1,0 +1,110 @@
+/** The results of one bench run: comparisons of a subject against its baseline, a table and JSON. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { VariantResult } from './measure';
+
+export interface Target {
+  /** The subject must reach at least this fraction (0.5) or multiple (1.5) of the baseline. */
+  minRatio: number;
+  text: string;
+}
+
+export interface Side {
+  label: string;
+  perSecond: number;
+  units: number;
+  seconds: number;
+  rounds: number[];
+}
+
+export interface Comparison {
+  id: string;
+  title: string;
+  /** What is counted per second: appends, events, requests. */
+  unit: string;
+  subject: Side;
+  baseline: Side;
+  /**
+   * Median over rounds of subject rate / baseline rate of the same round (adjacent in time, so a
+   * slow spell of the machine cancels out); the pooled ratio when there are no pairs.
+   */
+  ratio: number;
+  /** Total subject units per second over total baseline units per second, all rounds pooled. */
+  pooledRatio: number;
+  /** Lowest and highest ratio of round-aligned pairs. */
+  ratioRange: [number, number];
+  target: Target | null;
+  met: boolean | null;
+  notes: string[];
+}
+
+export interface Skipped {
+  id: string;
+  title: string;
+  skipped: string;
+}
+
+export type BenchResult = Comparison | Skipped;
+
+export function isSkipped(r: BenchResult): r is Skipped {
+  return 'skipped' in r;
+}
+
+function side(v: VariantResult): Side {
+  return { label: v.label, perSecond: v.pooled.perSecond, units: v.pooled.units, seconds: v.pooled.seconds, rounds: v.rounds };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function compare(o: {
+  id: string; title: string; unit: string; subject: VariantResult; baseline: VariantResult; target?: Target; notes?: string[];
+}): Comparison {
+  const pooledRatio = o.baseline.pooled.perSecond > 0 ? o.subject.pooled.perSecond / o.baseline.pooled.perSecond : 0;
+  const pairs = o.subject.rounds.map((s, i) => s / (o.baseline.rounds[i] ?? Number.NaN)).filter(Number.isFinite);
+  const ratio = pairs.length ? median(pairs) : pooledRatio;
+  return {
+    id: o.id, title: o.title, unit: o.unit, subject: side(o.subject), baseline: side(o.baseline), ratio, pooledRatio,
+    ratioRange: pairs.length ? [Math.min(...pairs), Math.max(...pairs)] : [ratio, ratio],
+    target: o.target ?? null,
+    met: o.target ? ratio >= o.target.minRatio : null,
+    notes: o.notes ?? [],
+  };
+}
+
+const fmtRate = (n: number) => (n >= 1000 ? `${Math.round(n).toLocaleString('en-US')}` : n.toFixed(1));
+const fmtRatio = (n: number) => (n >= 1 ? `${n.toFixed(2)}x` : `${(n * 100).toFixed(1)}%`);
+
+export function formatTable(results: readonly BenchResult[]): string {
+  const header = ['#', 'measurement', 'subject /s', 'baseline /s', 'ratio: median (range)', 'target', 'met'];
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const r of results) {
+    if (isSkipped(r)) {
+      rows.push([r.id, r.title, '-', '-', '-', '-', 'not measured']);
+      notes.push(`${r.id}: not measured: ${r.skipped}`);
+      continue;
+    }
+    rows.push([
+      r.id,
+      `${r.title} (${r.unit})`,
+      `${fmtRate(r.subject.perSecond)}  ${r.subject.label}`,
+      `${fmtRate(r.baseline.perSecond)}  ${r.baseline.label}`,
+      `${fmtRatio(r.ratio)} (${fmtRatio(r.ratioRange[0])}..${fmtRatio(r.ratioRange[1])})`,
+      r.target?.text ?? '-',
+      r.met === null ? '-' : r.met ? 'yes' : 'NO',
+    ]);
+    for (const n of r.notes) notes.push(`${r.id}: ${n}`);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line), '', ...notes].join('\n');
+}
+
+export async function writeJson(file: string, value: unknown): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+}

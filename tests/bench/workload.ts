@@ -1,0 +1,73 @@
+/** Events shaped like the platform's own (a program edit with full metadata) and the raw-table twin. */
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '../../domain/shared/events';
+import type { ExpectedRevision } from '../../infra/eventstore/port';
+
+export const EVENT_TYPE = 'BenchProgramEdited';
+
+const ECOSYSTEM = randomUUID();
+const PROGRAM = randomUUID();
+const ACTOR = randomUUID();
+
+export function benchEvent(n: number): NewEvent {
+  const commandId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: EVENT_TYPE,
+    data: { programId: PROGRAM, name: `Algebra ${n}`, description: 'Weekly algebra sessions for year 9.', capacity: 24, archived: false },
+    metadata: {
+      ecosystemId: ECOSYSTEM,
+      programId: PROGRAM,
+      actor: { userId: ACTOR, role: 'PROGRAM_ADMIN' },
+      commandId,
+      correlationId: commandId,
+      causationId: commandId,
+      occurredAt: new Date().toISOString(),
+      schemaVersion: 1,
+    },
+  };
+}
+
+export function benchEvents(count: number): NewEvent[] {
+  return Array.from({ length: count }, (_, i) => benchEvent(i));
+}
+
+export function newStream(category = 'program'): string {
+  return `${category}-${randomUUID()}`;
+}
+
+/** One aggregate's stream, appended to with the exact expected revision, as the command bus does. */
+export class StreamWriter {
+  readonly stream = newStream();
+  private revision = -1;
+
+  get expected(): ExpectedRevision {
+    return this.revision < 0 ? 'no_stream' : this.revision;
+  }
+
+  advanced(nextRevision: number): void {
+    this.revision = nextRevision;
+  }
+}
+
+/** A plain table as wide as public.events' written columns, with only a primary key. */
+export const RAW_TABLE_DDL = `
+CREATE TABLE public.bench_raw_events (
+  id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  stream_id   text NOT NULL,
+  revision    integer NOT NULL,
+  event_id    uuid NOT NULL,
+  type        text NOT NULL,
+  data        jsonb NOT NULL,
+  metadata    jsonb NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+export const RAW_INSERT = {
+  name: 'bench_raw_insert',
+  text: 'INSERT INTO public.bench_raw_events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
+};
+
+export function rawValues(stream: string, revision: number, e: NewEvent): unknown[] {
+  return [stream, revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)];
+}

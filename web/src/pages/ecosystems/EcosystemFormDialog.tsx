@@ -1,0 +1,162 @@
+/**
+ * Create or edit an ecosystem's identity and words (name, kinds, place, tutor/tutee/module terms).
+ * Server validation messages appear beside their fields (BAD_USER_INPUT `ecosystemInput.<field>`).
+ */
+import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import type { MessageId } from '../../i18n/en';
+import { useT } from '../../i18n/terms';
+import { displayError, fieldErrors } from '../../relay/errors';
+import type { EcosystemFormDialog_ecosystem$data, EcosystemFormDialog_ecosystem$key } from './__generated__/EcosystemFormDialog_ecosystem.graphql';
+import { useCreateEcosystemMutation, type EcosystemInput } from './useCreateEcosystemMutation';
+import { useEditEcosystemMutation } from './useEditEcosystemMutation';
+
+const KINDS = ['ECOSYSTEM', 'MARKETPLACE'] as const;
+const ORGANIZATION_KINDS = ['PUBLIC_DISTRICT', 'PRIVATE_SCHOOL', 'NON_PROFIT', 'FOR_PROFIT', 'COMMUNITY_COLLEGE'] as const;
+type Kind = (typeof KINDS)[number];
+type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
+
+type TextField = 'name' | 'shortName' | 'city' | 'state' | 'tutorTerm' | 'tuteeTerm' | 'moduleTerm';
+type Values = Record<TextField, string> & { type: Kind; organizationType: OrganizationKind };
+
+const LABELS: Record<TextField, MessageId> = {
+  name: 'ecosystems.field.name', shortName: 'ecosystems.field.shortName', city: 'ecosystems.field.city',
+  state: 'ecosystems.field.state', tutorTerm: 'ecosystems.field.tutorTerm', tuteeTerm: 'ecosystems.field.tuteeTerm',
+  moduleTerm: 'ecosystems.field.moduleTerm',
+};
+const TERM_DEFAULTS: Partial<Record<TextField, MessageId>> = {
+  tutorTerm: 'terms.tutor.default', tuteeTerm: 'terms.tutee.default', moduleTerm: 'terms.module.default',
+};
+
+function oneOf<T extends string>(options: readonly T[], value: string | null | undefined, fallback: T): T {
+  return options.find((option) => option === value) ?? fallback;
+}
+
+function initialValues(ecosystem: EcosystemFormDialog_ecosystem$data | null): Values {
+  return {
+    name: ecosystem?.name ?? '', shortName: ecosystem?.shortName ?? '', city: ecosystem?.city ?? '', state: ecosystem?.state ?? '',
+    tutorTerm: ecosystem?.tutorTerm ?? '', tuteeTerm: ecosystem?.tuteeTerm ?? '', moduleTerm: ecosystem?.moduleTerm ?? '',
+    type: oneOf(KINDS, ecosystem?.type, 'ECOSYSTEM'),
+    organizationType: oneOf(ORGANIZATION_KINDS, ecosystem?.organizationType, 'PUBLIC_DISTRICT'),
+  };
+}
+
+/** Empty optional text is left out on create and cleared (null) on edit; empty terms keep the default. */
+function toInput(values: Values, editing: boolean): EcosystemInput {
+  const input: EcosystemInput = { name: values.name.trim(), type: values.type, organizationType: values.organizationType };
+  for (const field of ['shortName', 'tutorTerm', 'tuteeTerm', 'moduleTerm'] as const) {
+    if (values[field].trim()) input[field] = values[field].trim();
+  }
+  for (const field of ['city', 'state'] as const) {
+    const value = values[field].trim();
+    if (value) input[field] = value;
+    else if (editing) input[field] = null;
+  }
+  return input;
+}
+
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  /** The ecosystem to edit; null to create one. */
+  ecosystemRef: EcosystemFormDialog_ecosystem$key | null;
+  /** Connections the created ecosystem is added to. */
+  connections?: string[];
+}
+
+export function EcosystemFormDialog({ opened, onClose, ecosystemRef, connections = [] }: Props) {
+  const t = useT();
+  const ecosystem = useFragment(graphql`
+    fragment EcosystemFormDialog_ecosystem on Ecosystem {
+      id
+      name
+      shortName
+      type
+      organizationType
+      city
+      state
+      tutorTerm
+      tuteeTerm
+      moduleTerm
+    }
+  `, ecosystemRef);
+  const title = ecosystem ? t('ecosystems.editTitle', { name: ecosystem.name }) : t('ecosystems.create');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}>
+      <EcosystemForm ecosystem={ecosystem ?? null} connections={connections} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: EcosystemFormDialog_ecosystem$data | null; connections: string[]; onDone: () => void }) {
+  const t = useT();
+  const [values, setValues] = useState<Values>(() => initialValues(ecosystem));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [create, creating] = useCreateEcosystemMutation();
+  const [edit, editing] = useEditEcosystemMutation();
+  const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!values.name.trim()) {
+      setErrors({ name: t('ecosystems.nameRequired') });
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    try {
+      const ecosystemInput = toInput(values, ecosystem !== null);
+      const name = ecosystem
+        ? (await edit({ variables: { ecosystemId: ecosystem.id, ecosystemInput } })).editEcosystem.name
+        : (await create({ variables: { ecosystemInput, connections } })).createEcosystem.name;
+      notifications.show({ color: 'teal', message: t(ecosystem ? 'ecosystems.saved' : 'ecosystems.created', { name }) });
+      onDone();
+    } catch (error) {
+      const byField = fieldErrors(error);
+      setErrors(Object.fromEntries(Object.entries(byField).map(([path, message]) => [path.replace(/^ecosystemInput\./, ''), message])));
+      setFormError(displayError(error));
+    }
+  };
+
+  const text = (field: TextField, required = false) => {
+    const term = TERM_DEFAULTS[field];
+    return (
+      <TextInput key={field} label={t(LABELS[field])} required={required} value={values[field]} error={errors[field]}
+        description={term ? t('ecosystems.field.termHint', { term: t(term) }) : undefined}
+        onChange={(e) => set(field)(e.currentTarget.value)} />
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {formError && <Alert color="red" role="alert">{formError}</Alert>}
+        {text('name', true)}
+        {text('shortName')}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label={t('ecosystems.field.type')} required allowDeselect={false} value={values.type} error={errors.type}
+            data={KINDS.map((kind) => ({ value: kind, label: t(`ecosystems.type.${kind}`) }))}
+            onChange={(value) => set('type')(oneOf(KINDS, value, values.type))} />
+          <Select label={t('ecosystems.field.organizationType')} required allowDeselect={false} value={values.organizationType}
+            error={errors.organizationType}
+            data={ORGANIZATION_KINDS.map((kind) => ({ value: kind, label: t(`ecosystems.org.${kind}`) }))}
+            onChange={(value) => set('organizationType')(oneOf(ORGANIZATION_KINDS, value, values.organizationType))} />
+          {text('city')}
+          {text('state')}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {text('tutorTerm')}
+          {text('tuteeTerm')}
+          {text('moduleTerm')}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
+          <Button type="submit" loading={creating || editing}>{t('common.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+/** The ecosystems matching the search, archived ones included, a page at a time. */
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { useCallback, useTransition } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { ConnectionHandler, ROOT_ID } from 'relay-runtime';
+import { useT } from '../../i18n/terms';
+import type { EcosystemList_query$key } from './__generated__/EcosystemList_query.graphql';
+import type { EcosystemListPaginationQuery } from './__generated__/EcosystemListPaginationQuery.graphql';
+import { EcosystemRow } from './EcosystemRow';
+
+const PAGE_SIZE = 20;
+export const ECOSYSTEM_LIST_CONNECTION = 'EcosystemList_searchEcosystems';
+
+/** The connection a new ecosystem is added to: the list as filtered by `searchTerm`. */
+export function ecosystemListConnectionId(searchTerm: string | null): string {
+  return ConnectionHandler.getConnectionID(ROOT_ID, ECOSYSTEM_LIST_CONNECTION, { searchTerm, includeArchived: true });
+}
+
+export function EcosystemList({ queryRef }: { queryRef: EcosystemList_query$key }) {
+  const t = useT();
+  const [, startTransition] = useTransition();
+  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<EcosystemListPaginationQuery, EcosystemList_query$key>(graphql`
+    fragment EcosystemList_query on Query
+      @refetchable(queryName: "EcosystemListPaginationQuery")
+      @argumentDefinitions(searchTerm: { type: "String" }, count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+      searchEcosystems(searchTerm: $searchTerm, first: $count, after: $cursor, includeArchived: true)
+        @connection(key: "EcosystemList_searchEcosystems", filters: ["searchTerm", "includeArchived"]) {
+        edges {
+          node {
+            id
+            ...EcosystemRow_ecosystem
+          }
+        }
+      }
+    }
+  `, queryRef);
+  const connection = data.searchEcosystems;
+  // A finished demo-data job changes what the list shows (demo flags), so the list reloads quietly.
+  const reload = useCallback(() => startTransition(() => { refetch({}, { fetchPolicy: 'network-only' }); }), [refetch]);
+
+  if (connection.edges.length === 0) return <Text role="status">{t('ecosystems.empty')}</Text>;
+  return (
+    <Stack>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover aria-label={t('ecosystems.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('ecosystems.column.name')}</Table.Th>
+              <Table.Th scope="col">{t('ecosystems.column.shortName')}</Table.Th>
+              <Table.Th scope="col">{t('ecosystems.column.type')}</Table.Th>
+              <Table.Th scope="col">{t('ecosystems.column.status')}</Table.Th>
+              <Table.Th scope="col">{t('common.actions')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {connection.edges.map(({ node }) => <EcosystemRow key={node.id} ecosystemRef={node} onJobSettled={reload} />)}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {hasNext
+        ? <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>{t('ecosystems.loadMore')}</Button>
+        : <Text size="sm" c="dimmed">{t('ecosystems.count', { count: connection.edges.length })}</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * One ecosystem in the manage-ecosystems table, with its actions menu: edit, programs,
+ * breadcrumbs, archive or unarchive, create or delete demo data (with the job's progress).
+ */
+import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useT } from '../../i18n/terms';
+import { displayError } from '../../relay/errors';
+import { breadcrumbsPath, programsPath } from '../../router/paths';
+import type { EcosystemRow_ecosystem$key } from './__generated__/EcosystemRow_ecosystem.graphql';
+import type { DemoJobStatus_job$key } from './__generated__/DemoJobStatus_job.graphql';
+import { DemoDataDialog } from './DemoDataDialog';
+import { DemoJobStatus } from './DemoJobStatus';
+import { EcosystemFormDialog } from './EcosystemFormDialog';
+import { useArchiveEcosystemMutation } from './useArchiveEcosystemMutation';
+import { useDeleteEcosystemDemoDataMutation } from './useDeleteEcosystemDemoDataMutation';
+import { useUnArchiveEcosystemMutation } from './useUnArchiveEcosystemMutation';
+
+type Dialog = 'edit' | 'archive' | 'createDemo' | 'deleteDemo' | null;
+
+export function EcosystemRow({ ecosystemRef, onJobSettled }: { ecosystemRef: EcosystemRow_ecosystem$key; onJobSettled: () => void }) {
+  const t = useT();
+  const ecosystem = useFragment(graphql`
+    fragment EcosystemRow_ecosystem on Ecosystem {
+      id
+      name
+      shortName
+      type
+      organizationType
+      archived
+      isDemoEcosystem
+      ...EcosystemFormDialog_ecosystem
+    }
+  `, ecosystemRef);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [job, setJob] = useState<DemoJobStatus_job$key | null>(null);
+  const [archive, archiving] = useArchiveEcosystemMutation();
+  const [unarchive, unarchiving] = useUnArchiveEcosystemMutation();
+  const [deleteDemo, deleting] = useDeleteEcosystemDemoDataMutation();
+  const close = () => setDialog(null);
+  const fail = (error: unknown) => notifications.show({ color: 'red', message: displayError(error) });
+
+  const toggleArchived = async () => {
+    try {
+      if (ecosystem.archived) await unarchive(ecosystem.id);
+      else await archive(ecosystem.id);
+      notifications.show({ color: 'teal', message: t(ecosystem.archived ? 'ecosystems.unarchived' : 'ecosystems.archived', { name: ecosystem.name }) });
+    } catch (error) {
+      fail(error);
+    }
+    close();
+  };
+
+  const startDeleteDemo = async () => {
+    try {
+      const { deleteEcosystemDemoData } = await deleteDemo({ variables: { ecosystemId: ecosystem.id } });
+      setJob(deleteEcosystemDemoData);
+      notifications.show({ message: t('demo.started') });
+    } catch (error) {
+      fail(error);
+    }
+    close();
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Th scope="row">
+        <Group gap="xs">
+          <Text fw={600} size="sm">{ecosystem.name}</Text>
+          {ecosystem.isDemoEcosystem && <Badge variant="light" size="sm">{t('ecosystems.demo')}</Badge>}
+        </Group>
+        {job && <DemoJobStatus jobRef={job} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name} onSettled={onJobSettled} />}
+      </Table.Th>
+      <Table.Td>{ecosystem.shortName}</Table.Td>
+      <Table.Td>{ecosystem.type === 'MARKETPLACE' ? t('ecosystems.type.MARKETPLACE') : t('ecosystems.type.ECOSYSTEM')}</Table.Td>
+      <Table.Td>
+        <Badge color={ecosystem.archived ? 'gray' : 'teal'} variant="light">
+          {ecosystem.archived ? t('common.archived') : t('common.active')}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={t('common.actionsFor', { name: ecosystem.name })}>
+              <span aria-hidden="true">⋯</span>
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => setDialog('edit')}>{t('ecosystems.edit')}</Menu.Item>
+            <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
+            <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
+            <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
+            <Menu.Divider />
+            <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>
+            <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+        <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} />
+        <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}
+          title={t(ecosystem.archived ? 'ecosystems.unarchiveTitle' : 'ecosystems.archiveTitle', { name: ecosystem.name })}
+          text={ecosystem.archived ? undefined : t('ecosystems.archiveText')}
+          confirmLabel={ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')} destructive={!ecosystem.archived} />
+        <DemoDataDialog opened={dialog === 'createDemo'} onClose={close} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name}
+          onStarted={(started) => { setJob(started); notifications.show({ message: t('demo.started') }); }} />
+        <ConfirmDialog opened={dialog === 'deleteDemo'} onClose={close} onConfirm={startDeleteDemo} loading={deleting} destructive
+          title={t('demo.deleteTitle', { name: ecosystem.name })} text={t('demo.deleteText')} confirmLabel={t('demo.delete')} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,74 @@
+/** Add a program to an ecosystem, or rename one (name and short name). */
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../i18n/terms';
+import { displayError, fieldErrors } from '../../relay/errors';
+import { useCreateProgramMutation } from './useCreateProgramMutation';
+import { useEditProgramMutation } from './useEditProgramMutation';
+
+export type ProgramFormTarget =
+  | { kind: 'create'; ecosystemId: string; connections: string[] }
+  | { kind: 'edit'; programId: string; name: string; shortName: string };
+
+export function ProgramFormDialog({ opened, onClose, target }: { opened: boolean; onClose: () => void; target: ProgramFormTarget }) {
+  const t = useT();
+  const title = target.kind === 'edit' ? t('programs.editTitle', { name: target.name }) : t('programs.createTitle');
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}>
+      <ProgramForm target={target} onDone={onClose} />
+    </Modal>
+  );
+}
+
+function ProgramForm({ target, onDone }: { target: ProgramFormTarget; onDone: () => void }) {
+  const t = useT();
+  const [name, setName] = useState(target.kind === 'edit' ? target.name : '');
+  const [shortName, setShortName] = useState(target.kind === 'edit' ? target.shortName : '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [create, creating] = useCreateProgramMutation();
+  const [edit, editing] = useEditProgramMutation();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setErrors({ name: t('programs.nameRequired') });
+      return;
+    }
+    setErrors({});
+    setFormError(null);
+    const details = { name: name.trim(), ...(shortName.trim() ? { shortName: shortName.trim() } : {}) };
+    try {
+      if (target.kind === 'create') {
+        const { createProgram } = await create({
+          variables: { programInput: { ecosystemId: target.ecosystemId, ...details }, connections: target.connections },
+        });
+        notifications.show({ color: 'teal', message: t('programs.created', { name: createProgram.name }) });
+      } else {
+        const { editProgram } = await edit({ variables: { programId: target.programId, programInput: details } });
+        notifications.show({ color: 'teal', message: t('programs.renamed', { name: editProgram.name }) });
+      }
+      onDone();
+    } catch (error) {
+      setErrors(Object.fromEntries(Object.entries(fieldErrors(error)).map(([path, message]) => [path.replace(/^programInput\./, ''), message])));
+      setFormError(displayError(error));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {formError && <Alert color="red" role="alert">{formError}</Alert>}
+        <TextInput label={t('programs.field.name')} required data-autofocus value={name} error={errors.name}
+          onChange={(e) => setName(e.currentTarget.value)} />
+        <TextInput label={t('programs.field.shortName')} value={shortName} error={errors.shortName}
+          onChange={(e) => setShortName(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>
+          <Button type="submit" loading={creating || editing}>{t('common.save')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

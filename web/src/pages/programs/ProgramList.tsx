@@ -1,0 +1,66 @@
+/** An ecosystem's programs, archived ones included, a page at a time, with the add-program dialog. */
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { graphql, usePaginationFragment } from 'react-relay';
+import { useT } from '../../i18n/terms';
+import type { ProgramList_ecosystem$key } from './__generated__/ProgramList_ecosystem.graphql';
+import type { ProgramListPaginationQuery } from './__generated__/ProgramListPaginationQuery.graphql';
+import { ProgramFormDialog } from './ProgramFormDialog';
+import { ProgramRow } from './ProgramRow';
+
+const PAGE_SIZE = 20;
+
+export function ProgramList({ ecosystemRef }: { ecosystemRef: ProgramList_ecosystem$key }) {
+  const t = useT();
+  const [adding, setAdding] = useState(false);
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<ProgramListPaginationQuery, ProgramList_ecosystem$key>(graphql`
+    fragment ProgramList_ecosystem on Ecosystem
+      @refetchable(queryName: "ProgramListPaginationQuery")
+      @argumentDefinitions(count: { type: "Int", defaultValue: 20 }, cursor: { type: "String" }) {
+      id
+      programs(first: $count, after: $cursor, includeArchived: true) @connection(key: "ProgramList_programs", filters: ["includeArchived"]) {
+        __id
+        edges {
+          node {
+            id
+            ...ProgramRow_program
+          }
+        }
+      }
+    }
+  `, ecosystemRef);
+  const { edges, __id: connectionId } = data.programs;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" role="status">{hasNext ? null : t('programs.count', { count: edges.length })}</Text>
+        <Button onClick={() => setAdding(true)}>{t('programs.create')}</Button>
+      </Group>
+      {edges.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover aria-label={t('ecosystems.programs')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('programs.column.name')}</Table.Th>
+                <Table.Th scope="col">{t('programs.column.shortName')}</Table.Th>
+                <Table.Th scope="col">{t('programs.column.status')}</Table.Th>
+                <Table.Th scope="col">{t('common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {edges.map(({ node }) => <ProgramRow key={node.id} programRef={node} />)}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {hasNext && (
+        <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
+          {t('ecosystems.loadMore')}
+        </Button>
+      )}
+      <ProgramFormDialog opened={adding} onClose={() => setAdding(false)}
+        target={{ kind: 'create', ecosystemId: data.id, connections: [connectionId] }} />
+    </Stack>
+  );
+}

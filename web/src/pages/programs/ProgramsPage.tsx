@@ -1,0 +1,63 @@
+/**
+ * /internal-admin-panel/manage-ecosystems/:ecosystemId/programs: one ecosystem's programs, in its
+ * own words for tutor and tutee. An unknown or invisible ecosystem shows the not-found page.
+ */
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { graphql, type PreloadedQuery } from 'react-relay';
+import { Link, type LoaderFunctionArgs } from 'react-router-dom';
+import { NotFound } from '../../components/NotFound';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { TermsProvider, useT } from '../../i18n/terms';
+import { relayEnvironment } from '../../relay/browser';
+import { requireLogin } from '../../router/guards';
+import { breadcrumbsPath, ECOSYSTEMS_PATH } from '../../router/paths';
+import { preloadQuery, useRouteQuery } from '../../router/preload';
+import type { ProgramsPageQuery } from './__generated__/ProgramsPageQuery.graphql';
+import { ProgramList } from './ProgramList';
+
+const query = graphql`
+  query ProgramsPageQuery($ecosystemId: ID!) {
+    getEcosystemById(ecosystemId: $ecosystemId) {
+      id
+      name
+      tutorTerm
+      tuteeTerm
+      moduleTerm
+      ...ProgramList_ecosystem
+    }
+  }
+`;
+
+export function loader({ request, params }: LoaderFunctionArgs): Promise<PreloadedQuery<ProgramsPageQuery>> {
+  requireLogin(request);
+  return preloadQuery<ProgramsPageQuery>(relayEnvironment, query, { ecosystemId: params.ecosystemId ?? '' }, request.signal);
+}
+
+export function Component() {
+  const { getEcosystemById: ecosystem } = useRouteQuery<ProgramsPageQuery>(query);
+  if (!ecosystem) return <NotFound />;
+  return (
+    <TermsProvider terms={ecosystem}>
+      <ProgramsContent name={ecosystem.name} ecosystemId={ecosystem.id}>
+        <ProgramList ecosystemRef={ecosystem} />
+      </ProgramsContent>
+    </TermsProvider>
+  );
+}
+
+function ProgramsContent({ name, ecosystemId, children }: { name: string; ecosystemId: string; children: ReactNode }) {
+  const t = useT();
+  useDocumentTitle(t('programs.title', { name }));
+  return (
+    <Stack p="md">
+      <Group gap="md">
+        <Anchor component={Link} to={ECOSYSTEMS_PATH} size="sm">{t('programs.back')}</Anchor>
+        <Anchor component={Link} to={breadcrumbsPath(ecosystemId)} size="sm">{t('ecosystems.breadcrumbs')}</Anchor>
+      </Group>
+      <Title order={1}>{t('programs.title', { name })}</Title>
+      <Text>{t('programs.intro')}</Text>
+      {children}
+    </Stack>
+  );
+}

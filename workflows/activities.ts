@@ -1,0 +1,114 @@
+/**
+ * Activities: plain functions with injected ports, shared by both engines. They act only by
+ * dispatching domain commands (the job, the demo-data ledger, the tenants' programs); they never
+ * write a read model. Each step is safe to repeat: its commands carry ids derived from the job
+ * and step, and the domain decides nothing new for a step that already happened.
+ */
+import type { DemoItem } from '../domain/job/demo-data/events';
+import {
+  abandonDemoDataCreation, abandonDemoDataDeletion, addDemoDataItem, beginDemoDataCreation, beginDemoDataDeletion,
+  completeDemoDataCreation, completeDemoDataDeletion, removeDemoDataItem,
+} from '../domain/job/demo-data/handlers';
+import { cancelBatchJob, failBatchJob, finishBatchJob, reportBatchJobProgress, startBatchJob } from '../domain/job/handlers';
+import { demoPlan } from './demo/catalogue';
+import { createDemoContent, removeDemoContent } from './demo/content';
+import { sender, type CommandDispatcher, type Send } from './dispatch';
+import type { CreateDemoDataArgs, JobRunArgs } from './engine/port';
+import { failureType } from './failures';
+
+export interface ActivityDeps {
+  bus: CommandDispatcher;
+  clock?: () => Date;
+}
+
+/** Ends the job after a stop: failed with the error, or cancelled (unless it already ended). */
+async function endJob(send: Send, jobId: string, failure: string | null): Promise<void> {
+  if (failure !== null) {
+    await send('job:fail', failBatchJob, { jobId, error: failure });
+    return;
+  }
+  try {
+    await send('job:cancel', cancelBatchJob, { jobId });
+  } catch (err) {
+    // A job that already finished or failed keeps that outcome; cancelling it is moot, not an error.
+    if (failureType(err) !== 'DomainError') throw err;
+  }
+}
+
+export function createActivities(deps: ActivityDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  const sendFor = (args: JobRunArgs) => sender(deps.bus, clock, args);
+
+  return {
+    /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
+    async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {
+      const send = sendFor(args);
+      const total = demoPlan(args.jobId).length;
+      await send('job:start', startBatchJob, { jobId: args.jobId, total });
+      await send('demo:begin-creation', beginDemoDataCreation, {
+        ecosystemId: args.ecosystemId, jobId: args.jobId, demoSessionsStartDate: args.demoSessionsStartDate,
+      });
+      return { total };
+    },
+
+    /** Records the item in the ledger first, so a crash after creating it still leaves it findable for deletion. */
+    async addDemoItem(args: CreateDemoDataArgs, index: number): Promise<DemoItem> {
+      const send = sendFor(args);
+      const planned = demoPlan(args.jobId)[index];
+      if (!planned) throw new RangeError(`demo item ${index} is not in the plan`);
+      const item: DemoItem = { kind: planned.kind, id: planned.id, label: planned.label };
+      await send(`demo:add:${index}`, addDemoDataItem, { ecosystemId: args.ecosystemId, jobId: args.jobId, item });
+      await createDemoContent(send, args, planned);
+      await send(`job:progress:${index + 1}`, reportBatchJobProgress, { jobId: args.jobId, done: index + 1 });
+      return item;
+    },
+
+    async completeDemoDataCreation(args: CreateDemoDataArgs): Promise<void> {
+      const send = sendFor(args);
+      await send('demo:complete-creation', completeDemoDataCreation, { ecosystemId: args.ecosystemId, jobId: args.jobId });
+      const items = demoPlan(args.jobId).map(({ kind, id, label }) => ({ kind, id, label }));
+      await send('job:finish', finishBatchJob, { jobId: args.jobId, result: { items, demoSessionsStartDate: args.demoSessionsStartDate } });
+    },
+
+    /** After a failure (`failure` set) or a cancellation (null): keeps what was added on record, ends the job. */
+    async abandonDemoDataCreation(args: CreateDemoDataArgs, failure: string | null): Promise<void> {
+      const send = sendFor(args);
+      await send('demo:abandon-creation', abandonDemoDataCreation, {
+        ecosystemId: args.ecosystemId, jobId: args.jobId, reason: failure ?? 'The job was cancelled.',
+      });
+      await endJob(send, args.jobId, failure);
+    },
+
+    /** Marks the job PROCESSING, claims the ledger for deletion and returns what is to be removed. */
+    async beginDemoDataDeletion(args: JobRunArgs): Promise<{ items: DemoItem[] }> {
+      const send = sendFor(args);
+      const ledger = await send('demo:begin-deletion', beginDemoDataDeletion, { ecosystemId: args.ecosystemId, jobId: args.jobId });
+      const items = ledger.status === 'DELETING' ? ledger.items : [];
+      await send('job:start', startBatchJob, { jobId: args.jobId, total: items.length });
+      return { items };
+    },
+
+    async removeDemoItem(args: JobRunArgs, item: DemoItem, done: number): Promise<void> {
+      const send = sendFor(args);
+      await removeDemoContent(send, item);
+      await send(`demo:remove:${item.id}`, removeDemoDataItem, { ecosystemId: args.ecosystemId, jobId: args.jobId, itemId: item.id });
+      await send(`job:progress:${done}`, reportBatchJobProgress, { jobId: args.jobId, done });
+    },
+
+    async completeDemoDataDeletion(args: JobRunArgs): Promise<void> {
+      const send = sendFor(args);
+      await send('demo:complete-deletion', completeDemoDataDeletion, { ecosystemId: args.ecosystemId, jobId: args.jobId });
+      await send('job:finish', finishBatchJob, { jobId: args.jobId, result: {} });
+    },
+
+    async abandonDemoDataDeletion(args: JobRunArgs, failure: string | null): Promise<void> {
+      const send = sendFor(args);
+      await send('demo:abandon-deletion', abandonDemoDataDeletion, {
+        ecosystemId: args.ecosystemId, jobId: args.jobId, reason: failure ?? 'The job was cancelled.',
+      });
+      await endJob(send, args.jobId, failure);
+    },
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,0 +1,169 @@
+/**
+ * The embedded engine: pg-boss 10 on the platform's own PostgreSQL (schema `pgboss`). One queue
+ * per workflow; a pg-boss job is one workflow run, executed in this process by calling the shared
+ * flow (workflows/flows) with activities wrapped to behave as Temporal's would: the same named
+ * retry profile, a timeout per attempt, and cancellation observed at each activity boundary.
+ *
+ * Deduplication: the pg-boss job id is derived from the workflow id (and the workflow id as the
+ * singleton key), and a run already in the job table or its archive is not started again.
+ */
+import PgBoss from 'pg-boss';
+import type { Activities } from '../activities';
+import { deterministicUuid } from '../ids';
+import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, WORKFLOW_PROFILES, type ActivityProfile } from '../profiles';
+import { failureChain, failureType } from '../failures';
+import type { FlowRuntime } from '../flows/runtime';
+import { runWorkflow } from '../flows/registry';
+import { WORKFLOW_NAMES, type StartResult, type WorkflowArgs, type WorkflowEngine, type WorkflowName } from './port';
+
+export interface PgBossEngineOptions {
+  /** Owner connection URL of the platform database; pg-boss keeps its own small pool on it. */
+  connectionString: string;
+  activities: Activities;
+  schema?: string;
+  /** How often an idle worker looks for work (pg-boss polls). Default 2 s; minimum 0.5 s. */
+  pollingIntervalSeconds?: number;
+  /** Overrides the activity profile (tests shorten the retry intervals). */
+  activityProfile?: ActivityProfile;
+  log?: (line: string) => void;
+}
+
+interface RunPayload {
+  workflowId: string;
+  args: WorkflowArgs[WorkflowName];
+}
+
+/** Thrown into a run when its pg-boss job was cancelled; the flow cleans up, then rethrows it. */
+export class WorkflowCancelledError extends Error {
+  constructor(readonly workflowId: string) {
+    super(`Workflow ${workflowId} was cancelled.`);
+    this.name = 'WorkflowCancelledError';
+  }
+}
+
+class AttemptTimeoutError extends Error {
+  constructor(activity: string, ms: number) {
+    super(`Activity ${activity} did not finish within ${ms} ms.`);
+    this.name = 'AttemptTimeoutError';
+  }
+}
+
+export const queueName = (name: WorkflowName) => `workflow_${name}`;
+export const pgBossJobId = (workflowId: string) => deterministicUuid(`pg-boss/${workflowId}`);
+
+function isNonRetryable(err: unknown): boolean {
+  if (failureChain(err).some((f) => (f as { nonRetryable?: unknown }).nonRetryable === true)) return true;
+  const type = failureType(err);
+  return type !== undefined && (NON_RETRYABLE_ERROR_TYPES as readonly string[]).includes(type);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function withinMs<T>(work: Promise<T>, ms: number, activity: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new AttemptTimeoutError(activity, ms)), ms); });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class PgBossWorkflowEngine implements WorkflowEngine {
+  readonly kind = 'pg-boss' as const;
+  private readonly boss: PgBoss;
+  private readonly workers = new Map<WorkflowName, string>();
+  private readonly profile: ActivityProfile;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: PgBossEngineOptions) {
+    this.log = options.log ?? ((line) => console.error(line));
+    this.profile = options.activityProfile ?? ACTIVITY_PROFILES.command;
+    this.boss = new PgBoss({ connectionString: options.connectionString, schema: options.schema ?? 'pgboss', max: 4, application_name: 'workflows-pgboss' });
+    // Without a listener an 'error' event would crash the process; pg-boss reports polling and maintenance failures here.
+    this.boss.on('error', (err) => this.log(`[workflows] pg-boss: ${err.message}`));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    const runTimeoutSeconds = Math.ceil(WORKFLOW_PROFILES.batchJob.runTimeoutMs / 1000);
+    for (const name of WORKFLOW_NAMES) {
+      // pg-boss 10 drops sends to a queue that does not exist; updateQueue keeps an old queue's settings in step with this code.
+      const queue = { name: queueName(name), policy: 'standard' as const, retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: runTimeoutSeconds };
+      await this.boss.createQueue(queue.name, queue);
+      await this.boss.updateQueue(queue.name, queue);
+      const workerId = await this.boss.work<RunPayload>(queue.name, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+        async ([job]) => this.run(name, job));
+      this.workers.set(name, workerId);
+    }
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(WORKFLOW_NAMES.map((name) => this.boss.offWork(queueName(name))));
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    this.workers.clear();
+  }
+
+  async startWorkflow<N extends WorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
+    const queue = queueName(name);
+    const id = pgBossJobId(workflowId);
+    if (await this.boss.getJobById(queue, id, { includeArchive: true })) return { started: false };
+    const payload: RunPayload = { workflowId, args };
+    const sent = await this.boss.send(queue, payload, { id, singletonKey: workflowId });
+    const workerId = this.workers.get(name);
+    // Wake this process's worker now instead of at its next poll.
+    if (sent && workerId) this.boss.notifyWorker(workerId);
+    return { started: sent !== null };
+  }
+
+  async cancelWorkflow(workflowId: string): Promise<void> {
+    const id = pgBossJobId(workflowId);
+    await Promise.all(WORKFLOW_NAMES.map((name) => this.boss.cancel(queueName(name), id)));
+  }
+
+  /** One workflow run. Engine cancellation ends it quietly: pg-boss already shows the job cancelled. */
+  private async run(name: WorkflowName, job: PgBoss.Job<RunPayload>): Promise<unknown> {
+    let shielded = 0;
+    const cancelled = async () => (await this.boss.getJobById(queueName(name), job.id))?.state === 'cancelled';
+    const runtime: FlowRuntime = {
+      isEngineCancellation: (err) => err instanceof WorkflowCancelledError,
+      async nonCancellable(fn) {
+        shielded++;
+        try {
+          return await fn();
+        } finally {
+          shielded--;
+        }
+      },
+    };
+    const activities = this.wrap(async () => shielded === 0 && (await cancelled()), job.data.workflowId);
+    try {
+      return await runWorkflow(name, activities, job.data.args, runtime);
+    } catch (err) {
+      if (err instanceof WorkflowCancelledError) return { state: 'CANCELLED' };
+      throw err;
+    }
+  }
+
+  /** The activities as a run sees them: cancellation checked first, then attempts per the retry profile. */
+  private wrap(isCancelled: () => Promise<boolean>, workflowId: string): Activities {
+    const { startToCloseMs, retry } = this.profile;
+    const entries = Object.entries(this.options.activities).map(([activity, fn]) => {
+      const wrapped = async (...params: unknown[]) => {
+        for (let attempt = 1; ; attempt++) {
+          if (await isCancelled()) throw new WorkflowCancelledError(workflowId);
+          try {
+            return await withinMs((fn as (...p: unknown[]) => Promise<unknown>)(...params), startToCloseMs, activity);
+          } catch (err) {
+            if (isNonRetryable(err) || attempt >= retry.maximumAttempts) throw err;
+            const delay = Math.min(retry.initialIntervalMs * retry.backoffCoefficient ** (attempt - 1), retry.maximumIntervalMs);
+            this.log(`[workflows] ${workflowId}: ${activity} attempt ${attempt} failed (${(err as Error).message}); retrying in ${delay} ms`);
+            await sleep(delay);
+          }
+        }
+      };
+      return [activity, wrapped];
+    });
+    return Object.fromEntries(entries) as Activities;
+  }
+}

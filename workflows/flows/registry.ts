@@ -1,0 +1,33 @@
+/**
+ * Workflow name → flow, for the pg-boss engine (Temporal finds its workflows by export name in
+ * temporal/workflows.ts). Arguments arrive as JSON from the job table, so they are validated here
+ * before a flow sees them.
+ */
+import { z } from 'zod';
+import type { Role } from '../../domain/shared/events';
+import type { Activities } from '../activities';
+import type { WorkflowName, WorkflowOutcome } from '../engine/port';
+import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demoData';
+import type { FlowRuntime } from './runtime';
+
+const ROLES = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'] as const satisfies readonly Role[];
+
+export const jobRunArgsSchema = z.object({
+  jobId: z.uuid(),
+  ecosystemId: z.uuid(),
+  actor: z.object({ userId: z.string().min(1), role: z.enum(ROLES) }),
+});
+export const createDemoDataArgsSchema = jobRunArgsSchema.extend({ demoSessionsStartDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+
+export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<WorkflowOutcome> {
+  switch (name) {
+    case 'createEcosystemDemoData':
+      return createEcosystemDemoDataFlow(activities, createDemoDataArgsSchema.parse(rawArgs), runtime);
+    case 'deleteEcosystemDemoData':
+      return deleteEcosystemDemoDataFlow(activities, jobRunArgsSchema.parse(rawArgs), runtime);
+    default: {
+      const exhaustive: never = name;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Starting and cancelling batch jobs: the commands around the engine call, in the order that
+ * keeps the job's record true. The caller supplies `execute` (the API: ctx.execute with its
+ * projection wait; tests: the bus), so this works for any entry point.
+ *
+ * Start: QueueBatchJob (QUEUED) → engine.startWorkflow (deterministic id) → SubmitBatchJob
+ * (SUBMITTED; a no-op if the workflow already moved the job on). A refused start fails the job.
+ */
+import type { CommandHandler, DomainEvent } from '../domain/shared/decider';
+import { IllegalStateError } from '../domain/shared/errors';
+import type { Actor } from '../domain/shared/events';
+import { abandonDemoDataCreation, abandonDemoDataDeletion } from '../domain/job/demo-data/handlers';
+import { cancelBatchJob, failBatchJob, queueBatchJob, submitBatchJob } from '../domain/job/handlers';
+import { batchJobMetadataSchemas, type BatchJobName } from '../domain/job/names';
+import { jobWorkflowId, type JobRunArgs, type WorkflowEngine } from './engine/port';
+
+export type Execute = <I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, input: I) => Promise<unknown>;
+
+export interface LaunchRequest {
+  jobId: string;
+  ecosystemId: string;
+  jobName: BatchJobName;
+  metadata: Record<string, unknown>;
+  actor: Actor;
+}
+
+export const ENGINE_REFUSED = 'The job could not be handed to the workflow engine.';
+const CANCELLED_REASON = 'The job was cancelled.';
+
+async function startWorkflowFor(engine: WorkflowEngine, request: LaunchRequest, workflowId: string): Promise<void> {
+  const base: JobRunArgs = { jobId: request.jobId, ecosystemId: request.ecosystemId, actor: request.actor };
+  switch (request.jobName) {
+    case 'createEcosystemDemoData': {
+      const { demoSessionsStartDate } = batchJobMetadataSchemas.createEcosystemDemoData.parse(request.metadata);
+      await engine.startWorkflow('createEcosystemDemoData', workflowId, { ...base, demoSessionsStartDate });
+      return;
+    }
+    case 'deleteEcosystemDemoData':
+      await engine.startWorkflow('deleteEcosystemDemoData', workflowId, base);
+      return;
+    default: {
+      const exhaustive: never = request.jobName;
+      return exhaustive;
+    }
+  }
+}
+
+export async function launchBatchJob(execute: Execute, engine: WorkflowEngine, request: LaunchRequest): Promise<void> {
+  const { jobId, ecosystemId, jobName, metadata } = request;
+  await execute(queueBatchJob, { jobId, ecosystemId, jobName, metadata });
+  const workflowId = jobWorkflowId(jobId);
+  try {
+    await startWorkflowFor(engine, request, workflowId);
+  } catch (err) {
+    await execute(failBatchJob, { jobId, error: ENGINE_REFUSED });
+    throw err;
+  }
+  await execute(submitBatchJob, { jobId, workflowId });
+}
+
+export interface CancellableJob {
+  id: string;
+  ecosystemId: string;
+  jobName: string;
+}
+
+/**
+ * Cancels each job, releases the demo-data ledger it may hold (so a job whose run died cannot
+ * block its ecosystem), then asks the engine to stop the run. Returns the ids it cancelled; a job
+ * that ended meanwhile keeps its outcome and is left out.
+ */
+export async function cancelBatchJobs(execute: Execute, engine: WorkflowEngine, jobs: readonly CancellableJob[]): Promise<string[]> {
+  const cancelled: string[] = [];
+  for (const job of jobs) {
+    try {
+      await execute(cancelBatchJob, { jobId: job.id });
+    } catch (err) {
+      if (err instanceof IllegalStateError && err.conflictType === 'JOB_ENDED') continue;
+      throw err;
+    }
+    const ledger = { ecosystemId: job.ecosystemId, jobId: job.id, reason: CANCELLED_REASON };
+    if (job.jobName === 'createEcosystemDemoData') await execute(abandonDemoDataCreation, ledger);
+    if (job.jobName === 'deleteEcosystemDemoData') await execute(abandonDemoDataDeletion, ledger);
+    await engine.cancelWorkflow(jobWorkflowId(job.id));
+    cancelled.push(job.id);
+  }
+  return cancelled;
+}

@@ -1,0 +1,42 @@
+/**
+ * Temporal workflows (the Worker's `workflowsPath`). Exported names are the workflow names of
+ * engine/port.ts. The logic is the shared flow; this file only supplies Temporal's activity
+ * proxies, built from the named profiles, and its cancellation semantics.
+ *
+ * Runs in Temporal's deterministic sandbox: activities are imported as a type only, and every
+ * other import is pure (no I/O, no clock, no randomness).
+ */
+import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { CreateDemoDataArgs, JobRunArgs, WorkflowOutcome } from '../engine/port';
+import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
+import type { FlowRuntime } from '../flows/runtime';
+import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
+
+function activityOptions(profile: ActivityProfile): ActivityOptions {
+  return {
+    startToCloseTimeout: profile.startToCloseMs,
+    retry: {
+      initialInterval: profile.retry.initialIntervalMs,
+      backoffCoefficient: profile.retry.backoffCoefficient,
+      maximumInterval: profile.retry.maximumIntervalMs,
+      maximumAttempts: profile.retry.maximumAttempts,
+      nonRetryableErrorTypes: [...NON_RETRYABLE_ERROR_TYPES],
+    },
+  };
+}
+
+const activities = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.command));
+
+const runtime: FlowRuntime = {
+  isEngineCancellation: isCancellation,
+  nonCancellable: (fn) => CancellationScope.nonCancellable(fn),
+};
+
+export async function createEcosystemDemoData(args: CreateDemoDataArgs): Promise<WorkflowOutcome> {
+  return createEcosystemDemoDataFlow(activities, args, runtime);
+}
+
+export async function deleteEcosystemDemoData(args: JobRunArgs): Promise<WorkflowOutcome> {
+  return deleteEcosystemDemoDataFlow(activities, args, runtime);
+}
