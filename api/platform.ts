@@ -55,7 +55,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   const config = options.config ?? loadConfig();
   const log = options.log ?? ((line: string) => console.log(line));
   const stops: Array<() => Promise<void>> = [];
+  let stopping = false;
   const stopAll = async () => {
+    stopping = true;
     for (const stop of stops.reverse()) await stop().catch((err: unknown) => console.error('[platform] stop failed', err));
   };
   try {
@@ -88,7 +90,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const projectionStore = createEventStore(config, ownerPool);
     stops.push(() => projectionStore.close());
 
-    const projections = new ProjectionRunner(ownerPool, projectionStore, allProjections());
+    const projections = new ProjectionRunner(ownerPool, projectionStore, allProjections(), {
+      // While stopping, connections closing under a running batch are expected; the batch rolls back.
+      onError: (err, context) => { if (!stopping) console.error(`[projections] ${context}: ${err.message}`); },
+    });
     await projections.start();
     stops.push(() => projections.stop());
 
