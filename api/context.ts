@@ -64,6 +64,8 @@ export interface CookieJar {
 
 export interface RequestContext {
   requestId: string;
+  /** The client's address (behind a proxy: the forwarded one); half of the login rate-limit key. */
+  clientIp: string;
   viewer: Viewer | null;
   headers: ClientHeaders;
   scope: TenantScope;

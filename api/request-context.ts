@@ -44,7 +44,7 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
 export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
-  return contextFor(services, { viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId });
+  return contextFor(services, { viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip });
 }
 
 const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null };
@@ -56,15 +56,16 @@ const noCookies: CookieJar = { get: () => undefined, set: () => undefined, clear
  */
 export function systemContext(services: Services, userId: string): RequestContext {
   const viewer: Viewer = { userId, email: 'system@platform.invalid', platformAdmin: true, roles: [] };
-  return contextFor(services, { viewer, headers: noHeaders, cookies: noCookies, requestId: crypto.randomUUID(), role: 'SYSTEM' });
+  return contextFor(services, { viewer, headers: noHeaders, cookies: noCookies, requestId: crypto.randomUUID(), clientIp: 'system', role: 'SYSTEM' });
 }
 
-export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; role?: Role }): RequestContext {
+export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; clientIp: string; role?: Role }): RequestContext {
   const { viewer, requestId } = parts;
   const scope = scopeOf(viewer);
   const warnings: string[] = [];
   return {
     requestId,
+    clientIp: parts.clientIp,
     viewer,
     headers: parts.headers,
     scope,

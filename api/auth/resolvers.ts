@@ -25,7 +25,7 @@ export const PLATFORM_ADMIN_HOME = '/internal-admin-panel';
  * account for a window.
  */
 function clientIp(ctx: RequestContext): string {
-  return 'clientIp' in ctx && typeof ctx.clientIp === 'string' ? ctx.clientIp : 'unknown';
+  return ctx.clientIp || 'unknown';
 }
 
 function loadUser(ctx: RequestContext, userId: string): Promise<UserRow | null> {
