@@ -4,12 +4,16 @@
  * callers (FORBIDDEN / UNAUTHENTICATED, nothing written), plus tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureUser } from '../auth/seed';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
 import { ECOSYSTEM, PROGRAM, codeOf, fieldsOf, type EcosystemData, type ProgramData } from './testing';
 
 let api: TestApi;
 let platformAdmin: string;
 let ecosystemAdmin: string;
+/** A tutor (LEADER) in a program of `home`: a member of the tenant, but no admin. */
+let leader: string;
+let homeProgram: ProgramData;
 /** The seeded ecosystem the ecosystem admin administers. */
 let home: EcosystemData;
 /** Another tenant, created here, that the ecosystem admin must never see. */
@@ -52,6 +56,10 @@ beforeAll(async () => {
   other = created.data!.createEcosystem;
   const program = await as(platformAdmin)<{ createProgram: ProgramData }>(CREATE_PROGRAM, { input: { ecosystemId: other.id, name: 'Other Secret Program' } });
   otherProgram = program.data!.createProgram;
+  homeProgram = (await as(ecosystemAdmin)<{ createProgram: ProgramData }>(CREATE_PROGRAM, { input: { ecosystemId: home.id, name: 'Leader Program' } })).data!.createProgram;
+  const tutor = { email: 'leader.tenants@example.org', password: 'leader-tenants-password-1' };
+  await ensureUser(api.platform.services, { ...tutor, firstName: 'Lee', lastName: 'Der', roles: [{ ecosystemId: home.rawId, role: 'LEADER', programId: homeProgram.rawId }] });
+  leader = await api.login(tutor.email, tutor.password);
 });
 
 afterAll(async () => {
@@ -188,6 +196,17 @@ describe('createProgram, editProgram, archiveProgram, unArchiveProgram', () => {
     });
     await refused('BAD_USER_INPUT', () => as(ecosystemAdmin)(EDIT_PROGRAM, { id: program.id, input: { ecosystemId: other.id } }));
     for (const mutation of [ARCHIVE_PROGRAM, UNARCHIVE_PROGRAM]) await refused('BAD_USER_INPUT', () => as(ecosystemAdmin)(mutation, { id: 'bad' }));
+  });
+
+  it('refuse members of the tenant who are no admins, writing nothing', async () => {
+    await refused('FORBIDDEN', () => as(leader)(CREATE_PROGRAM, { input: { ecosystemId: home.id, name: 'By a tutor' } }));
+    await refused('FORBIDDEN', () => as(leader)(EDIT_PROGRAM, { id: homeProgram.id, input: { name: 'Renamed by a tutor' } }));
+    await refused('FORBIDDEN', () => as(leader)(ARCHIVE_PROGRAM, { id: homeProgram.id }));
+    await refused('FORBIDDEN', () => as(leader)(UNARCHIVE_PROGRAM, { id: homeProgram.id }));
+    const inHome = as(leader, { 'x-ecosystem-profile-id': home.profileId });
+    await refused('FORBIDDEN', () => inHome(ECO_CREATE_PROGRAM, { input: { name: 'By a tutor' } }));
+    await refused('FORBIDDEN', () => inHome(ECO_EDIT_PROGRAM, { id: homeProgram.id, input: { name: 'By a tutor' } }));
+    await refused('FORBIDDEN', () => as(leader)(EDIT_ECOSYSTEM, { id: home.id, input: { tutorTerm: 'Boss' } }));
   });
 
   it('refuse other tenants (their programs do not even exist for them) and anonymous callers, writing nothing', async () => {
