@@ -101,7 +101,7 @@ export async function updatePlatformConfigMutation(ctx: RequestContext, input: E
  */
 export async function migrateEcosystemMutation(ctx: RequestContext, ecosystemIdArg: string): Promise<ProgramRow> {
   const ecosystemId = uuidArg('Ecosystem', ecosystemIdArg, 'ecosystemId');
-  authorize(ctx, { type: 'ecosystem.archive', ecosystemId });
+  authorize(ctx, { type: 'ecosystem.migrate', ecosystemId });
   const ecosystem = await readEcosystem(ctx, ecosystemId);
   const ids = migrationIds(ecosystemId);
   await ctx.execute(migrateEcosystemToProgram, { ecosystemId, programId: ids.programId }, { commandId: ids.migrateCommandId, ecosystemId });

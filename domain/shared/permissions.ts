@@ -15,6 +15,7 @@ export interface Principal {
 export type Action =
   | { type: 'ecosystem.create' }
   | { type: 'ecosystem.archive'; ecosystemId: string }
+  | { type: 'ecosystem.migrate'; ecosystemId: string }
   | { type: 'ecosystem.edit'; ecosystemId: string }
   | { type: 'ecosystem.read'; ecosystemId: string }
   | { type: 'ecosystem.audit'; ecosystemId: string }
@@ -39,6 +40,7 @@ export function can(p: Principal, action: Action): boolean {
   switch (action.type) {
     case 'ecosystem.create':
     case 'ecosystem.archive':
+    case 'ecosystem.migrate':
     case 'ecosystem.demoData':
     case 'ecosystem.jobs':
     case 'platform.configure':
