@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { beginDemoDataCreation, beginDemoDataDeletion } from '../../domain/job/demo-data/decide';
 import type { DemoDataState } from '../../domain/job/demo-data/state';
 import { demoDataMessages } from '../../domain/job/messages';
-import type { BatchJobName } from '../../domain/job/names';
+import { parseBatchJobMetadata, type BatchJobName } from '../../domain/job/names';
 import { IllegalStateError, NotFoundError } from '../../domain/shared/errors';
 import { JOBS_PROJECTION, activeBatchJobs, findBatchJob, findBatchJobs, findDemoData, type BatchJobRow, type DemoDataRow } from '../../projections/jobs';
 import { getEcosystemById } from '../../projections/tenants/queries';
@@ -54,7 +54,9 @@ async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, job
 export async function startJob(
   ctx: RequestContext, viewer: Viewer, request: { ecosystemId: string; jobName: BatchJobName; metadata: Record<string, unknown> },
 ): Promise<BatchJobRow> {
-  const { ecosystemId, jobName, metadata } = request;
+  const { ecosystemId, jobName } = request;
+  // Bad input is reported as such before any conflict; the domain checks it again on queuing.
+  const metadata = parseBatchJobMetadata(jobName, request.metadata);
   if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobName, metadata);
   const jobId = randomUUID();
   await launchBatchJob(executor(ctx, ecosystemId), ctx.services.engine, {

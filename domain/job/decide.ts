@@ -13,7 +13,7 @@ import type {
 import { JobCancelledError } from './errors';
 import type { BatchJobEvent } from './events';
 import { jobMessages } from './messages';
-import { batchJobMetadataSchemas } from './names';
+import { parseBatchJobMetadata } from './names';
 import { isActive, type BatchJobState, type ExistingBatchJob } from './state';
 
 function requireJob(state: BatchJobState): ExistingBatchJob {
@@ -30,14 +30,10 @@ function refuseUnlessProcessing(job: ExistingBatchJob): void {
 
 export function queueBatchJob(input: QueueBatchJobInput, state: BatchJobState, ctx: CommandContext): BatchJobEvent[] {
   if (state.status !== 'NONE') throw new IllegalStateError(jobMessages.alreadyQueued, 'JOB_EXISTS');
-  const parsed = batchJobMetadataSchemas[input.jobName].safeParse(input.metadata);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((i) => [['metadata', ...i.path.map(String)].join('.'), i.message]));
-    throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid job metadata.', fields);
-  }
+  const metadata = parseBatchJobMetadata(input.jobName, input.metadata);
   return [{
     type: 'BatchJobQueued',
-    data: { jobId: input.jobId, ecosystemId: input.ecosystemId, jobName: input.jobName, metadata: parsed.data, createdBy: ctx.actor.userId },
+    data: { jobId: input.jobId, ecosystemId: input.ecosystemId, jobName: input.jobName, metadata, createdBy: ctx.actor.userId },
   }];
 }
 

@@ -4,6 +4,7 @@
  * disagree about what the job is. Each name has a schema for the metadata it carries.
  */
 import { z } from 'zod';
+import { ValidationError } from '../shared/errors';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real calendar date.');
@@ -27,4 +28,12 @@ export const batchJobNameSchema = z.enum(BATCH_JOB_NAMES as [BatchJobName, ...Ba
 
 export function isBatchJobName(value: string): value is BatchJobName {
   return (BATCH_JOB_NAMES as string[]).includes(value);
+}
+
+/** The metadata a job of this name accepts, normalised; a ValidationError names each bad field (`metadata.<path>`). */
+export function parseBatchJobMetadata(name: BatchJobName, metadata: unknown): Record<string, unknown> {
+  const parsed = batchJobMetadataSchemas[name].safeParse(metadata);
+  if (parsed.success) return parsed.data;
+  const fields = Object.fromEntries(parsed.error.issues.map((i) => [['metadata', ...i.path.map(String)].join('.'), i.message]));
+  throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid job metadata.', fields);
 }
