@@ -24,8 +24,8 @@ afterEach(async () => {
   expect(errors.splice(0)).toEqual([]);
 });
 
-function runner(projections: Projection[], batchSize = 2): ProjectionRunner {
-  const r = new ProjectionRunner(db.ownerPool, store, projections, { batchSize, pollIntervalMs: 10, reconcileIntervalMs: 50, onError: (e, c) => errors.push(`${c}: ${e.message}`) });
+function runner(projections: Projection[], batchSize = 2, eventStore = store): ProjectionRunner {
+  const r = new ProjectionRunner(db.ownerPool, eventStore, projections, { batchSize, pollIntervalMs: 10, reconcileIntervalMs: 50, onError: (e, c) => errors.push(`${c}: ${e.message}`) });
   runners.push(r);
   return r;
 }
@@ -48,7 +48,10 @@ describe('blue/green rebuilds', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => { release = resolve; });
     cleanups.push(() => release());
-    const newCode = runner([itemsProjection({ version: 2, extraColumn: true, beforeEvent: () => gate })]);
+    // Held before reading, not inside a batch: an open batch transaction would hold back the
+    // visibility of every later event, the old build's included.
+    const gated: EventStore = { ...store, readAll: async (options) => { await gate; return store.readAll(options); } };
+    const newCode = runner([itemsProjection({ version: 2, extraColumn: true })], 2, gated);
     await newCode.start();
     expect(await buildOf(db.ownerPool, 'proj_items_v2')).toMatchObject({ status: 'building' });
 

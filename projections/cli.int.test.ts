@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../infra/eventstore/postgres';
 import type { EventStore } from '../infra/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../tests/setup/db';
-import { buildOf } from './testing/fixtures';
-import { newEvent } from './testing/fixtures';
+import { buildOf, newEvent } from './testing/fixtures';
 
 const run = promisify(execFile);
 const tsx = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');

@@ -11,6 +11,9 @@ let db: TestDatabase;
 let store: EventStore;
 const runners: ProjectionRunner[] = [];
 const cleanups: Array<() => void> = [];
+/** Errors the runners reported; a test that provokes them sets `expectErrors`. */
+const errors: string[] = [];
+let expectErrors = false;
 
 // A fresh database per test: the scripts below count events from an empty log.
 beforeEach(async () => {
@@ -22,10 +25,13 @@ afterEach(async () => {
   await Promise.all(runners.splice(0).map((r) => r.stop()));
   await store.close();
   await db.drop();
+  const reported = errors.splice(0);
+  if (!expectErrors) expect(reported).toEqual([]);
+  expectErrors = false;
 });
 
 function runner(projections: Projection[], options: ProjectionRunnerOptions = {}): ProjectionRunner {
-  const r = new ProjectionRunner(db.ownerPool, store, projections, { pollIntervalMs: 10, reconcileIntervalMs: 50, onError: () => undefined, ...options });
+  const r = new ProjectionRunner(db.ownerPool, store, projections, { pollIntervalMs: 10, reconcileIntervalMs: 50, onError: (e, c) => errors.push(`${c}: ${e.message}`), ...options });
   runners.push(r);
   return r;
 }
@@ -82,6 +88,7 @@ describe('ProjectionRunner', () => {
     await reference.stop();
 
     // Batches of 4 events: the 7th handled event fails inside the second batch, after writes of that batch.
+    expectErrors = true;
     let failures = 0;
     const crashing = itemsProjection({
       beforeEvent: async (_type, handled) => {
@@ -99,6 +106,7 @@ describe('ProjectionRunner', () => {
     expect(stuck).toMatchObject({ eventsProcessed: 4, lastError: 'handler crashed' });
     expect(await itemRows('proj_items_v1')).toEqual([{ id: 'crash-a', value: 3, updates: 2 }, { id: 'crash-b', value: 10, updates: 1 }]);
     expect(failures).toBeGreaterThan(0);
+    expect(errors).toContain('proj_items_v1: handler crashed');
     expect(await first.waitFor(last, ['items'], 100)).toBe(false);
     await first.stop();
 
@@ -110,6 +118,7 @@ describe('ProjectionRunner', () => {
   });
 
   it('survives its connection being killed in the middle of a batch: nothing of the batch stays, the retry completes it', async () => {
+    expectErrors = true;
     const last = await appendScript('kill-');
     let backendPid = 0;
     let release: () => void = () => undefined;
@@ -135,6 +144,7 @@ describe('ProjectionRunner', () => {
     expect(await itemRows('proj_items_v1')).toEqual([{ id: 'kill-a', value: 3, updates: 2 }, { id: 'kill-b', value: 10, updates: 1 }]);
     release();
     expect(await r.waitFor(last, ['items'], 10_000)).toBe(true);
+    expect(errors.length).toBeGreaterThan(0);
     expect(await itemRows('proj_items_v1')).toEqual([{ id: 'kill-a', value: 8, updates: 5 }, { id: 'kill-b', value: 4, updates: 1 }]);
     expect(await buildOf(db.ownerPool, 'proj_items_v1')).toMatchObject({ eventsProcessed: 10, lastError: null });
   });
@@ -157,10 +167,27 @@ describe('ProjectionRunner', () => {
     ]);
   });
 
+  it('commits a batch early once its handlers have run for maxBatchMs, so no transaction stays open long', async () => {
+    const last = await appendScript('slow-');
+    const slow = itemsProjection({ beforeEvent: () => new Promise((resolve) => setTimeout(resolve, 25)) });
+    const r = runner([slow], { batchSize: 10, maxBatchMs: 40 });
+    const steps: number[] = [];
+    r.onProgress((p) => steps.push(p.eventsProcessed));
+    await r.start();
+    expect(await r.waitFor(last, ['items'], 10_000)).toBe(true);
+    expect(steps.length).toBeGreaterThan(2);
+    expect(steps.at(-1)).toBe(10);
+    expect(await itemRows('proj_items_v1')).toEqual([{ id: 'slow-a', value: 8, updates: 5 }, { id: 'slow-b', value: 4, updates: 1 }]);
+  });
+
   it('reports position, lag and state per projection', async () => {
     const last = await appendScript('status-');
     const r = runner([itemsProjection()]);
-    const before = await r.status();
+    // Eventually: events become readable only once every older transaction in the cluster has ended.
+    const before = await eventually('the log to be readable', async () => {
+      const s = await r.status();
+      return s[0]?.lag === 10 ? s : null;
+    });
     expect(before).toEqual([expect.objectContaining({ name: 'items', status: 'not started', lag: 10, codeVersion: 1 })]);
     await r.start();
     expect(await r.waitFor(last, ['items'], 10_000)).toBe(true);

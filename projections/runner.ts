@@ -18,6 +18,8 @@ import type { Projection } from './types';
 export interface ProjectionRunnerOptions {
   /** Events per transaction. Default 500. */
   batchSize?: number;
+  /** Handler time after which a batch commits early, see WorkerOptions.maxBatchMs. Default 100 ms. */
+  maxBatchMs?: number;
   /** How often the head of the log and other processes' checkpoints are polled. Default 100 ms. */
   pollIntervalMs?: number;
   /** How often builds created elsewhere are picked up and retired schemas dropped. Default 1000 ms. */
@@ -58,6 +60,7 @@ export class ProjectionRunner {
     validateProjections(projections);
     this.o = {
       batchSize: options.batchSize ?? 500,
+      maxBatchMs: options.maxBatchMs ?? 100,
       pollIntervalMs: options.pollIntervalMs ?? 100,
       reconcileIntervalMs: options.reconcileIntervalMs ?? 1000,
       waitTimeoutMs: options.waitTimeoutMs ?? 5000,
@@ -214,7 +217,7 @@ export class ProjectionRunner {
     if (!this.started || this.workers.has(build.schema)) return;
     const worker = new BuildWorker({
       pool: this.pool, store: this.store, projection: p, leases: this.leases,
-      batchSize: this.o.batchSize, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
+      batchSize: this.o.batchSize, maxBatchMs: this.o.maxBatchMs, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
       maxBackoffMs: this.o.maxBackoffMs,
       onProgress: (w) => this.emit(w),
       onSwitched: (w) => {

@@ -18,6 +18,12 @@ export interface WorkerOptions {
   projection: Projection;
   leases: { tryAcquire(schema: string): Promise<boolean>; release(schema: string): Promise<void> };
   batchSize: number;
+  /**
+   * A batch's transaction holds back the event log's visibility horizon (DESIGN.md section 4) for
+   * every reader in the cluster while it runs, so a batch also ends at the first event boundary
+   * after this many milliseconds of handler time.
+   */
+  maxBatchMs: number;
   /** Longest wait between reads when caught up and not woken (the runner wakes workers on new events). */
   idleMs: number;
   /** How often a standby worker asks for the lease. */
@@ -28,7 +34,7 @@ export interface WorkerOptions {
   onError(err: Error, worker: BuildWorker): void;
 }
 
-type BatchOutcome = { applied: true; last: Position } | { applied: false; row: Build | null };
+type BatchOutcome = { applied: true; last: Position; count: number } | { applied: false; row: Build | null };
 
 export class BuildWorker {
   readonly schema: string;
@@ -112,7 +118,7 @@ export class BuildWorker {
     const outcome = await this.applyBatch(events);
     if (outcome.applied) {
       this.position = outcome.last;
-      this.eventsProcessed += events.length;
+      this.eventsProcessed += outcome.count;
       this.lastError = null;
       this.o.onProgress(this);
     } else {
@@ -130,14 +136,19 @@ export class BuildWorker {
       const row = await lockBuild(client, this.schema);
       if (!row || row.status === 'retired' || !samePosition(row.position, this.position)) return { applied: false, row };
       const ctx: ProjectionContext = { client, table: (name) => qualified(this.schema, name) };
-      for (const event of events) {
+      const deadline = Date.now() + this.o.maxBatchMs;
+      let count = 0;
+      while (count < events.length && (count === 0 || Date.now() < deadline)) {
+        const event = events[count];
         // hasOwn: an event type named like an Object.prototype member must not find a "handler".
         if (Object.hasOwn(projection.handlers, event.type)) await projection.handlers[event.type](event, ctx);
+        count += 1;
       }
-      if (projection.handleBatch) await projection.handleBatch(events, ctx);
-      const last = events[events.length - 1].position;
-      await advanceCheckpoint(client, this.schema, last, events.length);
-      return { applied: true, last };
+      const applied = count === events.length ? events : events.slice(0, count);
+      if (projection.handleBatch) await projection.handleBatch(applied, ctx);
+      const last = applied[applied.length - 1].position;
+      await advanceCheckpoint(client, this.schema, last, applied.length);
+      return { applied: true, last, count };
     });
   }
 
