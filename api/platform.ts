@@ -15,6 +15,7 @@ import { createEventStore } from '../infra/eventstore/factory';
 import { CommandBus } from '../infra/commandbus';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections/registry';
+import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
 import { AuthService } from './auth/service';
 import { FeatureFlags } from './flags/service';
@@ -91,6 +92,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stops.push(() => projectionStore.close());
 
     const projections = new ProjectionRunner(ownerPool, projectionStore, allProjections(), {
+      // Exact lag from the events table; with EventStoreDB the runner counts by reading instead.
+      ...(config.EVENTSTOREDB_URL ? {} : { countEventsAfter: postgresEventCounter(ownerPool) }),
       // While stopping, connections closing under a running batch are expected; the batch rolls back.
       onError: (err, context) => { if (!stopping) console.error(`[projections] ${context}: ${err.message}`); },
     });
