@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { allEventSchemas } from '../domain/registry';
 import { loadConfig, type Config } from '../infra/config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../infra/db/embedded';
 import { migrate } from '../infra/db/migrate';
@@ -86,9 +87,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stops.push(() => apiPool.end());
 
     // The API appends as app_api (least privilege); projections read and write as the owner.
-    const eventStore = createEventStore(config, apiPool);
+    const schemas = allEventSchemas();
+    const eventStore = createEventStore(config, apiPool, schemas);
     stops.push(() => eventStore.close());
-    const projectionStore = createEventStore(config, ownerPool);
+    const projectionStore = createEventStore(config, ownerPool, schemas);
     stops.push(() => projectionStore.close());
 
     const projections = new ProjectionRunner(ownerPool, projectionStore, allProjections(), {
