@@ -53,6 +53,7 @@ beforeAll(async () => {
   page = context.pages()[0] ?? await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
+
 }, 180_000);
 
 afterAll(async () => {
@@ -75,9 +76,10 @@ describe('platform admin flow', () => {
     const demo = platform.demo;
     if (!demo) throw new Error('the platform was started without its demo logins');
     await page.goto(`${platform.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await expect(page.title()).resolves.toBe('Log in · Tutoring Platform');
-    await page.getByLabel('Email').fill(demo.platformAdmin.email);
-    await page.getByLabel('Password').fill(demo.platformAdmin.password);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(demo.platformAdmin.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.platformAdmin.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Internal admin panel' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/internal-admin-panel');
@@ -88,8 +90,8 @@ describe('platform admin flow', () => {
     await page.getByRole('heading', { level: 1, name: 'Manage ecosystems' }).waitFor();
     await page.getByRole('button', { name: 'Create ecosystem' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create ecosystem' });
-    await dialog.getByLabel('Name', { exact: true }).fill(ecosystem);
-    await dialog.getByLabel('Short name').fill('e2e');
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(ecosystem);
+    await dialog.getByRole('textbox', { name: 'Short name', exact: true }).fill('e2e');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('row').filter({ hasText: ecosystem }).waitFor();
   });
@@ -99,16 +101,16 @@ describe('platform admin flow', () => {
     await page.getByRole('heading', { level: 1, name: `Programs of ${ecosystem}` }).waitFor();
     await page.getByRole('button', { name: 'Add program' }).click();
     const add = page.getByRole('dialog', { name: 'Add a program' });
-    await add.getByLabel('Program name').fill('Reading Buddies');
+    await add.getByRole('textbox', { name: 'Program name', exact: true }).fill('Reading Buddies');
     await add.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('row').filter({ hasText: 'Reading Buddies' }).waitFor();
 
     await rowAction('Reading Buddies', 'Rename');
     const rename = page.getByRole('dialog', { name: 'Rename Reading Buddies' });
-    await rename.getByLabel('Program name').fill('Reading Champions');
+    await rename.getByRole('textbox', { name: 'Program name', exact: true }).fill('Reading Champions');
     await rename.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('row').filter({ hasText: 'Reading Champions' }).waitFor();
-    await expect(page.getByRole('row').filter({ hasText: 'Reading Buddies' }).count()).resolves.toBe(0);
+    await page.getByRole('rowheader', { name: 'Reading Champions' }).waitFor();
+    await expect(page.getByRole('rowheader', { name: 'Reading Buddies' }).count()).resolves.toBe(0);
 
     await rowAction('Reading Champions', 'Archive');
     const confirm = page.getByRole('dialog', { name: 'Archive Reading Champions?' });

@@ -3,6 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router-dom';
 import { TOAST_LIMIT } from './constants';
+import { FeatureFlagsProvider } from './flags/FeatureFlagsProvider';
 import { LocaleProvider } from './i18n/locale';
 import { relayEnvironment } from './relay/browser';
 import { createAppRouter } from './router/routes';
@@ -16,7 +17,9 @@ export function App() {
       <LocaleProvider>
         <Notifications limit={TOAST_LIMIT} position="top-right" />
         <RelayEnvironmentProvider environment={relayEnvironment}>
-          <RouterProvider router={router} />
+          <FeatureFlagsProvider>
+            <RouterProvider router={router} />
+          </FeatureFlagsProvider>
         </RelayEnvironmentProvider>
       </LocaleProvider>
     </MantineProvider>

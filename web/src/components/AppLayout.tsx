@@ -2,20 +2,24 @@
  * The shell around every page: skip link, header with navigation, language menu and the log-in or
  * log-out control, a progress bar while a navigation resolves, and the page in a Suspense boundary.
  */
-import { Anchor, AppShell, Box, Button, Group, Loader, Progress } from '@mantine/core';
+import { Anchor, AppShell, Box, Button, Center, Group, Loader, Progress } from '@mantine/core';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { PRODUCT_NAME } from '../constants';
 import { useT } from '../i18n/terms';
 import { logOut, useIsLoggedIn } from '../relay/browser';
 import { LanguageSwitcher } from './LanguageSwitcher';
-import { useDocumentTitle } from './useDocumentTitle';
+
+/** Shown while the first page's code and data load. */
+export function AppLoading() {
+  const t = useT();
+  return <Center h="100vh"><Loader aria-label={t('common.loading')} /></Center>;
+}
 
 export function AppLayout() {
   const t = useT();
   const loggedIn = useIsLoggedIn();
   const navigating = useNavigation().state !== 'idle';
-  useDocumentTitle();
   return (
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header>

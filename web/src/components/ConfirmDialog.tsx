@@ -34,7 +34,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       centered
       title={title}
       closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}
-      data-testid="confirm-dialog"
     >
       <Stack gap="md">
         {success && (

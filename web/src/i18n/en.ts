@@ -47,6 +47,7 @@ export const en = {
   'login.title': 'Log in',
   'login.email': 'Email',
   'login.password': 'Password',
+  'login.togglePassword': 'Show or hide the password',
   'login.ecosystem': 'Ecosystem ID',
   'login.ecosystemHint': 'Only needed when your account belongs to more than one ecosystem.',
   'login.submit': 'Log in',
@@ -104,7 +105,6 @@ export const en = {
   'ecosystems.org.COMMUNITY_COLLEGE': 'Community college',
   'ecosystems.empty': 'No ecosystems match your search.',
   'ecosystems.loadMore': 'Load more',
-  'ecosystems.column.organization': 'Organisation',
   'ecosystems.nameRequired': 'Enter a name.',
 
   'demo.create': 'Create demo data',
@@ -157,7 +157,6 @@ export const en = {
   'breadcrumbs.column.actor': 'Who',
   'breadcrumbs.column.action': 'What',
   'breadcrumbs.column.target': 'On',
-  'breadcrumbs.column.changes': 'Changes',
   'breadcrumbs.time': '{time, date, medium} {time, time, short}',
   'breadcrumbs.system': 'System',
   'breadcrumbs.column.details': 'Details',

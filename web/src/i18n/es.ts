@@ -46,6 +46,7 @@ export const es: Record<MessageId, string> = {
   'login.title': 'Iniciar sesión',
   'login.email': 'Correo electrónico',
   'login.password': 'Contraseña',
+  'login.togglePassword': 'Mostrar u ocultar la contraseña',
   'login.ecosystem': 'ID del ecosistema',
   'login.ecosystemHint': 'Solo es necesario si su cuenta pertenece a más de un ecosistema.',
   'login.submit': 'Iniciar sesión',
@@ -103,7 +104,6 @@ export const es: Record<MessageId, string> = {
   'ecosystems.org.COMMUNITY_COLLEGE': 'Colegio comunitario',
   'ecosystems.empty': 'Ningún ecosistema coincide con su búsqueda.',
   'ecosystems.loadMore': 'Cargar más',
-  'ecosystems.column.organization': 'Organización',
   'ecosystems.nameRequired': 'Introduzca un nombre.',
 
   'demo.create': 'Crear datos de demostración',
@@ -156,7 +156,6 @@ export const es: Record<MessageId, string> = {
   'breadcrumbs.column.actor': 'Quién',
   'breadcrumbs.column.action': 'Qué',
   'breadcrumbs.column.target': 'Sobre',
-  'breadcrumbs.column.changes': 'Cambios',
   'breadcrumbs.time': '{time, date, medium} {time, time, short}',
   'breadcrumbs.system': 'Sistema',
   'breadcrumbs.column.details': 'Detalles',

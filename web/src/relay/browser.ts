@@ -55,4 +55,5 @@ export const relayEnvironment = createRelayEnvironment({
   fetch: (input, init) => window.fetch(input, init),
   session: browserSession,
   onSessionExpired: endExpiredSession,
+  send: import.meta.env.DEV ? 'text' : 'id',
 });

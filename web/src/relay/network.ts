@@ -20,15 +20,23 @@ export interface NetworkDeps {
   endpoint?: string;
   refreshEndpoint?: string;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * 'id' (production): send the persisted query id, the only form the production server accepts.
+   * 'text' (development): send the query text, so a query edited while the API runs needs no restart.
+   * Either falls back to the other when an operation lacks it.
+   */
+  send?: 'id' | 'text';
 }
 
 export type GraphQLFetch = (params: RequestParameters, variables: Variables, signal: AbortSignal) => Promise<GraphQLResponse>;
 
 /** Relay's wire format: `{ doc_id, variables }` for a persisted query, `{ query, variables }` otherwise. */
-export function requestBody(params: RequestParameters, variables: Variables): string {
-  if (params.id) return JSON.stringify({ doc_id: params.id, variables });
-  if (params.text) return JSON.stringify({ query: params.text, variables });
-  throw new Error(`Operation ${params.name} has neither a persisted id nor text`);
+export function requestBody(params: RequestParameters, variables: Variables, send: 'id' | 'text' = 'id'): string {
+  const byId = params.id ? JSON.stringify({ doc_id: params.id, variables }) : null;
+  const byText = params.text ? JSON.stringify({ query: params.text, variables }) : null;
+  const body = send === 'text' ? byText ?? byId : byId ?? byText;
+  if (body === null) throw new Error(`Operation ${params.name} has neither a persisted id nor text`);
+  return body;
 }
 
 export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
@@ -53,7 +61,7 @@ export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
   };
 
   return async (params, variables, signal) => {
-    const body = requestBody(params, variables);
+    const body = requestBody(params, variables, deps.send);
     const tokenSent = deps.session.accessToken();
     const first = await readResponse(await postWithRetry(body, signal));
     // Without a token there is nothing to refresh: a failed log-in is the caller's to show.

@@ -70,6 +70,17 @@ describe('request shape', () => {
     expect(calls[0].body).toEqual({ query: 'query HomePageQuery { ping }', variables: {} });
   });
 
+  it('sends the text in development and the id in production when an operation has both', async () => {
+    const both = { ...raw, id: 'abc123' } as unknown as RequestParameters;
+    const { deps, calls } = setup({ graphql: () => ok() });
+    await createGraphQLFetch({ ...deps, send: 'text' })(both, { a: 1 }, signal());
+    await createGraphQLFetch(deps)(both, { a: 1 }, signal());
+    expect(calls.map((c) => c.body)).toEqual([
+      { query: 'query HomePageQuery { ping }', variables: { a: 1 } },
+      { doc_id: 'abc123', variables: { a: 1 } },
+    ]);
+  });
+
   it('sends no authorization header before log-in', async () => {
     const { fetchGraphQL, calls } = setup({ graphql: () => ok(), token: null });
     await fetchGraphQL(persisted, {}, signal());
@@ -109,6 +120,22 @@ describe('UNAUTHENTICATED', () => {
     expect(refreshCalls).toHaveLength(1);
     const thirdCalls = calls.filter((c) => (c.body as { variables: { n: number } }).variables.n === 3);
     expect(thirdCalls.map((c) => c.headers.authorization)).toEqual(['Bearer new-token']);
+  });
+
+  it('retries without a second refresh when the token was already renewed while the request was out', async () => {
+    let refreshed: () => void = () => undefined;
+    const afterRefresh = new Promise<void>((resolve) => { refreshed = resolve; });
+    const { fetchGraphQL, calls, refreshCalls } = setup({
+      graphql: async (call) => {
+        if (call.headers.authorization === 'Bearer new-token') return ok();
+        if ((call.body as { variables: { n: number } }).variables.n === 2) await afterRefresh;
+        return unauthenticated();
+      },
+      refresh: () => { setTimeout(refreshed, 0); return json({ accessToken: 'new-token' }); },
+    });
+    await Promise.all([fetchGraphQL(persisted, { n: 1 }, signal()), fetchGraphQL(persisted, { n: 2 }, signal())]);
+    expect(refreshCalls).toHaveLength(1);
+    expect(calls.filter((c) => c.headers.authorization === 'Bearer new-token')).toHaveLength(2);
   });
 
   it('when the refresh fails, ends the session once and rejects every waiting request', async () => {

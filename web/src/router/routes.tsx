@@ -4,12 +4,13 @@
  * layout keep the header; unknown paths fall through to the not-found page.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AppLayout } from '../components/AppLayout';
+import { AppLayout, AppLoading } from '../components/AppLayout';
 import { RouteError } from '../components/RouteError';
 
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
+    HydrateFallback: AppLoading,
     errorElement: <RouteError />,
     children: [{
       errorElement: <RouteError />,

@@ -73,6 +73,7 @@ export function Component() {
           <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus
             value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
           <PasswordInput label={t('login.password')} autoComplete="current-password" required
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <TextInput label={`${t('login.ecosystem')} ${t('common.optional')}`} description={t('login.ecosystemHint')}
             value={ecosystemId} onChange={(e) => setEcosystemId(e.currentTarget.value)} />
