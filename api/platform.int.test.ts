@@ -79,12 +79,14 @@ describe('the platform', () => {
     const ecoAdmin = await api.loginAs('ecosystemAdmin');
     const ecosystemId = api.platform.demo!.ecosystemId;
     const res = await api.graphql<{ getEcosystemBreadcrumbs: { edges: Array<{ node: { summary: string; actorRole: string; eventType: string } }> } }>(
-      'query B($id: ID!) { getEcosystemBreadcrumbs(ecosystemId: $id, first: 20) { edges { node { summary actorRole actorName eventType occurredAt } } pageInfo { hasNextPage } } }',
+      'query B($id: ID!) { getEcosystemBreadcrumbs(ecosystemId: $id, first: 20) { edges { node { summary actorRole actorName eventType occurredAt targetType targetName } } pageInfo { hasNextPage } } }',
       { id: ecosystemId }, { token: ecoAdmin });
     expect(res.errors).toBeUndefined();
     const types = res.data!.getEcosystemBreadcrumbs.edges.map((e) => e.node.eventType);
     expect(types).toEqual(expect.arrayContaining(['EcosystemCreated', 'ProgramCreated']));
     expect(res.data!.getEcosystemBreadcrumbs.edges.every((e) => e.node.summary.length > 0)).toBe(true);
+    const nodes = res.data!.getEcosystemBreadcrumbs.edges.map((e) => e.node as unknown as { targetType: string; targetName: string | null; actorName: string | null });
+    expect(nodes.filter((n) => n.targetType === 'program').map((n) => n.targetName)).toEqual(expect.arrayContaining(['Math Tutoring', 'Reading Buddies']));
   });
 
   it('hides breadcrumbs from anyone not administering the ecosystem', async () => {

@@ -1,4 +1,5 @@
 import { listBreadcrumbs, type Breadcrumb } from '../../projections/audit';
+import { getEcosystemsByIds, getProgramsByIds } from '../../projections/tenants/queries';
 import { findUser } from '../../projections/users/queries';
 import type { RequestContext } from '../context';
 import type { Resolvers } from '../__generated__/resolvers';
@@ -12,6 +13,13 @@ async function actorNames(ctx: RequestContext, userIds: string[]): Promise<Map<s
   return new Map(users.flatMap((u) => (u ? [[u.id, `${u.preferredName ?? u.firstName} ${u.lastName}`.trim() || u.email] as const] : [])));
 }
 
+/** Current names of the ecosystems and programs a page of breadcrumbs is about, by id. */
+async function targetNames(ctx: RequestContext, rows: Breadcrumb[]): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [...new Set(rows.filter((r) => r.targetType === type).map((r) => r.targetId))];
+  const [ecosystems, programs] = await ctx.read((c) => Promise.all([getEcosystemsByIds(c, idsOf('ecosystem')), getProgramsByIds(c, idsOf('program'))]));
+  return new Map([...ecosystems, ...programs].map((t) => [t.id, t.name]));
+}
+
 export const auditResolvers: Resolvers = {
   Query: {
     async getEcosystemBreadcrumbs(_root, args, ctx) {
@@ -20,7 +28,7 @@ export const auditResolvers: Resolvers = {
       const page = await ctx.read((client) => listBreadcrumbs(client, {
         ecosystemId, first: args.first ?? 50, after: args.after ?? null, targetId: args.targetId ? anyIdOf(args.targetId) : null,
       }));
-      const names = await actorNames(ctx, page.rows.map((r) => r.actorUserId));
+      const [names, targets] = await Promise.all([actorNames(ctx, page.rows.map((r) => r.actorUserId)), targetNames(ctx, page.rows)]);
       return {
         edges: page.rows.map((row: Breadcrumb) => ({
           cursor: row.cursor,
@@ -34,6 +42,7 @@ export const auditResolvers: Resolvers = {
             actorName: names.get(row.actorUserId) ?? null,
             targetType: row.targetType,
             targetId: row.targetId,
+            targetName: targets.get(row.targetId) ?? null,
             programId: row.programId,
             changes: row.changes,
           },

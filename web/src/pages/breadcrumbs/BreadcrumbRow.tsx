@@ -15,6 +15,7 @@ export function BreadcrumbRow({ breadcrumbRef }: { breadcrumbRef: BreadcrumbRow_
       actorName
       actorRole
       targetType
+      targetName
       changes
     }
   `, breadcrumbRef);
@@ -30,7 +31,10 @@ export function BreadcrumbRow({ breadcrumbRef }: { breadcrumbRef: BreadcrumbRow_
       </Table.Td>
       <Table.Td>{crumb.actorName ?? t('breadcrumbs.system')}</Table.Td>
       <Table.Td>{label ? t(label) : crumb.summary}</Table.Td>
-      <Table.Td>{target ? t(target) : crumb.targetType}</Table.Td>
+      <Table.Td>
+        {target ? t(target) : crumb.targetType}
+        {crumb.targetName && <Text size="sm" fw={500}>{crumb.targetName}</Text>}
+      </Table.Td>
       <Table.Td>
         <Group gap={6}>
           {values.slice(0, MAX_CHANGES).map(([field, value]) => (
