@@ -110,7 +110,7 @@ export const en = {
   'demo.create': 'Create demo data',
   'demo.delete': 'Delete demo data',
   'demo.createTitle': 'Create demo data for {name}',
-  'demo.createText': 'Demo programs, users and sessions are added to this ecosystem. Sessions start on the date you choose.',
+  'demo.createText': 'Three demo programs are added to this ecosystem, marked as demo. Demo sessions will start on the date you choose.',
   'demo.startDate': 'First demo session date',
   'demo.deleteTitle': 'Delete the demo data of {name}?',
   'demo.deleteText': 'Everything the demo data added is removed. Data entered by hand is kept.',

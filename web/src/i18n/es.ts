@@ -109,7 +109,7 @@ export const es: Record<MessageId, string> = {
   'demo.create': 'Crear datos de demostración',
   'demo.delete': 'Eliminar datos de demostración',
   'demo.createTitle': 'Crear datos de demostración para {name}',
-  'demo.createText': 'Se añaden programas, usuarios y sesiones de demostración a este ecosistema. Las sesiones comienzan en la fecha que elija.',
+  'demo.createText': 'Se añaden a este ecosistema tres programas de demostración, marcados como tales. Las sesiones de demostración comenzarán en la fecha que elija.',
   'demo.startDate': 'Fecha de la primera sesión de demostración',
   'demo.deleteTitle': '¿Eliminar los datos de demostración de {name}?',
   'demo.deleteText': 'Se elimina todo lo que añadieron los datos de demostración. Los datos introducidos a mano se conservan.',

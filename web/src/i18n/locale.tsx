@@ -3,11 +3,16 @@
  * need BCP 47 (`es`). The choice is kept in localStorage and on <html lang>.
  */
 import { DatesProvider } from '@mantine/dates';
+import dayjs from 'dayjs';
+import localizedFormat from 'dayjs/plugin/localizedFormat';
 import 'dayjs/locale/es';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { en, type MessageId } from './en';
 import { es } from './es';
+
+// Date inputs show dates in the reader's long form ("November 22, 2026" / "22 de noviembre de 2026").
+dayjs.extend(localizedFormat);
 
 export type AppLocale = 'en' | 'sp';
 
