@@ -19,6 +19,9 @@ import {
   demoDataCreationBeganSchema, demoDataDeletedSchema, demoDataItemAddedSchema, demoDataItemRemovedSchema,
 } from '../../domain/job/demo-data/events';
 import type { Projection, ProjectionHandler } from '../types';
+import { registerDemoDataBreadcrumbs } from './breadcrumbs';
+
+registerDemoDataBreadcrumbs();
 
 export const JOBS_PROJECTION = 'jobs';
 export * from './queries';

@@ -46,6 +46,6 @@ describe('catalogues', () => {
   it('fill the per-ecosystem terms', () => {
     const english = createIntl({ locale: 'en', messages: en });
     expect(english.formatMessage({ id: 'programs.intro' }, { tutorTerm: 'Coach', tuteeTerm: 'Scholar' }))
-      .toBe('Programs group Coach and Scholar inside the ecosystem.');
+      .toBe('Each program has its own settings for the people in it: the Coach and Scholar roles.');
   });
 });

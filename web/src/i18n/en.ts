@@ -127,7 +127,7 @@ export const en = {
   'demo.failed': 'The demo data job of {name} failed.',
 
   'programs.title': 'Programs of {name}',
-  'programs.intro': 'Programs group {tutorTerm} and {tuteeTerm} inside the ecosystem.',
+  'programs.intro': 'Each program has its own settings for the people in it: the {tutorTerm} and {tuteeTerm} roles.',
   'programs.count': '{count, plural, =0 {No programs yet} one {# program} other {# programs}}',
   'programs.create': 'Add program',
   'programs.createTitle': 'Add a program',
@@ -183,6 +183,15 @@ export const en = {
   'breadcrumbs.target.ecosystem': 'Ecosystem',
   'breadcrumbs.target.program': 'Program',
   'breadcrumbs.target.batchjob': 'Background job',
+  'breadcrumbs.event.DemoDataCreationBegan': 'Demo data started',
+  'breadcrumbs.event.DemoDataItemAdded': 'Demo item added',
+  'breadcrumbs.event.DemoDataCreated': 'Demo data created',
+  'breadcrumbs.event.DemoDataCreationAbandoned': 'Demo data abandoned',
+  'breadcrumbs.event.DemoDataDeletionBegan': 'Demo data deletion started',
+  'breadcrumbs.event.DemoDataItemRemoved': 'Demo item removed',
+  'breadcrumbs.event.DemoDataDeleted': 'Demo data deleted',
+  'breadcrumbs.event.DemoDataDeletionAbandoned': 'Demo data deletion abandoned',
+  'breadcrumbs.target.demodata': 'Demo data',
   'breadcrumbs.loadMore': 'Load more',
 } as const satisfies Record<string, string>;
 

@@ -126,7 +126,7 @@ export const es: Record<MessageId, string> = {
   'demo.failed': 'El trabajo de datos de demostración de {name} falló.',
 
   'programs.title': 'Programas de {name}',
-  'programs.intro': 'Los programas agrupan a {tutorTerm} y {tuteeTerm} dentro del ecosistema.',
+  'programs.intro': 'Cada programa tiene su propia configuración para las personas que participan: los roles {tutorTerm} y {tuteeTerm}.',
   'programs.count': '{count, plural, =0 {Aún no hay programas} one {# programa} other {# programas}}',
   'programs.create': 'Añadir programa',
   'programs.createTitle': 'Añadir un programa',
@@ -182,5 +182,14 @@ export const es: Record<MessageId, string> = {
   'breadcrumbs.target.ecosystem': 'Ecosistema',
   'breadcrumbs.target.program': 'Programa',
   'breadcrumbs.target.batchjob': 'Trabajo en segundo plano',
+  'breadcrumbs.event.DemoDataCreationBegan': 'Datos de demostración iniciados',
+  'breadcrumbs.event.DemoDataItemAdded': 'Elemento de demostración añadido',
+  'breadcrumbs.event.DemoDataCreated': 'Datos de demostración creados',
+  'breadcrumbs.event.DemoDataCreationAbandoned': 'Datos de demostración abandonados',
+  'breadcrumbs.event.DemoDataDeletionBegan': 'Eliminación de datos de demostración iniciada',
+  'breadcrumbs.event.DemoDataItemRemoved': 'Elemento de demostración eliminado',
+  'breadcrumbs.event.DemoDataDeleted': 'Datos de demostración eliminados',
+  'breadcrumbs.event.DemoDataDeletionAbandoned': 'Eliminación de datos de demostración abandonada',
+  'breadcrumbs.target.demodata': 'Datos de demostración',
   'breadcrumbs.loadMore': 'Cargar más',
 };

@@ -23,12 +23,21 @@ const EVENT_LABELS: Record<string, MessageId> = {
   BatchJobFinished: 'breadcrumbs.event.BatchJobFinished',
   BatchJobFailed: 'breadcrumbs.event.BatchJobFailed',
   BatchJobCancelled: 'breadcrumbs.event.BatchJobCancelled',
+  DemoDataCreationBegan: 'breadcrumbs.event.DemoDataCreationBegan',
+  DemoDataItemAdded: 'breadcrumbs.event.DemoDataItemAdded',
+  DemoDataCreated: 'breadcrumbs.event.DemoDataCreated',
+  DemoDataCreationAbandoned: 'breadcrumbs.event.DemoDataCreationAbandoned',
+  DemoDataDeletionBegan: 'breadcrumbs.event.DemoDataDeletionBegan',
+  DemoDataItemRemoved: 'breadcrumbs.event.DemoDataItemRemoved',
+  DemoDataDeleted: 'breadcrumbs.event.DemoDataDeleted',
+  DemoDataDeletionAbandoned: 'breadcrumbs.event.DemoDataDeletionAbandoned',
 };
 
 const TARGET_LABELS: Record<string, MessageId> = {
   ecosystem: 'breadcrumbs.target.ecosystem',
   program: 'breadcrumbs.target.program',
   batchjob: 'breadcrumbs.target.batchjob',
+  demodata: 'breadcrumbs.target.demodata',
 };
 
 /** Envelope keys the events carry around the values that changed. */
