@@ -124,7 +124,9 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     });
     stops.push(() => server.close());
     const address = await server.listen({ port: options.port ?? config.PORT, host: options.host ?? config.HOST });
-    const demo = options.seed ?? config.SEED_DEMO === 'true' ? await seedDemo(services) : null;
+    // Demo log-ins have published passwords: seeded by default only on the embedded database.
+    const seed = options.seed ?? (config.SEED_DEMO ? config.SEED_DEMO === 'true' : !options.databaseUrl && !config.DATABASE_URL);
+    const demo = seed ? await seedDemo(services) : null;
     ready = true;
     const port = new URL(address).port;
     return { url: `http://127.0.0.1:${port}`, services, server, demo, stop: stopAll };

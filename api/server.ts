@@ -25,10 +25,17 @@ export interface ServerOptions {
   isReady(): boolean;
 }
 
+function trustProxySetting(value: string | undefined): boolean | string[] {
+  if (!value) return false;
+  if (value === 'true') return true;
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { services } = options;
   const production = services.config.NODE_ENV === 'production';
-  const app = Fastify({ logger: false, bodyLimit: 1_000_000, trustProxy: true });
+  // X-Forwarded-For is believed only from configured proxies: the log-in rate limit keys on the address.
+  const app = Fastify({ logger: false, bodyLimit: 1_000_000, trustProxy: trustProxySetting(services.config.TRUST_PROXY) });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;

@@ -24,7 +24,10 @@ export const configSchema = z.object({
   REVIEW_APP_SECRET: z.string().optional(),
   PERSISTED_QUERIES: z.enum(['only', 'allow-raw']).optional()
     .describe('"only" accepts persisted query ids alone; defaults to only in production'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  SEED_DEMO: z.enum(['true', 'false']).optional()
+    .describe('seed the demo log-ins; defaults to true only for the embedded database (no DATABASE_URL)'),
+  TRUST_PROXY: z.string().optional()
+    .describe('proxy addresses whose X-Forwarded-For is believed (comma-separated, or "true" for any); none by default'),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
 });
 

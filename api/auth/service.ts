@@ -169,15 +169,12 @@ export class AuthService {
     const normalised = parsed.success ? parsed.data : email.trim().toLowerCase();
     const key = throttleKey(normalised);
     const now = this.clock();
-    if (await this.throttle.isLimited(key, ip, now)) throw new RateLimitedError(authMessages.tooManyAttempts);
+    if ((await this.throttle.attempt(key, ip, now)).limited) throw new RateLimitedError(authMessages.tooManyAttempts);
     const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
     // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
     const ok = credentials ? await verifyPassword(credentials.passwordHash, password) : await verifyDummy(password);
     const account = ok && credentials ? await loadAccount(this.deps.apiPool, credentials.userId) : null;
-    if (!account) {
-      await this.throttle.recordFailure(key, ip, now);
-      throw new UnauthenticatedError(authMessages.invalidCredentials);
-    }
+    if (!account) throw new UnauthenticatedError(authMessages.invalidCredentials);
     await this.throttle.recordSuccess(key, ip);
     return account;
   }

@@ -17,22 +17,20 @@ export function throttleKey(normalisedEmail: string): string {
 export class LoginThrottle {
   constructor(private readonly pool: Pool) {}
 
-  /** True when this e-mail and address have used up their failures in the current window. */
-  async isLimited(emailKey: string, ip: string, now: Date): Promise<boolean> {
-    const r = await this.pool.query<{ failures: number; window_started_at: Date }>(
-      'SELECT failures, window_started_at FROM auth.login_throttle WHERE email_key = $1 AND ip = $2', [emailKey, ip]);
-    const row = r.rows[0];
-    return row !== undefined && row.failures >= MAX_FAILURES && now.getTime() - row.window_started_at.getTime() < WINDOW_MS;
-  }
-
-  async recordFailure(emailKey: string, ip: string, now: Date): Promise<void> {
-    // One statement, so concurrent failures all count; an expired window restarts at this failure.
-    await this.pool.query(
+  /**
+   * Counts one attempt before the password is checked, in one statement, and answers whether it is
+   * over the limit: attempts sent in parallel are all counted, so none slips past the limit while
+   * others are still hashing. An expired window restarts at this attempt; a success resets the count.
+   */
+  async attempt(emailKey: string, ip: string, now: Date): Promise<{ limited: boolean }> {
+    const r = await this.pool.query<{ failures: number }>(
       `INSERT INTO auth.login_throttle AS t (email_key, ip, failures, window_started_at) VALUES ($1, $2, 1, $3)
        ON CONFLICT (email_key, ip) DO UPDATE SET
          failures = CASE WHEN t.window_started_at <= $3 - make_interval(secs => $4) THEN 1 ELSE t.failures + 1 END,
-         window_started_at = CASE WHEN t.window_started_at <= $3 - make_interval(secs => $4) THEN $3 ELSE t.window_started_at END`,
+         window_started_at = CASE WHEN t.window_started_at <= $3 - make_interval(secs => $4) THEN $3 ELSE t.window_started_at END
+       RETURNING failures`,
       [emailKey, ip, now, WINDOW_MS / 1000]);
+    return { limited: r.rows[0].failures > MAX_FAILURES };
   }
 
   async recordSuccess(emailKey: string, ip: string): Promise<void> {

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { FEATURE_FLAGS_ID, FLAG_CATALOGUE, featureFlagsAggregate, type FeatureFlagEvent, type FlagDefinition } from '../../domain/featureflags/flags';
-import { streamName } from '../../domain/shared/events';
+import { streamName, type Position, type RecordedEvent } from '../../domain/shared/events';
 import type { EventStore, Subscription } from '../../infra/eventstore/port';
 
 export interface FlagNode {
@@ -28,6 +28,7 @@ export class FeatureFlags {
   private readonly changes = new EventEmitter();
   private subscription: Subscription | null = null;
   private loop: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private readonly store: EventStore) {
     this.changes.setMaxListeners(0);
@@ -35,22 +36,44 @@ export class FeatureFlags {
 
   async start(): Promise<void> {
     const events = await this.store.readStream(STREAM);
-    for (const e of events) this.values = new Map(featureFlagsAggregate.evolve(this.values, e as unknown as FeatureFlagEvent));
-    const after = events.at(-1)?.position ?? null;
-    const subscription = this.store.subscribeAll({ after, filter: (e) => e.streamId === STREAM });
-    this.subscription = subscription;
-    this.loop = (async () => {
-      for await (const e of subscription) {
-        const { name, value } = (e as unknown as FeatureFlagEvent).data;
-        this.values.set(name, value);
-        this.changes.emit('change', { name, value } satisfies FlagChange);
-      }
-    })().catch((err: unknown) => console.error('[flags] subscription stopped', err));
+    for (const e of events) this.apply(e);
+    this.loop = this.follow(events.at(-1)?.position ?? null);
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.subscription?.close();
     await this.loop;
+  }
+
+  private apply(event: RecordedEvent): void {
+    const { name, value } = (event as unknown as FeatureFlagEvent).data;
+    this.values.set(name, value);
+  }
+
+  /** Follows the flag stream; after a failure (database gone for a while) resumes from the last event seen. */
+  private async follow(start: Position | null): Promise<void> {
+    let after = start;
+    let backoff = 100;
+    while (!this.stopped) {
+      const subscription = this.store.subscribeAll({ after, filter: (e) => e.streamId === STREAM });
+      this.subscription = subscription;
+      try {
+        for await (const e of subscription) {
+          this.apply(e);
+          after = e.position;
+          backoff = 100;
+          const { name, value } = (e as unknown as FeatureFlagEvent).data;
+          this.changes.emit('change', { name, value } satisfies FlagChange);
+        }
+        return;
+      } catch (err) {
+        if (this.stopped) return;
+        console.error(`[flags] subscription failed, resuming in ${backoff} ms: ${(err as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, backoff));
+        backoff = Math.min(backoff * 2, 10_000);
+      }
+    }
   }
 
   value(path: string): boolean | undefined {

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
-import { aliasLimit, depthLimit } from './limits';
+import { aliasLimit, costLimit, depthLimit } from './limits';
 
 const MAX_ENTRIES = 1000;
 
@@ -15,7 +15,7 @@ export class DocumentCache {
   readonly rules: ReadonlyArray<ValidationRule>;
 
   constructor(options: { introspection: boolean }) {
-    this.rules = [...specifiedRules, depthLimit(), aliasLimit(), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+    this.rules = [...specifiedRules, depthLimit(), aliasLimit(), costLimit(), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   }
 
   /** Same contract as graphql's parse; throws GraphQLError on syntax errors (not cached). */

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { processRequest } from 'graphql-helix';
-import { toClientError } from '../errors';
+import { GENERIC_MESSAGE, toClientError } from '../errors';
 import type { RequestContext } from '../context';
 import type { DocumentCache, PersistedQueries } from './documents';
 
@@ -74,8 +74,14 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       parse: options.documents.parse,
       validate: options.documents.validate,
       contextFactory: async () => {
-        context = await options.createContext(request, reply, requestId);
-        return context;
+        try {
+          context = await options.createContext(request, reply, requestId);
+          return context;
+        } catch (err) {
+          // Helix would put this message in the answer verbatim (a database error, say).
+          console.error(`[graphql ${requestId}] context`, err);
+          throw new GraphQLError(GENERIC_MESSAGE, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+        }
       },
       formatPayload: ({ payload }) => formatPayload(payload, context, requestId),
     });
@@ -83,10 +89,22 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       return badRequest(reply, 'Subscriptions and incremental delivery are not served here.', 'BAD_REQUEST');
     }
     for (const { name, value } of result.headers) reply.header(name, value);
-    const status = result.status === 200 ? 200 : 400;
-    const payload = result.status === 200 ? result.payload : formatPayload(result.payload, context, requestId);
-    return reply.status(status).type('application/json').send(payload);
+    if (result.status >= 500) {
+      console.error(`[graphql ${requestId}]`, result.payload.errors);
+      return reply.status(500).type('application/json').send({ errors: [{ message: GENERIC_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+    }
+    // A request error (syntax, validation, variables) has no `data` at all: the client sent something wrong.
+    const requestError = result.status !== 200 || !('data' in result.payload);
+    const payload = requestError ? withRequestErrorCodes(formatPayload(result.payload, context, requestId)) : result.payload;
+    const internal = requestError && payload.errors?.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR');
+    return reply.status(internal ? 500 : requestError ? 400 : 200).type('application/json').send(payload);
   };
+}
+
+/** Request errors from graphql-js carry no code; clients branch on codes, so give them one. */
+function withRequestErrorCodes(payload: ExecutionResult): ExecutionResult {
+  const errors = payload.errors?.map((e) => (e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } })));
+  return { ...payload, ...(errors ? { errors } : {}) };
 }
 
 function formatPayload(payload: ExecutionResult, context: RequestContext | undefined, requestId: string): ExecutionResult {

@@ -19,6 +19,8 @@ const schema = makeExecutableSchema({
   },
 });
 
+const costlySchema = makeExecutableSchema({ typeDefs: `type Query { nested: Nested } type Nested { child(first: Int): Nested, value: Int }` });
+
 function build(mode: 'only' | 'allow-raw') {
   const app = Fastify();
   const documents = new DocumentCache({ introspection: mode === 'allow-raw' });
@@ -71,6 +73,27 @@ describe('GraphQL handler', () => {
     }
   });
 
+  it('answers request errors with 400 and a code, whatever graphql-js reported', async () => {
+    const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query Q($n: String!) { hello(name: $n) }', variables: {} } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const invalid = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ nosuchfield }' } });
+    expect(invalid.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('answers 500 with a generic message when the request context cannot be built', async () => {
+    const app = Fastify();
+    app.post('/graphql', createGraphQLHandler({
+      schema, documents: new DocumentCache({ introspection: true }), mode: 'allow-raw', persisted: new Map(),
+      createContext: async () => { throw new Error('too many connections for role "app_api"'); },
+    }));
+    const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ hello }' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('app_api');
+    expect(res.json().errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+    await app.close();
+  });
+
   it('never leaks an unexpected error message or stack', async () => {
     const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ boom }' } });
     expect(res.body).not.toContain('hunter2');
@@ -90,6 +113,14 @@ describe('GraphQL handler', () => {
     const aliases = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: hello`).join(' ')} }`;
     const res2 = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: aliases } });
     expect(res2.json().errors[0].message).toMatch(/Too many aliases/);
+  });
+
+  it('rejects documents whose nested pages multiply past the cost limit', async () => {
+    const costly = `{ nested { child(first: 100) { child(first: 100) { child(first: 100) { value } } } } }`;
+    const docs = new DocumentCache({ introspection: true });
+    const errors = docs.validate(costlySchema, docs.parse(costly));
+    expect(errors.map((e) => e.message).join()).toMatch(/too expensive/);
+    expect(docs.validate(costlySchema, docs.parse(`{ nested { child(first: 10) { value } } }`))).toEqual([]);
   });
 
   it('refuses introspection in production only', () => {

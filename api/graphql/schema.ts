@@ -10,15 +10,25 @@ import { tenantsResolvers } from '../tenants/resolvers';
 import { jobsResolvers } from '../jobs/resolvers';
 import { auditResolvers } from '../audit/resolvers';
 import { flagsResolvers } from '../flags/resolvers';
+import { ValidationError } from '../../domain/shared/errors';
 import { loadNode } from '../relay';
 import { loadSchemaSDL } from './sdl';
+
+const MAX_NODES = 100;
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Date.parse accepts 2025-02-31 (it rolls over); a real calendar date survives a round trip. */
+function isCalendarDate(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 function stringScalar(name: string, pattern: RegExp, description: string): GraphQLScalarType {
   const check = (value: unknown): string => {
-    if (typeof value !== 'string' || !pattern.test(value) || Number.isNaN(Date.parse(value))) {
+    if (typeof value !== 'string' || !pattern.test(value) || Number.isNaN(Date.parse(value)) || !isCalendarDate(value)) {
       throw new GraphQLError(`${name} must be ${description}.`, { extensions: { code: 'BAD_USER_INPUT' } });
     }
     return value;
@@ -59,7 +69,10 @@ const baseResolvers: Resolvers = {
   Node: { __resolveType: (node) => (node as unknown as { __typename: NodeTypeName }).__typename },
   Query: {
     node: (_root, { id }, ctx) => loadNode(ctx, id) as Promise<NodeValue | null>,
-    nodes: (_root, { ids }, ctx) => Promise.all(ids.map((id) => loadNode(ctx, id) as Promise<NodeValue | null>)),
+    nodes: (_root, { ids }, ctx) => {
+      if (ids.length > MAX_NODES) throw new ValidationError(`Ask for at most ${MAX_NODES} ids at once.`, { ids: `At most ${MAX_NODES} ids.` });
+      return Promise.all(ids.map((id) => loadNode(ctx, id) as Promise<NodeValue | null>));
+    },
   },
   Mutation: { ping: () => true },
 };

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { ValidationError } from '../shared/errors';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD.')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real calendar date.');
+// z.iso.date() checks the calendar (no 2025-02-31), which Date.parse does not.
+const isoDate = z.iso.date({ error: 'Enter a real calendar date as YYYY-MM-DD.' });
 
 export const batchJobMetadataSchemas = {
   /**
