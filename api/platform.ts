@@ -86,9 +86,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const apiPool = createPool(withCredentials(ownerUrl, 'app_api', secrets.apiDatabasePassword), 20, 'platform-api');
     stops.push(() => apiPool.end());
 
-    // The API appends as app_api (least privilege); projections read and write as the owner.
+    // The log holds secrets (password hashes), so only the owner connection touches it: the command
+    // bus appends through it, projections read it; resolvers read `read.*` as app_api under RLS.
     const schemas = allEventSchemas();
-    const eventStore = createEventStore(config, apiPool, schemas);
+    const eventStore = createEventStore(config, ownerPool, schemas);
     stops.push(() => eventStore.close());
     const projectionStore = createEventStore(config, ownerPool, schemas);
     stops.push(() => projectionStore.close());

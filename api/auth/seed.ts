@@ -6,10 +6,14 @@
  * created (no command changes it afterwards).
  */
 import { IllegalStateError } from '../../domain/shared/errors';
-import { comparePositions, type Actor, type Position } from '../../domain/shared/events';
+import { fold } from '../../domain/shared/decider';
+import { comparePositions, streamName, type Actor, type Position } from '../../domain/shared/events';
+import type { UserEmailEvent } from '../../domain/user/email/events';
+import { userEmailAggregate } from '../../domain/user/email/state';
+import { userAggregate } from '../../domain/user/state';
 import { emailSchema } from '../../domain/user/commands';
 import { sha256Hex } from '../../domain/user/sha256';
-import { changePassword, grantEcosystemRole } from '../../domain/user/handlers';
+import { changePassword, grantEcosystemRole, reserveUserEmail } from '../../domain/user/handlers';
 import { loadCredentials, USERS_PROJECTION } from '../../projections/users';
 import type { Services } from '../services';
 import { hashPassword, verifyPassword } from './password';
@@ -43,16 +47,25 @@ function later(a: Position | null, b: Position | null): Position | null {
   return comparePositions(a, b) >= 0 ? a : b;
 }
 
+async function emailHolder(services: SeedServices, email: string): Promise<string | null> {
+  const stream = streamName(userEmailAggregate.category, reserveUserEmail.aggregateId({ email, userId: SYSTEM_ACTOR.userId }));
+  const state = fold(userEmailAggregate, (await services.eventStore.readStream(stream)) as unknown as UserEmailEvent[]);
+  return state.status === 'reserved' ? state.userId : null;
+}
+
 export async function ensureUser(services: SeedServices, input: EnsureUserInput): Promise<{ userId: string; created: boolean }> {
   const { bus, projections, apiPool, config } = services;
   const email = emailSchema.parse(input.email);
   const options = () => ({ actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: services.clock().toISOString() });
-  // Read the account only once the read model has seen everything: after a restart it may still be catching up.
-  const head = await services.eventStore.headPosition();
-  if (head) await projections.waitFor(head, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
-
-  const existing = await loadCredentials(apiPool, email);
-  const userId = existing?.userId ?? seedUserId(email);
+  // Who holds the e-mail is read from its reservation stream, not the read model, which may lag (after
+  // a restart, or while another transaction holds back visibility); then wait for that user's events.
+  const reservedBy = await emailHolder(services, email);
+  if (reservedBy) {
+    const last = (await services.eventStore.readStream(streamName(userAggregate.category, reservedBy))).at(-1)?.position;
+    if (last) await projections.waitFor(last, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
+  }
+  const existing = reservedBy ? await loadCredentials(apiPool, email) : null;
+  const userId = existing?.userId ?? reservedBy ?? seedUserId(email);
   let last: Position | null = null;
   let created = false;
   if (!existing) {

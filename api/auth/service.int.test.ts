@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ForbiddenError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
 import { ensureUser } from './seed';
 import { MAX_FAILURES, WINDOW_MS } from './throttle';
+import { verifyDummy, verifyPassword } from './password';
 import { startAuthHarness, type AuthHarness } from './testing';
 
 const ECO = '0a000000-0000-4000-8000-00000000000a';
@@ -45,21 +46,22 @@ describe('login', () => {
     await expect(h.auth.login('not an e-mail', PASSWORD, { ip: '10.0.0.2' })).rejects.toThrow('Invalid email or password.');
   });
 
-  it('spends as long on an unknown e-mail as on a known one (a dummy hash is verified)', async () => {
-    const time = async (email: string) => {
-      const started = performance.now();
-      await h.auth.login(email, 'wrong password', { ip: '10.0.0.3' }).catch(() => undefined);
-      return performance.now() - started;
-    };
-    await time('warm-up@example.com');
-    let known = 0;
-    let unknown = 0;
-    for (let i = 0; i < 5; i++) {
-      known += await time('ada@example.com');
-      unknown += await time(`nobody-${i}@example.com`);
+  it('verifies a dummy hash for an unknown e-mail, so it costs what a known one costs', async () => {
+    // Timing itself is not asserted (tests measure behaviour, benchmarks measure time): the check
+    // that makes the two cost the same is what must run.
+    const calls: string[] = [];
+    const counted = await startAuthHarness({
+      passwords: {
+        verify: async (hash, password) => { calls.push('verify'); return verifyPassword(hash, password); },
+        verifyDummy: async (password) => { calls.push('dummy'); return verifyDummy(password); },
+      },
+    });
+    try {
+      await counted.auth.login('nobody@example.com', 'wrong password', { ip: '10.0.0.3' }).catch(() => undefined);
+      expect(calls).toEqual(['dummy']);
+    } finally {
+      await counted.stop();
     }
-    // Without the dummy verification an unknown e-mail answers in a few milliseconds, a known one in tens.
-    expect(unknown / known).toBeGreaterThan(0.6);
   });
 
   it('with an ecosystem, requires the user to belong to it (platform admins belong everywhere)', async () => {

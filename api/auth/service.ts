@@ -34,7 +34,16 @@ export interface AuthServiceDeps {
   bus: CommandDispatcher;
   projections: { waitFor(position: Position, names?: readonly string[], timeoutMs?: number): Promise<boolean> };
   clock?: () => Date;
+  /** Password checks; injectable so tests can see which check a log-in ran. argon2id by default. */
+  passwords?: PasswordChecks;
 }
+
+export interface PasswordChecks {
+  verify(passwordHash: string, password: string): Promise<boolean>;
+  verifyDummy(password: string): Promise<false>;
+}
+
+const argon2Checks: PasswordChecks = { verify: verifyPassword, verifyDummy };
 
 export type MfaMethodName = 'TOTP';
 
@@ -172,7 +181,8 @@ export class AuthService {
     if ((await this.throttle.attempt(key, ip, now)).limited) throw new RateLimitedError(authMessages.tooManyAttempts);
     const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
     // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
-    const ok = credentials ? await verifyPassword(credentials.passwordHash, password) : await verifyDummy(password);
+    const checks = this.deps.passwords ?? argon2Checks;
+    const ok = credentials ? await checks.verify(credentials.passwordHash, password) : await checks.verifyDummy(password);
     const account = ok && credentials ? await loadAccount(this.deps.apiPool, credentials.userId) : null;
     if (!account) throw new UnauthenticatedError(authMessages.invalidCredentials);
     await this.throttle.recordSuccess(key, ip);

@@ -12,7 +12,7 @@ import { ProjectionRunner } from '../../projections/runner';
 import { usersProjection } from '../../projections/users';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import type { SeedServices } from './seed';
-import { AuthService } from './service';
+import { AuthService, type PasswordChecks } from './service';
 
 export interface AuthHarness {
   db: TestDatabase;
@@ -28,20 +28,20 @@ export interface AuthHarness {
   stop(): Promise<void>;
 }
 
-export async function startAuthHarness(): Promise<AuthHarness> {
+export async function startAuthHarness(options: { passwords?: PasswordChecks } = {}): Promise<AuthHarness> {
   const db = await createTestDatabase();
   const config = configSchema.parse({ NODE_ENV: 'test', PROJECTION_WAIT_MS: '10000' });
   const clock = {
     now: new Date('2026-11-21T10:00:00.000Z'),
     advance(ms: number) { this.now = new Date(this.now.getTime() + ms); },
   };
-  const eventStore = createPostgresEventStore(db.apiPool);
+  const eventStore = createPostgresEventStore(db.ownerPool);
   const projectionStore = createPostgresEventStore(db.ownerPool);
   const runner = new ProjectionRunner(db.ownerPool, projectionStore, [usersProjection], { pollIntervalMs: 10, onError: () => undefined });
   await runner.start();
   const bus = new CommandBus(eventStore, { clock: () => clock.now });
   const auth = new AuthService({
-    config, secrets: { jwtSecret: randomBytes(32).toString('hex') }, apiPool: db.apiPool, bus, projections: runner, clock: () => clock.now,
+    config, secrets: { jwtSecret: randomBytes(32).toString('hex') }, apiPool: db.apiPool, bus, projections: runner, clock: () => clock.now, passwords: options.passwords,
   });
   const services: SeedServices = { apiPool: db.apiPool, bus, projections: runner, eventStore, config, clock: () => clock.now };
   return {

@@ -63,8 +63,8 @@ async function recentWhenEnded(id: string): Promise<Job> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  // As in api/platform.ts: the API appends as app_api, projections read as the owner.
-  const appendStore = createPostgresEventStore(db.apiPool);
+  // As in api/platform.ts: the command bus appends through the owner connection, like the projections.
+  const appendStore = createPostgresEventStore(db.ownerPool);
   const projectionStore = createPostgresEventStore(db.ownerPool);
   stores = [appendStore, projectionStore];
   const bus = new CommandBus(appendStore);

@@ -14,17 +14,19 @@ import { createTestDatabase, type TestDatabase } from '../setup/db';
 import { asWritten, consume, expectStrictlyIncreasing, newEvent, newEvents, readAllPages, settlesWithin, uniqueStream, waitUntilReadable } from './helpers';
 
 let db: TestDatabase;
+let secondPool: Pool;
 let thirdPool: Pool;
 let stores: EventStore[];
 beforeAll(async () => {
   db = await createTestDatabase();
+  secondPool = createPool(db.url, 8, 'test-second');
   thirdPool = createPool(db.url, 8, 'test-third');
-  // Three pools, two roles: writers that share no connection and no client-side state.
-  stores = [db.ownerPool, db.apiPool, thirdPool].map((pool) => createPostgresEventStore(pool, { pollIntervalMs: 100 }));
+  // Three pools: writers that share no connection and no client-side state.
+  stores = [db.ownerPool, secondPool, thirdPool].map((pool) => createPostgresEventStore(pool, { pollIntervalMs: 100 }));
 });
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
-  await thirdPool.end();
+  await Promise.all([secondPool.end(), thirdPool.end()]);
   await db.drop();
 });
 
