@@ -7,8 +7,21 @@
 interface FailureLike {
   message?: unknown;
   type?: unknown;
+  name?: unknown;
+  code?: unknown;
   cause?: unknown;
 }
+
+/** Business refusals (domain/shared/errors.ts; wrapped as 'DomainError' by workflows/dispatch.ts): messages written for users. */
+const DOMAIN_ERROR_NAMES = new Set(['DomainError', 'ZodError', 'ValidationError', 'IllegalStateError', 'NotFoundError', 'ForbiddenError', 'UnauthenticatedError', 'RateLimitedError']);
+const DOMAIN_ERROR_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN', 'UNAUTHENTICATED', 'RATE_LIMITED']);
+
+function isDomainFailure(f: FailureLike): boolean {
+  return (typeof f.code === 'string' && DOMAIN_ERROR_CODES.has(f.code))
+    || [f.type, f.name].some((n) => typeof n === 'string' && DOMAIN_ERROR_NAMES.has(n));
+}
+
+export const INTERNAL_FAILURE = 'The job stopped because of an internal error. It has been logged for the platform team.';
 
 /** The error and each `.cause` below it, outermost first. */
 export function failureChain(err: unknown): FailureLike[] {
@@ -27,10 +40,13 @@ export function failureType(err: unknown): string | undefined {
   return typed.length ? String(typed[typed.length - 1].type) : undefined;
 }
 
-/** The innermost message: what actually went wrong, without the engine's wrapping. */
+/**
+ * What the job's reader is told: a business refusal's own message (innermost, without the engine's
+ * wrapping); for anything else a generic sentence, since raw messages can carry internals (SQL, hosts).
+ */
 export function describeFailure(err: unknown): string {
-  const messages = failureChain(err).map((f) => f.message).filter((m): m is string => typeof m === 'string' && m.length > 0);
-  return messages.length ? messages[messages.length - 1] : 'The job stopped with an unknown error.';
+  const domain = failureChain(err).filter(isDomainFailure).map((f) => f.message).filter((m): m is string => typeof m === 'string' && m.length > 0);
+  return domain.length ? domain[domain.length - 1] : INTERNAL_FAILURE;
 }
 
 export const JOB_CANCELLED = 'JobCancelledError';

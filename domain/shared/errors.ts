@@ -5,6 +5,9 @@
 export type FieldErrors = Record<string, string>;
 
 export abstract class DomainError extends Error {
+  // The class name travels with the error across engines (Temporal reports it as the failure type),
+  // which is how workflows tell a business refusal, safe to show, from an internal failure.
+  override name = this.constructor.name;
   abstract readonly code: 'BAD_USER_INPUT' | 'CONFLICT' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED' | 'RATE_LIMITED';
 }
 
