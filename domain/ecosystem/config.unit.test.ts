@@ -101,3 +101,12 @@ describe('slugify', () => {
     expect(slugify('***')).toBe('');
   });
 });
+
+describe('text fields', () => {
+  it('refuse control characters such as NUL, which the database cannot store', async () => {
+    const { text, optionalText } = await import('./fields');
+    expect(text('Name', 100).safeParse('Math\u0000Club').success).toBe(false);
+    expect(optionalText('City', 100).safeParse('Spring\u0007field').success).toBe(false);
+    expect(text('Name', 100).safeParse('Math Club').success).toBe(true);
+  });
+});

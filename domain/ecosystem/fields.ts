@@ -13,7 +13,15 @@ export function text(label: string, max: number) {
   return z.string({ error: (iss) => (missing(iss) ? `${label} is required.` : `${label} must be text.`) })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .refine(noControlCharacters, { error: `${label} contains a character that is not allowed.` });
+}
+
+/** PostgreSQL text cannot hold NUL, and no label needs a control character (tabs and new lines aside). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+function noControlCharacters(value: string): boolean {
+  return !CONTROL.test(value);
 }
 
 /** Optional text: blank or null is stored as null so "cleared" has a single spelling. */
@@ -21,6 +29,7 @@ export function optionalText(label: string, max: number) {
   return z.string({ error: `${label} must be text.` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters.` })
+    .refine(noControlCharacters, { error: `${label} contains a character that is not allowed.` })
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
 }

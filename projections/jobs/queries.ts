@@ -2,6 +2,8 @@
  * Queries over `read.batch_jobs` and `read.demo_data`. They run on whatever connection the caller
  * gives (the API's tenant-scoped one), so row-level security decides which tenants are visible.
  */
+import { ValidationError } from '../../domain/shared/errors';
+import { z } from 'zod';
 import type { PoolClient } from 'pg';
 import type { DemoItem } from '../../domain/job/demo-data/events';
 import type { BatchJobStatus } from '../../domain/job/state';
@@ -67,10 +69,20 @@ export async function activeBatchJobs(db: Queryable, ecosystemId: string): Promi
 }
 
 /** Newest first, keyset-paged by (created_at, id); `after` is the key of the last row already shown. */
+const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+
+/** A cursor is client input: one that is not (created_at, id) is refused, never handed to SQL casts. */
+function cursorKey(after: readonly unknown[] | null | undefined): [string, string] | [null, null] {
+  if (!after) return [null, null];
+  const parsed = cursorSchema.safeParse(after);
+  if (!parsed.success) throw new ValidationError('Invalid cursor.', { after: 'Invalid cursor.' });
+  return parsed.data;
+}
+
 export async function listBatchJobs(
   db: Queryable, options: { ecosystemId?: string | null; limit: number; after?: readonly unknown[] | null },
 ): Promise<BatchJobRow[]> {
-  const [afterAt, afterId] = options.after && options.after.length === 2 ? options.after.map(String) : [null, null];
+  const [afterAt, afterId] = cursorKey(options.after);
   const r = await db.query<BatchJobRow>(
     `SELECT ${JOB_COLUMNS} FROM read.batch_jobs
      WHERE ($1::uuid IS NULL OR ecosystem_id = $1)
