@@ -18,7 +18,6 @@ export function text(label: string, max: number) {
 }
 
 /** PostgreSQL text cannot hold NUL, and no label needs a control character (tabs and new lines aside). */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 function noControlCharacters(value: string): boolean {
   return !CONTROL.test(value);
