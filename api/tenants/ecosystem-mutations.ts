@@ -10,11 +10,12 @@ import {
   archiveEcosystem, claimEcosystemProfileId, createEcosystem, editEcosystem, migrateEcosystemToProgram,
   releaseEcosystemProfileId, unarchiveEcosystem, updatePlatformEcosystemConfig,
 } from '../../domain/ecosystem/handlers';
+import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { defaultsOf } from '../../domain/ecosystem/platform/state';
 import type { EcosystemConfig } from '../../domain/ecosystem/config';
 import { programDetailsFromEcosystem } from '../../domain/program/fromEcosystem';
 import { createProgram } from '../../domain/program/handlers';
-import { ForbiddenError } from '../../domain/shared/errors';
+import { ForbiddenError, IllegalStateError } from '../../domain/shared/errors';
 import { TENANTS_PROJECTION } from '../../projections/tenants';
 import { getPlatformEcosystemDefaults, type EcosystemRow, type ProgramRow } from '../../projections/tenants/queries';
 import type { EcosystemInput } from '../__generated__/resolvers';
@@ -58,15 +59,24 @@ export async function createEcosystemMutation(ctx: RequestContext, input: Ecosys
 /** Fields that place an ecosystem on the platform rather than configure it. */
 const PLATFORM_ONLY = ['profileId', 'type', 'organizationType', 'isDemoEcosystem'] as const;
 
+function omitKeys(record: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => !keys.includes(key)));
+}
+
 export async function editEcosystemMutation(ctx: RequestContext, ecosystemIdArg: string, input: EcosystemInput): Promise<EcosystemRow> {
   const ecosystemId = uuidArg('Ecosystem', ecosystemIdArg, 'ecosystemId');
   const viewer = authorize(ctx, { type: 'ecosystem.edit', ecosystemId });
   const current = await readEcosystem(ctx, ecosystemId);
-  const changes = ecosystemChanges(input);
-  const next = await withFieldPrefix(INPUT, async () => editedEcosystemDetails(current, changes));
+  // Refused before any profile-id claim, so a refused edit writes nothing at all.
+  if (current.archived) throw new IllegalStateError(ecosystemMessages.archivedReadOnly, 'ARCHIVED');
+  const requested = ecosystemChanges(input);
+  const next = await withFieldPrefix(INPUT, async () => editedEcosystemDetails(current, requested));
   if (!viewer.platformAdmin && PLATFORM_ONLY.some((key) => next[key] !== current[key])) {
     throw new ForbiddenError('Only platform admins can change the profile id, kinds or demo flag of an ecosystem.');
   }
+  // The check above reads the read model, which may lag a platform admin's change; so an ecosystem
+  // admin's command never carries these fields at all, and cannot overwrite that change.
+  const changes = viewer.platformAdmin ? requested : omitKeys(requested, PLATFORM_ONLY);
   const moved = next.profileId !== current.profileId;
   if (moved) await claim(ctx, next.profileId, ecosystemId);
   let result;
