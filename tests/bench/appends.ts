@@ -8,7 +8,7 @@ import { APPEND_SQL, expectationParams, type AppendRow } from '../../infra/event
 import type { EventStore } from '../../infra/eventstore/port';
 import { drive, interleave, type Rate, type Variant } from './measure';
 import { compare, type Comparison } from './report';
-import { RAW_INSERT, RAW_TABLE_DDL, StreamWriter, benchEvent, benchEvents, newStream, rawValues } from './workload';
+import { EVENTS_COPY_DDL, EVENTS_COPY_INSERT, RAW_INSERT, RAW_TABLE_DDL, StreamWriter, benchEvent, benchEvents, newStream, preload, rawValues } from './workload';
 
 export interface Timing {
   rounds: number;
@@ -78,31 +78,48 @@ function appendStatementOnly(pool: pg.Pool, counter: Counter) {
 }
 
 /** `writers` loops of one-row INSERT statements, each its own (autocommit) transaction. */
-function rawInserts(pool: pg.Pool, writers: number) {
+function rawInserts(pool: pg.Pool, writers: number, statement: { name: string; text: string } = RAW_INSERT) {
   return (ms: number) => {
     const streams = Array.from({ length: writers }, () => ({ stream: newStream(), revision: 0 }));
     return drive({
       ms, workers: writers, maxOps: MAX_OPS,
       async op(w) {
         const s = streams[w];
-        await pool.query({ ...RAW_INSERT, values: rawValues(s.stream, s.revision++, benchEvent(0)) });
+        await pool.query({ ...statement, values: rawValues(s.stream, s.revision++, benchEvent(0)) });
         return 1;
       },
     });
   };
 }
 
-export async function appendBenchmarks(pool: pg.Pool, t: Timing, log: (line: string) => void): Promise<Comparison[]> {
+/**
+ * A running system's log is not empty and has statistics: append `events` first, give the baseline
+ * tables the same rows, and ANALYZE all three (which also replaces plans cached while they were empty).
+ */
+async function steadyState(pool: pg.Pool, store: EventStore, events: number, log: (line: string) => void): Promise<void> {
+  const loaded = await preload(store, events);
+  const columns = 'stream_id, revision, event_id, type, data, metadata';
+  await pool.query(`INSERT INTO public.bench_raw_events (${columns}) SELECT ${columns} FROM public.events`);
+  await pool.query(`INSERT INTO public.bench_events_copy (${columns}) SELECT ${columns} FROM public.events`);
+  await pool.query('ANALYZE public.events, public.bench_raw_events, public.bench_events_copy');
+  log(`   log preloaded with ${loaded.units} events in ${loaded.seconds.toFixed(1)} s and analyzed`);
+}
+
+export async function appendBenchmarks(pool: pg.Pool, o: Timing & { preloadEvents: number }, log: (line: string) => void): Promise<Comparison[]> {
+  const t: Timing = o;
   await pool.query(RAW_TABLE_DDL);
+  await pool.query(EVENTS_COPY_DDL);
   const store = createPostgresEventStore(pool);
-  const counter: Counter = { events: 0 };
+  const counter: Counter = { events: o.preloadEvents };
   try {
+    await steadyState(pool, store, o.preloadEvents, log);
     log('1. single-event appends vs raw one-row INSERT transactions ...');
-    const [raw1, same, fresh, statement] = await interleave(t.rounds, [
+    const [raw1, same, fresh, statement, copy] = await interleave(t.rounds, [
       variant('raw INSERT, 1 writer', t, rawInserts(pool, 1)),
       variant('append, same stream, expected revision', t, storeAppends(store, counter, 1, 1)),
       variant('append, new stream each, no_stream', t, storeAppendsToNewStreams(store, counter)),
       variant('APPEND_SQL alone, same stream', t, appendStatementOnly(pool, counter)),
+      variant('plain INSERT into a copy of public.events', t, rawInserts(pool, 1, EVENTS_COPY_INSERT)),
     ]);
     const target = { minRatio: 0.5, text: '>= 50%' };
     const results = [
@@ -110,6 +127,8 @@ export async function appendBenchmarks(pool: pg.Pool, t: Timing, log: (line: str
       compare({ id: '1b', title: 'single-event append to a new stream, one writer', unit: 'appends', subject: fresh, baseline: raw1, target }),
       compare({ id: '1c', title: 'diagnostic: the append statement alone (no adapter, no NOTIFY)', unit: 'appends', subject: statement, baseline: raw1,
         notes: ['the part of 1a that is the SQL itself; the rest of the gap is the adapter (JSON, checks) and its NOTIFY round trip'] }),
+      compare({ id: '1d', title: 'diagnostic: plain INSERT into a copy of public.events (same keys, indexes)', unit: 'inserts', subject: copy, baseline: raw1,
+        notes: ['the part of the gap that is the events table itself (two unique keys, two more indexes, generated column), whatever writes to it'] }),
     ];
 
     log('2. eight writers on separate streams vs one writer ...');
@@ -140,6 +159,31 @@ export async function appendBenchmarks(pool: pg.Pool, t: Timing, log: (line: str
     log(`   ${check}`);
     results[0].notes.push(check);
     return results;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * 1e: the first seconds of a fresh, empty, never-analyzed log, the case the steady-state figures
+ * above leave out (a new deployment, every test database): appends against raw INSERTs as in 1a.
+ */
+export async function freshLogBenchmark(pool: pg.Pool, t: Timing, log: (line: string) => void): Promise<Comparison> {
+  await pool.query(RAW_TABLE_DDL);
+  const store = createPostgresEventStore(pool);
+  try {
+    log('1e. single-event appends on a fresh, empty log ...');
+    const [raw, append] = await interleave(t.rounds, [
+      variant('raw INSERT, 1 writer', t, rawInserts(pool, 1)),
+      variant('append, same stream, expected revision', t, storeAppends(store, { events: 0 }, 1, 1)),
+    ]);
+    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM public.events');
+    const rounds = append.rounds.map((r) => Math.round(r)).join(', ');
+    return compare({
+      id: '1e', title: 'single-event append on a fresh, never-analyzed log', unit: 'appends', subject: append, baseline: raw,
+      target: { minRatio: 0.5, text: '>= 50%' },
+      notes: [`append rate by round as the log grew from 0 to ${rows[0].n} events: ${rounds} /s`],
+    });
   } finally {
     await store.close();
   }

@@ -43,7 +43,10 @@ export async function drive(o: DriveOptions): Promise<Rate> {
   const loop = async (worker: number): Promise<void> => {
     while (ops < o.maxOps && performance.now() < deadline) {
       ops += 1;
-      units += await o.op(worker);
+      // Not `units += await ...`: that reads `units` before the await, and concurrent loops would
+      // overwrite each other's counts.
+      const done = await o.op(worker);
+      units += done;
     }
   };
   await Promise.all(Array.from({ length: o.workers }, (_, w) => loop(w)));

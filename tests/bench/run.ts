@@ -8,7 +8,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { appendBenchmarks, type Timing } from './appends';
+import { appendBenchmarks, freshLogBenchmark, type Timing } from './appends';
 import { startBenchCluster, type BenchCluster } from './db';
 import { httpBenchmark } from './http';
 import { rebuildBenchmark } from './rebuild';
@@ -19,7 +19,8 @@ const quick = process.env.BENCH_QUICK === '1';
 // falls on both sides of a comparison (see the median of paired ratios in report.ts).
 const TIMING: Timing = quick ? { rounds: 2, roundMs: 400, warmUpMs: 200 } : { rounds: 8, roundMs: 600, warmUpMs: 500 };
 const HTTP_TIMING: Timing = quick ? { rounds: 2, roundMs: 500, warmUpMs: 300 } : { rounds: 8, roundMs: 1200, warmUpMs: 1000 };
-const REBUILD = quick ? { events: 5_000, rounds: 1 } : { events: 50_000, rounds: 2 };
+const APPEND_PRELOAD = quick ? 5_000 : 50_000;
+const REBUILD = quick ? { events: 5_000, rounds: 1 } : { events: 50_000, rounds: 3 };
 const HTTP_CONCURRENCY = 8;
 const OUT = path.resolve(process.env.BENCH_OUT ?? '.data/bench-results.json');
 
@@ -47,7 +48,15 @@ async function main(): Promise<number> {
     results.push(...await section('1-3', 'event store appends', async () => {
       const db = await cluster.database('appends');
       try {
-        return await appendBenchmarks(db.pool, TIMING, log);
+        return await appendBenchmarks(db.pool, { ...TIMING, preloadEvents: APPEND_PRELOAD }, log);
+      } finally {
+        await db.drop();
+      }
+    }));
+    results.push(...await section('1e', 'appends on a fresh log', async () => {
+      const db = await cluster.database('fresh');
+      try {
+        return [await freshLogBenchmark(db.pool, TIMING, log)];
       } finally {
         await db.drop();
       }
@@ -89,7 +98,7 @@ async function main(): Promise<number> {
       totalMemoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1), loadAverageBefore: loadBefore, loadAverageAfter: loadAfter,
     },
     postgres: { embedded: cluster.embedded, ...cluster.settings },
-    timing: { appends: TIMING, http: HTTP_TIMING, rebuild: REBUILD, httpConcurrency: HTTP_CONCURRENCY },
+    timing: { appends: TIMING, appendPreload: APPEND_PRELOAD, http: HTTP_TIMING, rebuild: REBUILD, httpConcurrency: HTTP_CONCURRENCY },
     seconds: +seconds.toFixed(1),
     results,
   });

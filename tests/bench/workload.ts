@@ -1,7 +1,8 @@
 /** Events shaped like the platform's own (a program edit with full metadata) and the raw-table twin. */
 import { randomUUID } from 'node:crypto';
 import type { NewEvent } from '../../domain/shared/events';
-import type { ExpectedRevision } from '../../infra/eventstore/port';
+import type { EventStore, ExpectedRevision } from '../../infra/eventstore/port';
+import { drive, type Rate } from './measure';
 
 export const EVENT_TYPE = 'BenchProgramEdited';
 
@@ -63,6 +64,14 @@ CREATE TABLE public.bench_raw_events (
   recorded_at timestamptz NOT NULL DEFAULT now()
 )`;
 
+/** Diagnostic: public.events' exact shape (identity, generated category, defaults, unique keys, indexes). */
+export const EVENTS_COPY_DDL = 'CREATE TABLE public.bench_events_copy (LIKE public.events INCLUDING ALL)';
+
+export const EVENTS_COPY_INSERT = {
+  name: 'bench_events_copy_insert',
+  text: 'INSERT INTO public.bench_events_copy (stream_id, revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
+};
+
 export const RAW_INSERT = {
   name: 'bench_raw_insert',
   text: 'INSERT INTO public.bench_raw_events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -70,4 +79,18 @@ export const RAW_INSERT = {
 
 export function rawValues(stream: string, revision: number, e: NewEvent): unknown[] {
   return [stream, revision, e.id, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata)];
+}
+
+/** Appends `count` events in 100-event appends to new streams (two writers), bounded by `ms`. */
+export function preload(store: EventStore, count: number, ms = 180_000): Promise<Rate> {
+  let done = 0;
+  return drive({
+    ms, workers: 2, maxOps: Math.ceil(count / 100),
+    async op() {
+      const n = Math.min(100, count - done * 100);
+      done += 1;
+      await store.append(newStream(done % 3 === 0 ? 'session' : 'program'), benchEvents(n), { expectedRevision: 'no_stream' });
+      return n;
+    },
+  });
 }
