@@ -22,6 +22,9 @@ WITH input AS (
 ), existing AS (
   SELECT ev.stream_id, ev.revision, ev.event_id, ev.transaction_id, ev.global_position, i.ord
   FROM public.events ev JOIN input i ON ev.event_id = i.id
+  -- Spelled out as an array lookup so that even the cached generic plan of this prepared statement
+  -- (made while the log was small or unanalyzed) probes the unique index instead of scanning the log.
+  WHERE ev.event_id = ANY (ARRAY(SELECT id FROM input))
 ), inserted AS (
   INSERT INTO public.events (stream_id, revision, event_id, type, data, metadata)
   SELECT $1, c.revision + i.ord, i.id, i.type, i.data, i.metadata
