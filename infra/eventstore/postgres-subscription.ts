@@ -26,6 +26,8 @@ function parsePosition(payload: string | undefined): Position | null {
  * take PostgreSQL's notification-queue lock, which serialises every notifying commit (a global
  * write lock by another name).
  */
+const NOTIFY_COALESCE_MS = 3;
+
 export class Wakeups {
   private readonly listeners = new Set<Listener>();
   private client: pg.PoolClient | null = null;
@@ -76,6 +78,10 @@ export class Wakeups {
   private async flushNotifications(): Promise<void> {
     try {
       while (this.pending) {
+        // Appends landing within a few milliseconds share one NOTIFY (it carries the newest position):
+        // a busy single writer otherwise pays a second statement per append. Local subscribers were
+        // woken directly above; only other processes wait these milliseconds.
+        await new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS));
         const p = this.pending;
         this.pending = null;
         try {
