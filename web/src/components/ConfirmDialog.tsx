@@ -4,8 +4,9 @@
  * shows both buttons; without, it is an acknowledgement with the close button only.
  */
 import { Button, CheckIcon, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useT } from '../i18n/terms';
+import { returnFocusProps } from './returnFocus';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -21,6 +22,8 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   /** Server-side rendering and tests render the dialog in place instead of in a portal. */
   withinPortal?: boolean;
+  /** Where focus goes once the dialog has closed, when the control that opened it is gone (a menu item). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
@@ -31,6 +34,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       opened={opened}
       onClose={onClose}
       withinPortal={props.withinPortal ?? true}
+      {...returnFocusProps(props.returnFocusRef)}
       centered
       title={title}
       closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}

@@ -1,21 +1,16 @@
 /**
  * The error element of the route tree (SPEC section 8): a failed route is logged and shown with
- * the first error message; a 404 answer is the not-found page. If loading the page's own code
- * failed (usually a deploy replaced the files), the page reloads once.
+ * the first error message; a 404 answer is the not-found page. A failure on a navigation after the
+ * first render reloads the page once (router/reload.ts), as does a page whose code failed to load.
  */
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useT } from '../i18n/terms';
 import { displayError } from '../relay/errors';
+import { reloadGuard } from '../router/reload';
 import { NotFound } from './NotFound';
 import { useDocumentTitle } from './useDocumentTitle';
-
-const RELOADED_KEY = 'reloadedAfterChunkError';
-
-function isChunkLoadError(error: unknown): boolean {
-  return error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
-}
 
 export function RouteError() {
   const error = useRouteError();
@@ -23,10 +18,7 @@ export function RouteError() {
   useDocumentTitle(t('error.title'));
   useEffect(() => {
     console.error(error);
-    if (isChunkLoadError(error) && !window.sessionStorage.getItem(RELOADED_KEY)) {
-      window.sessionStorage.setItem(RELOADED_KEY, '1');
-      window.location.reload();
-    }
+    reloadGuard().failed(error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return (

@@ -31,6 +31,11 @@ export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(subscribe, () => browserSession.accessToken() !== null);
 }
 
+/** The current access token (null when logged out); changes on log-in, refresh and log-out. */
+export function useAccessToken(): string | null {
+  return useSyncExternalStore(subscribe, () => browserSession.accessToken());
+}
+
 function postLogoutThenGoHome(): void {
   void fetch('/logout', { method: 'POST', credentials: 'include' })
     .catch((error: unknown) => console.error('Logout request failed', error))

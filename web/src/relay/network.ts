@@ -1,7 +1,7 @@
 /**
  * The client behaviour of SPEC section 7, independent of the browser so it can be unit-tested:
  * headers on every request, persisted query ids, one refresh on UNAUTHENTICATED while other
- * requests wait, and one retry of a failed request after 700 ms.
+ * requests wait, and one retry of a failed query after 700 ms.
  */
 import type { GraphQLResponse, GraphQLResponseWithData, RequestParameters, Variables } from 'relay-runtime';
 import {
@@ -49,7 +49,10 @@ export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
     return deps.fetch(endpoint, { method: 'POST', headers: requestHeaders(deps.session), body, signal, credentials: 'include' });
   };
 
-  const postWithRetry = async (body: string, signal: AbortSignal): Promise<Response> => {
+  // Only a query is sent again after a failure: a mutation whose first attempt reached the server
+  // (the answer was lost, or a gateway timed out) would be carried out twice.
+  const postWithRetry = async (body: string, signal: AbortSignal, retry: boolean): Promise<Response> => {
+    if (!retry) return post(body, signal);
     try {
       const response = await post(body, signal);
       if (!RETRYABLE_STATUS.has(response.status)) return response;
@@ -62,13 +65,20 @@ export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
 
   return async (params, variables, signal) => {
     const body = requestBody(params, variables, deps.send);
+    const retry = isRetryable(params);
     const tokenSent = deps.session.accessToken();
-    const first = await readResponse(await postWithRetry(body, signal));
+    const first = await readResponse(await postWithRetry(body, signal, retry));
     // Without a token there is nothing to refresh: a failed log-in is the caller's to show.
     if (!isUnauthenticated(first) || tokenSent === null) return checked(first);
     if (!(await refresher.refresh(tokenSent))) throw new SessionExpiredError();
-    return checked(await readResponse(await postWithRetry(body, signal)));
+    // UNAUTHENTICATED is answered before anything runs, so sending a mutation again here is safe.
+    return checked(await readResponse(await postWithRetry(body, signal, retry)));
   };
+}
+
+/** Whether a failed request may be sent again: queries only, never a mutation. */
+export function isRetryable(params: Pick<RequestParameters, 'operationKind'>): boolean {
+  return params.operationKind === 'query';
 }
 
 export function requestHeaders(session: SessionStore): Record<string, string> {

@@ -2,7 +2,7 @@ import type { RequestParameters } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { createRelayEnvironment } from './environment';
 import { GraphQLRequestError, SessionExpiredError } from './errors';
-import { createGraphQLFetch, RETRY_DELAY_MS, type NetworkDeps } from './network';
+import { createGraphQLFetch, isRetryable, RETRY_DELAY_MS, type NetworkDeps } from './network';
 import { createSessionStore, memoryStorage } from './session';
 
 const persisted: RequestParameters = {
@@ -187,6 +187,28 @@ describe('retry and invalid answers', () => {
     const badInput = setup({ graphql: () => json({ errors: [{ message: 'Name is required', extensions: { code: 'BAD_USER_INPUT' } }] }, 400) });
     await expect(badInput.fetchGraphQL(persisted, {}, signal())).rejects.toThrow('Name is required');
     expect(badInput.calls).toHaveLength(1);
+  });
+
+  it('does not send a mutation again after a network failure or a gateway error', async () => {
+    const mutation = { ...persisted, name: 'CreateProgramMutation', operationKind: 'mutation' } as RequestParameters;
+    const lost = setup({ graphql: () => { throw new TypeError('Failed to fetch'); } });
+    await expect(lost.fetchGraphQL(mutation, {}, signal())).rejects.toThrow('Failed to fetch');
+    expect(lost.calls).toHaveLength(1);
+    expect(lost.sleeps).toEqual([]);
+    const gateway = setup({ graphql: () => new Response('gateway timeout', { status: 504 }) });
+    await expect(gateway.fetchGraphQL(mutation, {}, signal())).rejects.toThrow(/^Invalid response$/);
+    expect(gateway.calls).toHaveLength(1);
+    expect(isRetryable(mutation)).toBe(false);
+    expect(isRetryable(persisted)).toBe(true);
+  });
+
+  it('still sends a mutation again after refreshing an expired token', async () => {
+    const mutation = { ...persisted, operationKind: 'mutation' } as RequestParameters;
+    const { fetchGraphQL, calls } = setup({
+      graphql: (call) => (call.headers.authorization === 'Bearer new-token' ? ok({ done: true }) : unauthenticated()),
+    });
+    await expect(fetchGraphQL(mutation, {}, signal())).resolves.toEqual({ data: { done: true } });
+    expect(calls).toHaveLength(2);
   });
 
   it("answers 'Invalid response' to a body that is not JSON", async () => {

@@ -2,10 +2,16 @@
  * Render-as-you-fetch for route loaders: start the query with `loadQuery` and let the navigation
  * wait until it has settled, so the old page stays while the new one loads. A newer navigation
  * aborts `request.signal`; the query is then disposed, which cancels its HTTP request.
+ *
+ * The fetch policy is store-and-network: a page visited before renders at once from the store
+ * while the query is fetched again, and the fresh answer updates it. A first visit waits for the
+ * network as before.
  */
 import { loadQuery, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import { fetchQuery, type Environment, type OperationType } from 'relay-runtime';
+
+export const ROUTE_FETCH_POLICY = 'store-and-network';
 
 export async function preloadQuery<T extends OperationType>(
   environment: Environment,
@@ -13,7 +19,7 @@ export async function preloadQuery<T extends OperationType>(
   variables: T['variables'],
   signal: AbortSignal,
 ): Promise<PreloadedQuery<T>> {
-  const ref = loadQuery<T>(environment, query, variables, { fetchPolicy: 'store-or-network' });
+  const ref = loadQuery<T>(environment, query, variables, { fetchPolicy: ROUTE_FETCH_POLICY });
   try {
     await settled(environment, query, variables, signal);
   } catch (error) {
@@ -23,7 +29,10 @@ export async function preloadQuery<T extends OperationType>(
   return ref;
 }
 
-/** Joins the request `loadQuery` started (Relay dedupes by request identifier) and waits for its end. */
+/**
+ * Ends at once when the store can already render the query (the refetch `loadQuery` started goes
+ * on); otherwise joins that request (Relay dedupes by request identifier) and waits for its end.
+ */
 function settled(environment: Environment, query: GraphQLTaggedNode, variables: OperationType['variables'], signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
@@ -38,7 +47,7 @@ function settled(environment: Environment, query: GraphQLTaggedNode, variables: 
   });
 }
 
-function isPreloadedQuery<T extends OperationType>(value: unknown): value is PreloadedQuery<T> {
+export function isPreloadedQuery<T extends OperationType>(value: unknown): value is PreloadedQuery<T> {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'PreloadedQuery';
 }
 

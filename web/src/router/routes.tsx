@@ -1,10 +1,12 @@
 /**
  * The route tree (SPEC section 2). Every page is loaded on demand through `lazy`; each page module
  * exports `Component` and, when it shows data, a `loader` that preloads its query. Errors below the
- * layout keep the header; unknown paths fall through to the not-found page.
+ * layout keep the header (RouteContent notes each page that rendered, for RouteError's reload
+ * rule); unknown paths fall through to the not-found page.
  */
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout, AppLoading } from '../components/AppLayout';
+import { RouteContent } from '../components/RouteContent';
 import { RouteError } from '../components/RouteError';
 
 export const routes: RouteObject[] = [
@@ -13,6 +15,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: AppLoading,
     errorElement: <RouteError />,
     children: [{
+      Component: RouteContent,
       errorElement: <RouteError />,
       children: [
         { index: true, lazy: () => import('../pages/home/HomePage') },

@@ -2,6 +2,8 @@
  * How a breadcrumb reads in the interface language: a catalogue label per event type (an edit
  * that sets a name reads as a rename) and the changed values worth showing, flattened to
  * `field: value` pairs. The server's English summary is the fallback for unknown event types.
+ * Every event type and stream category of domain/registry.ts has a label here; describe.unit.test.ts
+ * keeps a hand-written list of them (web/ may not import the server's), to be updated with it.
  */
 import type { MessageId } from '../../i18n/en';
 
@@ -31,6 +33,15 @@ const EVENT_LABELS: Record<string, MessageId> = {
   DemoDataItemRemoved: 'breadcrumbs.event.DemoDataItemRemoved',
   DemoDataDeleted: 'breadcrumbs.event.DemoDataDeleted',
   DemoDataDeletionAbandoned: 'breadcrumbs.event.DemoDataDeletionAbandoned',
+  EcosystemProfileIdClaimed: 'breadcrumbs.event.EcosystemProfileIdClaimed',
+  EcosystemProfileIdReleased: 'breadcrumbs.event.EcosystemProfileIdReleased',
+  PlatformEcosystemConfigUpdated: 'breadcrumbs.event.PlatformEcosystemConfigUpdated',
+  UserRegistered: 'breadcrumbs.event.UserRegistered',
+  EcosystemRoleGranted: 'breadcrumbs.event.EcosystemRoleGranted',
+  EcosystemRoleRevoked: 'breadcrumbs.event.EcosystemRoleRevoked',
+  UserPasswordChanged: 'breadcrumbs.event.UserPasswordChanged',
+  UserEmailReserved: 'breadcrumbs.event.UserEmailReserved',
+  FeatureFlagChanged: 'breadcrumbs.event.FeatureFlagChanged',
 };
 
 const TARGET_LABELS: Record<string, MessageId> = {
@@ -38,6 +49,11 @@ const TARGET_LABELS: Record<string, MessageId> = {
   program: 'breadcrumbs.target.program',
   batchjob: 'breadcrumbs.target.batchjob',
   demodata: 'breadcrumbs.target.demodata',
+  ecosystemprofile: 'breadcrumbs.target.ecosystemprofile',
+  platformconfig: 'breadcrumbs.target.platformconfig',
+  user: 'breadcrumbs.target.user',
+  useremail: 'breadcrumbs.target.useremail',
+  featureflags: 'breadcrumbs.target.featureflags',
 };
 
 /** Envelope keys the events carry around the values that changed. */

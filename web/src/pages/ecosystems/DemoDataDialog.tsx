@@ -2,7 +2,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
+import { returnFocusProps } from '../../components/returnFocus';
 import { useT } from '../../i18n/terms';
 import { displayError } from '../../relay/errors';
 import type { useCreateEcosystemDemoDataMutation$data } from './__generated__/useCreateEcosystemDemoDataMutation.graphql';
@@ -16,9 +17,11 @@ interface Props {
   ecosystemId: string;
   ecosystemName: string;
   onStarted: (job: DemoJobRef) => void;
+  /** Where focus goes once the dialog has closed (see components/returnFocus.ts). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-export function DemoDataDialog({ opened, onClose, ecosystemId, ecosystemName, onStarted }: Props) {
+export function DemoDataDialog({ opened, onClose, ecosystemId, ecosystemName, onStarted, returnFocusRef }: Props) {
   const t = useT();
   const [date, setDate] = useState<string | null>(() => dayjs().format('YYYY-MM-DD'));
   const [error, setError] = useState<string | null>(null);
@@ -26,8 +29,8 @@ export function DemoDataDialog({ opened, onClose, ecosystemId, ecosystemName, on
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!date) return;
     setError(null);
+    if (!date) return;
     try {
       const { createEcosystemDemoData } = await start({ variables: { ecosystemId, demoSessionsStartDate: date } });
       onStarted(createEcosystemDemoData);
@@ -39,7 +42,7 @@ export function DemoDataDialog({ opened, onClose, ecosystemId, ecosystemName, on
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('demo.createTitle', { name: ecosystemName })}
-      closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}>
+      closeButtonProps={{ 'aria-label': t('dialog.closeButton') }} {...returnFocusProps(returnFocusRef)}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && <Alert color="red" role="alert">{error}</Alert>}

@@ -1,7 +1,8 @@
 /**
- * Progress of a demo-data job. While the job is active it polls getRecentBatchJob; the answer
- * updates the job's record in the Relay store, so this fragment re-renders with the new state.
- * When the job ends it says so once in a toast and tells the page (which refreshes its data).
+ * Progress of a demo-data job. While the job is active (QUEUED, SUBMITTED or PROCESSING) it polls
+ * getRecentBatchJob; the answer updates the job's record in the Relay store, so this fragment
+ * re-renders with the new state. When the job ends it says so once in a toast and tells the page
+ * (which refreshes its data).
  */
 import { Group, Progress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -13,6 +14,7 @@ import { useT } from '../../i18n/terms';
 import type { MessageId } from '../../i18n/en';
 import type { DemoJobStatusPollQuery } from './__generated__/DemoJobStatusPollQuery.graphql';
 import type { DemoJobStatus_job$key } from './__generated__/DemoJobStatus_job.graphql';
+import { isJobActive } from './jobState';
 
 const pollQuery = graphql`
   query DemoJobStatusPollQuery($ecosystemId: ID!) {
@@ -50,10 +52,11 @@ export function DemoJobStatus({ jobRef, ecosystemId, ecosystemName, onSettled }:
       progress { done total }
     }
   `, jobRef);
-  const wasActive = useRef(job.isActive);
+  const active = isJobActive(job);
+  const wasActive = useRef(active);
 
   useEffect(() => {
-    if (!job.isActive) return;
+    if (!active) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let subscription: { unsubscribe(): void } | undefined;
     const poll = () => {
@@ -63,10 +66,10 @@ export function DemoJobStatus({ jobRef, ecosystemId, ecosystemName, onSettled }:
     const schedule = () => { timer = setTimeout(poll, JOB_POLL_INTERVAL_MS); };
     schedule();
     return () => { clearTimeout(timer); subscription?.unsubscribe(); };
-  }, [environment, ecosystemId, job.isActive]);
+  }, [environment, ecosystemId, active]);
 
   useEffect(() => {
-    if (job.isActive || !wasActive.current) return;
+    if (active || !wasActive.current) return;
     wasActive.current = false;
     const failed = job.state === 'FAILED';
     notifications.show({
@@ -74,14 +77,14 @@ export function DemoJobStatus({ jobRef, ecosystemId, ecosystemName, onSettled }:
       message: [t(failed ? 'demo.failed' : 'demo.finished', { name: ecosystemName }), job.error].filter(Boolean).join(' '),
     });
     onSettled?.();
-  }, [job.isActive, job.state, job.error, ecosystemName, onSettled, t]);
+  }, [active, job.state, job.error, ecosystemName, onSettled, t]);
 
   const status = t(STATE_LABELS[job.state] ?? 'demo.status.QUEUED');
   const name = JOB_LABELS[job.jobName] ? t(JOB_LABELS[job.jobName]) : job.jobName;
-  const percent = job.progress.total > 0 ? Math.round((100 * job.progress.done) / job.progress.total) : job.isActive ? 0 : 100;
+  const percent = job.progress.total > 0 ? Math.round((100 * job.progress.done) / job.progress.total) : active ? 0 : 100;
   return (
     <Group gap="xs" wrap="nowrap" role="status" aria-live="polite">
-      <Progress value={percent} w={80} animated={job.isActive} aria-label={t('demo.jobProgress')}
+      <Progress value={percent} w={80} animated={active} aria-label={t('demo.jobProgress')}
         color={job.state === 'FAILED' ? 'red' : undefined} />
       <Text size="sm">{t('demo.job', { name, status })}</Text>
     </Group>

@@ -4,58 +4,25 @@
  */
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { returnFocusProps } from '../../components/returnFocus';
 import type { MessageId } from '../../i18n/en';
-import { useT } from '../../i18n/terms';
+import { TERM_DEFAULT_MESSAGES, useT } from '../../i18n/terms';
 import { displayError, fieldErrors } from '../../relay/errors';
 import type { EcosystemFormDialog_ecosystem$data, EcosystemFormDialog_ecosystem$key } from './__generated__/EcosystemFormDialog_ecosystem.graphql';
-import { useCreateEcosystemMutation, type EcosystemInput } from './useCreateEcosystemMutation';
+import {
+  initialValues, KINDS, oneOf, ORGANIZATION_KINDS, toInput, validate, type EcosystemFormValues, type TextField,
+} from './ecosystemForm';
+import { useCreateEcosystemMutation } from './useCreateEcosystemMutation';
 import { useEditEcosystemMutation } from './useEditEcosystemMutation';
-
-const KINDS = ['ECOSYSTEM', 'MARKETPLACE'] as const;
-const ORGANIZATION_KINDS = ['PUBLIC_DISTRICT', 'PRIVATE_SCHOOL', 'NON_PROFIT', 'FOR_PROFIT', 'COMMUNITY_COLLEGE'] as const;
-type Kind = (typeof KINDS)[number];
-type OrganizationKind = (typeof ORGANIZATION_KINDS)[number];
-
-type TextField = 'name' | 'shortName' | 'city' | 'state' | 'tutorTerm' | 'tuteeTerm' | 'moduleTerm';
-type Values = Record<TextField, string> & { type: Kind; organizationType: OrganizationKind };
 
 const LABELS: Record<TextField, MessageId> = {
   name: 'ecosystems.field.name', shortName: 'ecosystems.field.shortName', city: 'ecosystems.field.city',
   state: 'ecosystems.field.state', tutorTerm: 'ecosystems.field.tutorTerm', tuteeTerm: 'ecosystems.field.tuteeTerm',
   moduleTerm: 'ecosystems.field.moduleTerm',
 };
-const TERM_DEFAULTS: Partial<Record<TextField, MessageId>> = {
-  tutorTerm: 'terms.tutor.default', tuteeTerm: 'terms.tutee.default', moduleTerm: 'terms.module.default',
-};
-
-function oneOf<T extends string>(options: readonly T[], value: string | null | undefined, fallback: T): T {
-  return options.find((option) => option === value) ?? fallback;
-}
-
-function initialValues(ecosystem: EcosystemFormDialog_ecosystem$data | null): Values {
-  return {
-    name: ecosystem?.name ?? '', shortName: ecosystem?.shortName ?? '', city: ecosystem?.city ?? '', state: ecosystem?.state ?? '',
-    tutorTerm: ecosystem?.tutorTerm ?? '', tuteeTerm: ecosystem?.tuteeTerm ?? '', moduleTerm: ecosystem?.moduleTerm ?? '',
-    type: oneOf(KINDS, ecosystem?.type, 'ECOSYSTEM'),
-    organizationType: oneOf(ORGANIZATION_KINDS, ecosystem?.organizationType, 'PUBLIC_DISTRICT'),
-  };
-}
-
-/** Empty optional text is left out on create and cleared (null) on edit; empty terms keep the default. */
-function toInput(values: Values, editing: boolean): EcosystemInput {
-  const input: EcosystemInput = { name: values.name.trim(), type: values.type, organizationType: values.organizationType };
-  for (const field of ['shortName', 'tutorTerm', 'tuteeTerm', 'moduleTerm'] as const) {
-    if (values[field].trim()) input[field] = values[field].trim();
-  }
-  for (const field of ['city', 'state'] as const) {
-    const value = values[field].trim();
-    if (value) input[field] = value;
-    else if (editing) input[field] = null;
-  }
-  return input;
-}
+const TERM_DEFAULTS: Partial<Record<TextField, MessageId>> = TERM_DEFAULT_MESSAGES;
 
 interface Props {
   opened: boolean;
@@ -64,9 +31,11 @@ interface Props {
   ecosystemRef: EcosystemFormDialog_ecosystem$key | null;
   /** Connections the created ecosystem is added to. */
   connections?: string[];
+  /** Where focus goes once the dialog has closed (see components/returnFocus.ts). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
-export function EcosystemFormDialog({ opened, onClose, ecosystemRef, connections = [] }: Props) {
+export function EcosystemFormDialog({ opened, onClose, ecosystemRef, connections = [], returnFocusRef }: Props) {
   const t = useT();
   const ecosystem = useFragment(graphql`
     fragment EcosystemFormDialog_ecosystem on Ecosystem {
@@ -84,7 +53,8 @@ export function EcosystemFormDialog({ opened, onClose, ecosystemRef, connections
   `, ecosystemRef);
   const title = ecosystem ? t('ecosystems.editTitle', { name: ecosystem.name }) : t('ecosystems.create');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}>
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}
+      {...returnFocusProps(returnFocusRef)}>
       <EcosystemForm ecosystem={ecosystem ?? null} connections={connections} onDone={onClose} />
     </Modal>
   );
@@ -92,21 +62,23 @@ export function EcosystemFormDialog({ opened, onClose, ecosystemRef, connections
 
 function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: EcosystemFormDialog_ecosystem$data | null; connections: string[]; onDone: () => void }) {
   const t = useT();
-  const [values, setValues] = useState<Values>(() => initialValues(ecosystem));
+  const [values, setValues] = useState<EcosystemFormValues>(() => initialValues(ecosystem));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [create, creating] = useCreateEcosystemMutation();
   const [edit, editing] = useEditEcosystemMutation();
-  const set = (field: keyof Values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof EcosystemFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!values.name.trim()) {
-      setErrors({ name: t('ecosystems.nameRequired') });
+    // A message from an earlier attempt no longer applies, whatever happens to this one.
+    setFormError(null);
+    const invalid = validate(values, ecosystem !== null);
+    if (Object.keys(invalid).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(invalid).map(([field, id]) => [field, t(id)])));
       return;
     }
     setErrors({});
-    setFormError(null);
     try {
       const ecosystemInput = toInput(values, ecosystem !== null);
       const name = ecosystem
@@ -125,7 +97,9 @@ function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: Ecosyste
     const term = TERM_DEFAULTS[field];
     return (
       <TextInput key={field} label={t(LABELS[field])} required={required} value={values[field]} error={errors[field]}
+        data-autofocus={field === 'name' ? true : undefined}
         description={term ? t('ecosystems.field.termHint', { term: t(term) }) : undefined}
+        placeholder={term ? t(term) : undefined}
         onChange={(e) => set(field)(e.currentTarget.value)} />
     );
   };
@@ -135,7 +109,7 @@ function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: Ecosyste
       <Stack>
         {formError && <Alert color="red" role="alert">{formError}</Alert>}
         {text('name', true)}
-        {text('shortName')}
+        {text('shortName', ecosystem !== null)}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label={t('ecosystems.field.type')} required allowDeselect={false} value={values.type} error={errors.type}
             data={KINDS.map((kind) => ({ value: kind, label: t(`ecosystems.type.${kind}`) }))}

@@ -16,7 +16,7 @@ export function ecosystemListConnectionId(searchTerm: string | null): string {
   return ConnectionHandler.getConnectionID(ROOT_ID, ECOSYSTEM_LIST_CONNECTION, { searchTerm, includeArchived: true });
 }
 
-export function EcosystemList({ queryRef }: { queryRef: EcosystemList_query$key }) {
+export function EcosystemList({ queryRef, platformAdmin }: { queryRef: EcosystemList_query$key; platformAdmin: boolean }) {
   const t = useT();
   const [, startTransition] = useTransition();
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<EcosystemListPaginationQuery, EcosystemList_query$key>(graphql`
@@ -53,7 +53,7 @@ export function EcosystemList({ queryRef }: { queryRef: EcosystemList_query$key 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {connection.edges.map(({ node }) => <EcosystemRow key={node.id} ecosystemRef={node} onJobSettled={reload} />)}
+            {connection.edges.map(({ node }) => <EcosystemRow key={node.id} ecosystemRef={node} platformAdmin={platformAdmin} onJobSettled={reload} />)}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

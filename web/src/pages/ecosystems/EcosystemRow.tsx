@@ -1,10 +1,11 @@
 /**
  * One ecosystem in the manage-ecosystems table, with its actions menu: edit, programs,
- * breadcrumbs, archive or unarchive, create or delete demo data (with the job's progress).
+ * breadcrumbs and, for platform admins, archive or unarchive and create or delete demo data (with
+ * the job's progress).
  */
 import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -16,13 +17,21 @@ import type { DemoJobStatus_job$key } from './__generated__/DemoJobStatus_job.gr
 import { DemoDataDialog } from './DemoDataDialog';
 import { DemoJobStatus } from './DemoJobStatus';
 import { EcosystemFormDialog } from './EcosystemFormDialog';
+import { useActiveRecentJob } from './useRecentJob';
 import { useArchiveEcosystemMutation } from './useArchiveEcosystemMutation';
 import { useDeleteEcosystemDemoDataMutation } from './useDeleteEcosystemDemoDataMutation';
 import { useUnArchiveEcosystemMutation } from './useUnArchiveEcosystemMutation';
 
 type Dialog = 'edit' | 'archive' | 'createDemo' | 'deleteDemo' | null;
 
-export function EcosystemRow({ ecosystemRef, onJobSettled }: { ecosystemRef: EcosystemRow_ecosystem$key; onJobSettled: () => void }) {
+interface Props {
+  ecosystemRef: EcosystemRow_ecosystem$key;
+  /** Archiving and demo data are platform admins' actions; others do not see them. */
+  platformAdmin: boolean;
+  onJobSettled: () => void;
+}
+
+export function EcosystemRow({ ecosystemRef, platformAdmin, onJobSettled }: Props) {
   const t = useT();
   const ecosystem = useFragment(graphql`
     fragment EcosystemRow_ecosystem on Ecosystem {
@@ -37,7 +46,12 @@ export function EcosystemRow({ ecosystemRef, onJobSettled }: { ecosystemRef: Eco
     }
   `, ecosystemRef);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [job, setJob] = useState<DemoJobStatus_job$key | null>(null);
+  // The dialogs open from the actions menu, whose items are gone when they close: focus goes back here.
+  const actionsRef = useRef<HTMLButtonElement>(null);
+  // The job started here, else a job that was already running when the page loaded.
+  const [startedJob, setJob] = useState<DemoJobStatus_job$key | null>(null);
+  const runningJob = useActiveRecentJob(ecosystem.id, platformAdmin);
+  const job = startedJob ?? runningJob;
   const [archive, archiving] = useArchiveEcosystemMutation();
   const [unarchive, unarchiving] = useUnArchiveEcosystemMutation();
   const [deleteDemo, deleting] = useDeleteEcosystemDemoDataMutation();
@@ -85,7 +99,7 @@ export function EcosystemRow({ ecosystemRef, onJobSettled }: { ecosystemRef: Eco
       <Table.Td>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('common.actionsFor', { name: ecosystem.name })}>
+            <ActionIcon ref={actionsRef} variant="subtle" aria-label={t('common.actionsFor', { name: ecosystem.name })}>
               <span aria-hidden="true">⋯</span>
             </ActionIcon>
           </Menu.Target>
@@ -93,20 +107,27 @@ export function EcosystemRow({ ecosystemRef, onJobSettled }: { ecosystemRef: Eco
             <Menu.Item onClick={() => setDialog('edit')}>{t('ecosystems.edit')}</Menu.Item>
             <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
             <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
-            <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
-            <Menu.Divider />
-            <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>
-            <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>
+            {platformAdmin && (
+              <>
+                <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
+                <Menu.Divider />
+                <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>
+                <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>
+              </>
+            )}
           </Menu.Dropdown>
         </Menu>
-        <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} />
+        <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} returnFocusRef={actionsRef} />
         <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}
+          returnFocusRef={actionsRef}
           title={t(ecosystem.archived ? 'ecosystems.unarchiveTitle' : 'ecosystems.archiveTitle', { name: ecosystem.name })}
           text={ecosystem.archived ? undefined : t('ecosystems.archiveText')}
           confirmLabel={ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')} destructive={!ecosystem.archived} />
         <DemoDataDialog opened={dialog === 'createDemo'} onClose={close} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name}
+          returnFocusRef={actionsRef}
           onStarted={(started) => { setJob(started); notifications.show({ message: t('demo.started') }); }} />
         <ConfirmDialog opened={dialog === 'deleteDemo'} onClose={close} onConfirm={startDeleteDemo} loading={deleting} destructive
+          returnFocusRef={actionsRef}
           title={t('demo.deleteTitle', { name: ecosystem.name })} text={t('demo.deleteText')} confirmLabel={t('demo.delete')} />
       </Table.Td>
     </Table.Tr>

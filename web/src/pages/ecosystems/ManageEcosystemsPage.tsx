@@ -2,6 +2,8 @@
  * /internal-admin-panel/manage-ecosystems?q=term: search, create, edit, archive and unarchive
  * ecosystems, and run demo-data jobs. The search term lives in the URL, so typing replaces the
  * history entry and the loader fetches the matching page (a newer keystroke abandons an older load).
+ * Ecosystem admins see their own ecosystems here with what they may do (edit, programs,
+ * breadcrumbs); creating, archiving and demo data are for platform admins only.
  */
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -21,6 +23,9 @@ const SEARCH_PARAM = 'q';
 
 const query = graphql`
   query ManageEcosystemsPageQuery($searchTerm: String) {
+    getCurrentUserV2 {
+      isInternalTeamAccount
+    }
     ...EcosystemList_query @arguments(searchTerm: $searchTerm)
   }
 `;
@@ -39,6 +44,7 @@ export function Component() {
   const t = useT();
   useDocumentTitle(t('ecosystems.title'));
   const data = useRouteQuery<ManageEcosystemsPageQuery>(query);
+  const platformAdmin = data.getCurrentUserV2?.isInternalTeamAccount === true;
   const [params, setParams] = useSearchParams();
   const [term, setTerm] = useState(params.get(SEARCH_PARAM) ?? '');
   const [creating, setCreating] = useState(false);
@@ -50,13 +56,15 @@ export function Component() {
     <Stack p="md">
       <Group justify="space-between" align="flex-end">
         <Title order={1}>{t('ecosystems.title')}</Title>
-        <Button onClick={() => setCreating(true)}>{t('ecosystems.create')}</Button>
+        {platformAdmin && <Button onClick={() => setCreating(true)}>{t('ecosystems.create')}</Button>}
       </Group>
       <TextInput type="search" label={t('ecosystems.search')} placeholder={t('ecosystems.searchPlaceholder')} maw={420}
         value={term} onChange={(e) => { setTerm(e.currentTarget.value); search(e.currentTarget.value); }} />
-      <EcosystemList queryRef={data} />
-      <EcosystemFormDialog opened={creating} onClose={() => setCreating(false)} ecosystemRef={null}
-        connections={[ecosystemListConnectionId(searchTermOf(params))]} />
+      <EcosystemList queryRef={data} platformAdmin={platformAdmin} />
+      {platformAdmin && (
+        <EcosystemFormDialog opened={creating} onClose={() => setCreating(false)} ecosystemRef={null}
+          connections={[ecosystemListConnectionId(searchTermOf(params))]} />
+      )}
     </Stack>
   );
 }

@@ -1,32 +1,71 @@
-/** The home page: a greeting for the signed-in user (with the admin panel for platform admins), else an introduction. */
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
-import { graphql, type PreloadedQuery } from 'react-relay';
-import { Link, type LoaderFunctionArgs } from 'react-router-dom';
+/**
+ * The home page: a greeting for the signed-in user with the ecosystems they belong to (links to
+ * each one's programs, and breadcrumbs for its admins) and the admin panel for platform admins;
+ * else an introduction. The user's roles name the ecosystems, so the loader asks for those second.
+ */
+import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
+import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
-import { preloadQuery, useRouteQuery } from '../../router/preload';
-import { ADMIN_ROOT } from '../../router/paths';
+import { ADMIN_ROOT, breadcrumbsPath, programsPath } from '../../router/paths';
+import { isPreloadedQuery, preloadQuery } from '../../router/preload';
+import type { HomePageEcosystemsQuery } from './__generated__/HomePageEcosystemsQuery.graphql';
 import type { HomePageQuery } from './__generated__/HomePageQuery.graphql';
+import { memberEcosystemIds, viewerEcosystems, type EcosystemRoleRef } from './ecosystems';
 
 const query = graphql`
   query HomePageQuery {
     getCurrentUserV2 {
       isInternalTeamAccount
       email { address }
-      ecosystemRoles { ecosystemId }
+      ecosystemRoles { ecosystemId role status }
     }
   }
 `;
 
-export function loader({ request }: LoaderFunctionArgs): Promise<PreloadedQuery<HomePageQuery>> {
-  return preloadQuery<HomePageQuery>(relayEnvironment, query, {}, request.signal);
+const ecosystemsQuery = graphql`
+  query HomePageEcosystemsQuery($ecosystemIds: [ID!]!) {
+    getEcosystemsById(ecosystemIds: $ecosystemIds) {
+      id
+      name
+    }
+  }
+`;
+
+interface HomeData {
+  user: PreloadedQuery<HomePageQuery>;
+  ecosystems: PreloadedQuery<HomePageEcosystemsQuery> | null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
+  const user = await preloadQuery<HomePageQuery>(relayEnvironment, query, {}, request.signal);
+  const { data } = relayEnvironment.lookup(createOperationDescriptor(getRequest(query), {}).fragment);
+  const ecosystemIds = memberEcosystemIds((data as HomePageQuery['response'] | null)?.getCurrentUserV2?.ecosystemRoles ?? []);
+  if (ecosystemIds.length === 0) return { user, ecosystems: null };
+  try {
+    const ecosystems = await preloadQuery<HomePageEcosystemsQuery>(relayEnvironment, ecosystemsQuery, { ecosystemIds }, request.signal);
+    return { user, ecosystems };
+  } catch (error) {
+    user.dispose();
+    throw error;
+  }
+}
+
+function isHomeData(value: unknown): value is HomeData {
+  if (typeof value !== 'object' || value === null) return false;
+  const { user, ecosystems } = value as Record<string, unknown>;
+  return isPreloadedQuery(user) && (ecosystems === null || isPreloadedQuery(ecosystems));
 }
 
 export function Component() {
   const t = useT();
   useDocumentTitle(t('home.title'));
-  const { getCurrentUserV2: user } = useRouteQuery<HomePageQuery>(query);
+  const loaded: unknown = useLoaderData();
+  if (!isHomeData(loaded)) throw new Error('The home page loader returned no query');
+  const { getCurrentUserV2: user } = usePreloadedQuery<HomePageQuery>(query, loaded.user);
   return (
     <Stack maw={700} p="md">
       <Title order={1}>{t('home.title')}</Title>
@@ -34,6 +73,7 @@ export function Component() {
         <>
           <Text>{t('home.signedIn', { email: user.email.address })}</Text>
           <Text>{t('home.roles', { count: user.ecosystemRoles.length })}</Text>
+          {loaded.ecosystems && <Ecosystems queryRef={loaded.ecosystems} roles={user.ecosystemRoles} />}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
         </>
       ) : (
@@ -43,5 +83,35 @@ export function Component() {
         </>
       )}
     </Stack>
+  );
+}
+
+function Ecosystems({ queryRef, roles }: { queryRef: PreloadedQuery<HomePageEcosystemsQuery>; roles: readonly EcosystemRoleRef[] }) {
+  const t = useT();
+  const { getEcosystemsById } = usePreloadedQuery<HomePageEcosystemsQuery>(ecosystemsQuery, queryRef);
+  const ecosystems = viewerEcosystems(roles, getEcosystemsById);
+  if (ecosystems.length === 0) return null;
+  return (
+    <section aria-labelledby="home-ecosystems">
+      <Title order={2} size="h3" id="home-ecosystems" mb="xs">{t('home.ecosystems')}</Title>
+      <List listStyleType="none" spacing="xs">
+        {ecosystems.map((ecosystem) => (
+          <List.Item key={ecosystem.id}>
+            <Group gap="sm">
+              <Text fw={600}>{ecosystem.name}</Text>
+              {ecosystem.admin && <Badge variant="light" size="sm">{t('home.ecosystemAdmin')}</Badge>}
+              <Anchor component={Link} to={programsPath(ecosystem.id)} aria-label={t('programs.title', { name: ecosystem.name })}>
+                {t('ecosystems.programs')}
+              </Anchor>
+              {ecosystem.admin && (
+                <Anchor component={Link} to={breadcrumbsPath(ecosystem.id)} aria-label={t('breadcrumbs.title', { name: ecosystem.name })}>
+                  {t('ecosystems.breadcrumbs')}
+                </Anchor>
+              )}
+            </Group>
+          </List.Item>
+        ))}
+      </List>
+    </section>
   );
 }

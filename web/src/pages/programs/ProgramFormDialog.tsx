@@ -1,9 +1,11 @@
 /** Add a program to an ecosystem, or rename one (name and short name). */
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
+import { returnFocusProps } from '../../components/returnFocus';
 import { useT } from '../../i18n/terms';
 import { displayError, fieldErrors } from '../../relay/errors';
+import { programDetails, validateProgram } from './programForm';
 import { useCreateProgramMutation } from './useCreateProgramMutation';
 import { useEditProgramMutation } from './useEditProgramMutation';
 
@@ -11,11 +13,20 @@ export type ProgramFormTarget =
   | { kind: 'create'; ecosystemId: string; connections: string[] }
   | { kind: 'edit'; programId: string; name: string; shortName: string };
 
-export function ProgramFormDialog({ opened, onClose, target }: { opened: boolean; onClose: () => void; target: ProgramFormTarget }) {
+interface Props {
+  opened: boolean;
+  onClose: () => void;
+  target: ProgramFormTarget;
+  /** Where focus goes once the dialog has closed (see components/returnFocus.ts). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+}
+
+export function ProgramFormDialog({ opened, onClose, target, returnFocusRef }: Props) {
   const t = useT();
   const title = target.kind === 'edit' ? t('programs.editTitle', { name: target.name }) : t('programs.createTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}>
+    <Modal opened={opened} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('dialog.closeButton') }}
+      {...returnFocusProps(returnFocusRef)}>
       <ProgramForm target={target} onDone={onClose} />
     </Modal>
   );
@@ -32,13 +43,16 @@ function ProgramForm({ target, onDone }: { target: ProgramFormTarget; onDone: ()
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ name: t('programs.nameRequired') });
+    // A message from an earlier attempt no longer applies, whatever happens to this one.
+    setFormError(null);
+    const editing = target.kind === 'edit';
+    const invalid = validateProgram({ name, shortName }, editing);
+    if (Object.keys(invalid).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(invalid).map(([field, id]) => [field, t(id)])));
       return;
     }
     setErrors({});
-    setFormError(null);
-    const details = { name: name.trim(), ...(shortName.trim() ? { shortName: shortName.trim() } : {}) };
+    const details = programDetails({ name, shortName }, editing);
     try {
       if (target.kind === 'create') {
         const { createProgram } = await create({
@@ -62,7 +76,7 @@ function ProgramForm({ target, onDone }: { target: ProgramFormTarget; onDone: ()
         {formError && <Alert color="red" role="alert">{formError}</Alert>}
         <TextInput label={t('programs.field.name')} required data-autofocus value={name} error={errors.name}
           onChange={(e) => setName(e.currentTarget.value)} />
-        <TextInput label={t('programs.field.shortName')} value={shortName} error={errors.shortName}
+        <TextInput label={t('programs.field.shortName')} required={target.kind === 'edit'} value={shortName} error={errors.shortName}
           onChange={(e) => setShortName(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>{t('common.cancel')}</Button>

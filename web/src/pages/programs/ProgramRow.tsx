@@ -1,7 +1,7 @@
 /** One program of an ecosystem, with rename and archive or unarchive. */
 import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useT } from '../../i18n/terms';
@@ -23,6 +23,8 @@ export function ProgramRow({ programRef }: { programRef: ProgramRow_program$key 
     }
   `, programRef);
   const [dialog, setDialog] = useState<'rename' | 'archive' | null>(null);
+  // The dialogs open from the actions menu, whose items are gone when they close: focus goes back here.
+  const actionsRef = useRef<HTMLButtonElement>(null);
   const [archive, archiving] = useArchiveProgramMutation();
   const [unarchive, unarchiving] = useUnArchiveProgramMutation();
   const close = () => setDialog(null);
@@ -56,7 +58,7 @@ export function ProgramRow({ programRef }: { programRef: ProgramRow_program$key 
       <Table.Td>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t('common.actionsFor', { name: program.name })}>
+            <ActionIcon ref={actionsRef} variant="subtle" aria-label={t('common.actionsFor', { name: program.name })}>
               <span aria-hidden="true">⋯</span>
             </ActionIcon>
           </Menu.Target>
@@ -65,9 +67,10 @@ export function ProgramRow({ programRef }: { programRef: ProgramRow_program$key 
             <Menu.Item onClick={() => setDialog('archive')}>{program.archived ? t('programs.unarchive') : t('programs.archive')}</Menu.Item>
           </Menu.Dropdown>
         </Menu>
-        <ProgramFormDialog opened={dialog === 'rename'} onClose={close}
+        <ProgramFormDialog opened={dialog === 'rename'} onClose={close} returnFocusRef={actionsRef}
           target={{ kind: 'edit', programId: program.id, name: program.name, shortName: program.shortName }} />
         <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}
+          returnFocusRef={actionsRef}
           title={t(program.archived ? 'programs.unarchiveTitle' : 'programs.archiveTitle', { name: program.name })}
           text={program.archived ? undefined : t('programs.archiveText')}
           confirmLabel={program.archived ? t('programs.unarchive') : t('programs.archive')} destructive={!program.archived} />
