@@ -8,7 +8,7 @@ import { DuplicateEventIdError, InvalidEventDataError, createPostgresEventStore 
 import type { EventStore } from '../../infra/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../setup/db';
 import { describeEventStoreContract } from './contract';
-import { asWritten, newEvent, newEvents, uniqueStream } from './helpers';
+import { newEvent, newEvents, uniqueStream } from './helpers';
 
 let db: TestDatabase;
 beforeAll(async () => { db = await createTestDatabase(); });
