@@ -47,6 +47,9 @@ export class BuildLeases {
 
   /** Ends the lease connection, which releases every lock it held. */
   async close(): Promise<void> {
+    // Let queued lock/unlock queries finish first: releasing the client under one of them is what
+    // made pg warn about overlapping queries on one client during stop().
+    await this.queue;
     const client = this.client ?? (this.connecting ? await this.connecting.catch(() => null) : null);
     this.client = null;
     this.held.clear();

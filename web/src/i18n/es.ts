@@ -115,7 +115,7 @@ export const es: Record<MessageId, string> = {
   'demo.createText': 'Se añaden a este ecosistema tres programas de demostración, marcados como tales. Las sesiones de demostración comenzarán en la fecha que elija.',
   'demo.startDate': 'Fecha de la primera sesión de demostración',
   'demo.deleteTitle': '¿Eliminar los datos de demostración de {name}?',
-  'demo.deleteText': 'Se elimina todo lo que añadieron los datos de demostración. Los datos introducidos a mano se conservan.',
+  'demo.deleteText': 'Se elimina cuanto añadieron los datos de demostración. Los datos introducidos a mano se conservan.',
   'demo.started': 'El trabajo ha comenzado.',
   'demo.job': '{name}: {status}',
   'demo.jobProgress': 'Progreso del trabajo de datos de demostración',
