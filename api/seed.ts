@@ -7,7 +7,7 @@
  * SEED_DEMO=false for any real deployment.
  */
 import { getEcosystemByProfileId, getProgramsByEcosystemId } from '../projections/tenants/queries';
-import { ensureUser, SYSTEM_ACTOR } from './auth/seed';
+import { ensureUser } from './auth/seed';
 import { createEcosystemMutation } from './tenants/ecosystem-mutations';
 import { createProgramMutation } from './tenants/program-mutations';
 import { systemContext } from './request-context';
@@ -54,4 +54,3 @@ export async function seedDemo(services: Services): Promise<DemoLogins> {
   return { ecosystemId, platformAdmin, ecosystemAdmin, logins: [platformAdmin, ecosystemAdmin] };
 }
 
-export { SYSTEM_ACTOR };
