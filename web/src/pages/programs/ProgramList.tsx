@@ -5,12 +5,13 @@ import { graphql, usePaginationFragment } from 'react-relay';
 import { useT } from '../../i18n/terms';
 import type { ProgramList_ecosystem$key } from './__generated__/ProgramList_ecosystem.graphql';
 import type { ProgramListPaginationQuery } from './__generated__/ProgramListPaginationQuery.graphql';
+import type { ProgramAccess } from './access';
 import { ProgramFormDialog } from './ProgramFormDialog';
 import { ProgramRow } from './ProgramRow';
 
 const PAGE_SIZE = 20;
 
-export function ProgramList({ ecosystemRef }: { ecosystemRef: ProgramList_ecosystem$key }) {
+export function ProgramList({ ecosystemRef, access }: { ecosystemRef: ProgramList_ecosystem$key; access: ProgramAccess }) {
   const t = useT();
   const [adding, setAdding] = useState(false);
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<ProgramListPaginationQuery, ProgramList_ecosystem$key>(graphql`
@@ -35,7 +36,7 @@ export function ProgramList({ ecosystemRef }: { ecosystemRef: ProgramList_ecosys
     <Stack>
       <Group justify="space-between">
         <Text size="sm" c="dimmed" role="status">{hasNext ? null : t('programs.count', { count: edges.length })}</Text>
-        <Button onClick={() => setAdding(true)}>{t('programs.create')}</Button>
+        {access.canCreate && <Button onClick={() => setAdding(true)}>{t('programs.create')}</Button>}
       </Group>
       {edges.length > 0 && (
         <Table.ScrollContainer minWidth={480}>
@@ -49,7 +50,7 @@ export function ProgramList({ ecosystemRef }: { ecosystemRef: ProgramList_ecosys
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {edges.map(({ node }) => <ProgramRow key={node.id} programRef={node} />)}
+              {edges.map(({ node }) => <ProgramRow key={node.id} programRef={node} editable={access.canEdit(node.id)} />)}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

@@ -11,7 +11,7 @@ import { ProgramFormDialog } from './ProgramFormDialog';
 import { useArchiveProgramMutation } from './useArchiveProgramMutation';
 import { useUnArchiveProgramMutation } from './useUnArchiveProgramMutation';
 
-export function ProgramRow({ programRef }: { programRef: ProgramRow_program$key }) {
+export function ProgramRow({ programRef, editable }: { programRef: ProgramRow_program$key; editable: boolean }) {
   const t = useT();
   const program = useFragment(graphql`
     fragment ProgramRow_program on Program {
@@ -56,7 +56,7 @@ export function ProgramRow({ programRef }: { programRef: ProgramRow_program$key 
         </Badge>
       </Table.Td>
       <Table.Td>
-        <Menu position="bottom-end" withinPortal>
+        {editable && <Menu position="bottom-end" withinPortal>
           <Menu.Target>
             <ActionIcon ref={actionsRef} variant="subtle" aria-label={t('common.actionsFor', { name: program.name })}>
               <span aria-hidden="true">⋯</span>
@@ -66,7 +66,7 @@ export function ProgramRow({ programRef }: { programRef: ProgramRow_program$key 
             <Menu.Item onClick={() => setDialog('rename')}>{t('programs.edit')}</Menu.Item>
             <Menu.Item onClick={() => setDialog('archive')}>{program.archived ? t('programs.unarchive') : t('programs.archive')}</Menu.Item>
           </Menu.Dropdown>
-        </Menu>
+        </Menu>}
         <ProgramFormDialog opened={dialog === 'rename'} onClose={close} returnFocusRef={actionsRef}
           target={{ kind: 'edit', programId: program.id, name: program.name, shortName: program.shortName }} />
         <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}

@@ -14,6 +14,7 @@ import { requireLogin } from '../../router/guards';
 import { breadcrumbsPath, ECOSYSTEMS_PATH } from '../../router/paths';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { ProgramsPageQuery } from './__generated__/ProgramsPageQuery.graphql';
+import { programAccess } from './access';
 import { ProgramList } from './ProgramList';
 
 const query = graphql`
@@ -26,6 +27,11 @@ const query = graphql`
       moduleTerm
       ...ProgramList_ecosystem
     }
+    getCurrentUserV2 {
+      isInternalTeamAccount
+      ecosystemRoles { ecosystemId role }
+      programRoles { programId role }
+    }
   }
 `;
 
@@ -35,12 +41,13 @@ export function loader({ request, params }: LoaderFunctionArgs): Promise<Preload
 }
 
 export function Component() {
-  const { getEcosystemById: ecosystem } = useRouteQuery<ProgramsPageQuery>(query);
+  const { getEcosystemById: ecosystem, getCurrentUserV2: viewer } = useRouteQuery<ProgramsPageQuery>(query);
   if (!ecosystem) return <NotFound />;
+  const access = programAccess(viewer, ecosystem.id);
   return (
     <TermsProvider terms={ecosystem}>
       <ProgramsContent name={ecosystem.name} ecosystemId={ecosystem.id}>
-        <ProgramList ecosystemRef={ecosystem} />
+        <ProgramList ecosystemRef={ecosystem} access={access} />
       </ProgramsContent>
     </TermsProvider>
   );
