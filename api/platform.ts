@@ -91,10 +91,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const schemas = allEventSchemas();
     const eventStore = createEventStore(config, ownerPool, schemas);
     stops.push(() => eventStore.close());
-    const projectionStore = createEventStore(config, ownerPool, schemas);
-    stops.push(() => projectionStore.close());
 
-    const projections = new ProjectionRunner(ownerPool, projectionStore, allProjections(), {
+    const projections = new ProjectionRunner(ownerPool, eventStore, allProjections(), {
       // Exact lag from the events table; with EventStoreDB the runner counts by reading instead.
       ...(config.EVENTSTOREDB_URL ? {} : { countEventsAfter: postgresEventCounter(ownerPool) }),
       // While stopping, connections closing under a running batch are expected; the batch rolls back.

@@ -3,12 +3,13 @@
  * breadcrumbs and, for platform admins, archive or unarchive and create or delete demo data (with
  * the job's progress).
  */
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NameCell } from '../../components/NameCell';
 import { useT } from '../../i18n/terms';
 import { displayError } from '../../relay/errors';
 import { breadcrumbsPath, programsPath } from '../../router/paths';
@@ -82,13 +83,9 @@ export function EcosystemRow({ ecosystemRef, platformAdmin, onJobSettled }: Prop
 
   return (
     <Table.Tr>
-      <Table.Th scope="row">
-        <Group gap="xs">
-          <Text fw={600} size="sm">{ecosystem.name}</Text>
-          {ecosystem.isDemoEcosystem && <Badge variant="light" size="sm">{t('ecosystems.demo')}</Badge>}
-        </Group>
+      <NameCell name={ecosystem.name} isDemo={ecosystem.isDemoEcosystem}>
         {job && <DemoJobStatus jobRef={job} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name} onSettled={onJobSettled} />}
-      </Table.Th>
+      </NameCell>
       <Table.Td>{ecosystem.shortName}</Table.Td>
       <Table.Td>{ecosystem.type === 'MARKETPLACE' ? t('ecosystems.type.MARKETPLACE') : t('ecosystems.type.ECOSYSTEM')}</Table.Td>
       <Table.Td>

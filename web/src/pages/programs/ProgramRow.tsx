@@ -1,9 +1,10 @@
 /** One program of an ecosystem, with rename and archive or unarchive. */
-import { ActionIcon, Badge, Group, Menu, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Menu, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { NameCell } from '../../components/NameCell';
 import { useT } from '../../i18n/terms';
 import { displayError } from '../../relay/errors';
 import type { ProgramRow_program$key } from './__generated__/ProgramRow_program.graphql';
@@ -43,12 +44,7 @@ export function ProgramRow({ programRef, editable }: { programRef: ProgramRow_pr
 
   return (
     <Table.Tr>
-      <Table.Th scope="row">
-        <Group gap="xs">
-          <Text fw={600} size="sm">{program.name}</Text>
-          {program.isDemo && <Badge variant="light" size="sm">{t('ecosystems.demo')}</Badge>}
-        </Group>
-      </Table.Th>
+      <NameCell name={program.name} isDemo={program.isDemo} />
       <Table.Td>{program.shortName}</Table.Td>
       <Table.Td>
         <Badge color={program.archived ? 'gray' : 'teal'} variant="light">
