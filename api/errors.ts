@@ -5,7 +5,7 @@
  */
 import { GraphQLError } from 'graphql';
 import { ZodError } from 'zod';
-import { DomainError, ValidationError, IllegalStateError } from '../domain/shared/errors';
+import { DomainError, IllegalStateError, RateLimitedError, ValidationError } from '../domain/shared/errors';
 
 export type ErrorCode = 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'CONFLICT' | 'NOT_FOUND' | 'RATE_LIMITED' | 'INTERNAL_SERVER_ERROR';
 
@@ -31,6 +31,9 @@ export function toClientError(err: unknown, log: (e: unknown) => void = console.
   }
   if (original instanceof IllegalStateError) {
     return new GraphQLError(original.message, { extensions: { code: 'CONFLICT', conflictType: original.conflictType } });
+  }
+  if (original instanceof RateLimitedError && original.retryAfterSeconds !== undefined) {
+    return new GraphQLError(original.message, { extensions: { code: 'RATE_LIMITED', retryAfterSeconds: original.retryAfterSeconds } });
   }
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, { extensions: { code: original.code } });

@@ -106,6 +106,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     await flags.start();
     stops.push(() => flags.stop());
     const auth = new AuthService({ config, secrets, apiPool, bus, projections });
+    auth.maintenance.start();
+    stops.push(() => auth.maintenance.stop());
 
     const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
     const engine = createWorkflowEngine({ config, bus, clock: services.clock, log }, ownerUrl);

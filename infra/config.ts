@@ -20,7 +20,26 @@ export const configSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('tutoring-platform'),
   JWT_SECRET: z.string().min(32).optional().describe('HMAC key for access tokens; generated into .data/ when unset'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14)
+    .describe('idle lifetime of a session: each refresh token expires this long after it was issued'),
+  REFRESH_SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30)
+    .describe('absolute lifetime of a session from its log-in, however often it is refreshed'),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(10)
+    .describe('how long a refresh token that was just exchanged may be exchanged again (two tabs) before it counts as reuse'),
+  AUTH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30)
+    .describe('how long ended sessions are kept before the purge deletes them'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).max(1000).default(10)
+    .describe('failed log-ins for one e-mail from one address in 15 minutes'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(50)
+    .describe('failed log-ins for one e-mail from addresses it never logged in from, in an hour'),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100000).default(100)
+    .describe('failed log-ins from one address for e-mails it never logged in to, in an hour'),
+  LOGIN_MAX_FAILURES_GLOBAL: z.coerce.number().int().min(1).max(10000000).default(1000)
+    .describe('failed log-ins platform-wide in a minute before only known addresses may try'),
+  LOGIN_MAX_CONCURRENT_HASHES: z.coerce.number().int().min(1).max(64).default(2)
+    .describe('password verifications (argon2id) running at once in this process'),
+  LOGIN_MAX_QUEUED_HASHES: z.coerce.number().int().min(0).max(10000).default(100)
+    .describe('log-ins waiting for a verification slot before more are refused as busy'),
   REVIEW_APP_SECRET: z.string().optional(),
   PERSISTED_QUERIES: z.enum(['only', 'allow-raw']).optional()
     .describe('"only" accepts persisted query ids alone; defaults to only in production'),

@@ -6,7 +6,7 @@ import { findUser, type UserRow } from '../../projections/users';
 import type { Resolvers } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { idOf, registerNodeType, toGlobalId } from '../relay';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieMaxAge } from './cookie';
+import { clearRefreshCookies, setRefreshCookies } from './cookie';
 import { authMessages } from './messages';
 import { MAX_PASSWORD_LENGTH } from './password';
 import { authorizeSelf } from './policy';
@@ -20,9 +20,8 @@ const loginInput = z.object({
 export const PLATFORM_ADMIN_HOME = '/internal-admin-panel';
 
 /**
- * The client address for the log-in rate limit, when the request context carries one; without it
- * all clients share one counter per e-mail, which still stops guessing but lets anyone lock an
- * account for a window.
+ * The client address for the log-in throttling, when the request context carries one; without it
+ * all clients share one address, which still stops guessing but lets anyone lock an account out.
  */
 function clientIp(ctx: RequestContext): string {
   return ctx.clientIp || 'unknown';
@@ -52,14 +51,12 @@ export const authResolvers: Resolvers = {
       const input = loginInput.parse(args);
       const ecosystemId = input.ecosystemId ? idOf('Ecosystem', input.ecosystemId) : null;
       const result = await ctx.services.auth.login(input.email, input.password, { ip: clientIp(ctx), ecosystemId });
-      if (result.tokens) {
-        ctx.cookies.set(REFRESH_COOKIE, result.tokens.refreshToken, {
-          path: REFRESH_COOKIE_PATH, maxAgeSeconds: refreshCookieMaxAge(result.tokens.refreshTokenExpiresAt, ctx.services.clock()),
-        });
-      }
+      if (result.tokens) setRefreshCookies(ctx.cookies, result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, ctx.services.clock());
       return {
         token: result.tokens?.accessToken ?? null,
-        refreshToken: result.tokens?.refreshToken ?? null,
+        // The refresh token travels only in its HttpOnly cookie; the field stays (deprecated) so that
+        // documents selecting it keep validating (schema/auth.graphql).
+        refreshToken: null,
         redirect: result.user.platformAdmin ? PLATFORM_ADMIN_HOME : '/',
         userIdToken: result.userIdToken,
         mfaMethods: result.mfaMethods,
@@ -68,16 +65,12 @@ export const authResolvers: Resolvers = {
 
     async Logout(_root, args, ctx) {
       const userId = idOf('User', args.userId);
-      const cookieToken = ctx.cookies.get(REFRESH_COOKIE);
-      if (ctx.viewer) {
-        authorizeSelf(ctx, userId, authMessages.notYourSession);
-        await ctx.services.auth.logoutEverywhere(userId);
-      } else {
-        // An expired access token must not keep a user from logging out: the refresh cookie proves the session.
-        if (!cookieToken || (await ctx.services.auth.refreshTokenOwner(cookieToken)) !== userId) throw new UnauthenticatedError();
-        await ctx.services.auth.logout(cookieToken);
-      }
-      if (ctx.viewer?.userId === userId || !ctx.viewer) ctx.cookies.clear(REFRESH_COOKIE, REFRESH_COOKIE_PATH);
+      // The refresh cookie is not sent to /graphql (api/auth/cookie.ts): with an expired access token
+      // this answers UNAUTHENTICATED, the client refreshes and retries (SPEC section 7), or uses POST /logout.
+      if (!ctx.viewer) throw new UnauthenticatedError();
+      authorizeSelf(ctx, userId, authMessages.notYourSession);
+      await ctx.services.auth.logoutEverywhere(userId);
+      if (ctx.viewer.userId === userId) clearRefreshCookies(ctx.cookies);
       return true;
     },
   },

@@ -1,34 +1,20 @@
 /**
  * The non-GraphQL auth calls of spec section 7: POST /refresh-tokens and POST /logout. The refresh
- * token comes from the httpOnly cookie (the web app) or a JSON body (other clients); a client that
- * sent it in the body gets the rotated one back in the body, since it cannot read the cookie.
+ * token travels only in its HttpOnly cookie (api/auth/cookie.ts), never in a body, either way: a
+ * token in a request body is ignored, and the answer carries only the access token.
  */
 import type {} from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { UnauthenticatedError } from '../../domain/shared/errors';
+import { cookieJar } from '../request-context';
 import type { Services } from '../services';
-import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieMaxAge } from './cookie';
+import { clearRefreshCookies, REFRESH_COOKIE, setRefreshCookies } from './cookie';
 import { authMessages } from './messages';
-
-const bodySchema = z.object({ refreshToken: z.string().min(1).max(512).optional() }).nullish();
 
 type AuthRouteServices = Pick<Services, 'auth' | 'config' | 'clock'>;
 
-function presentedToken(request: FastifyRequest): { token: string; fromBody: boolean } | null {
-  const body = bodySchema.safeParse(request.body);
-  const fromBody = body.success ? body.data?.refreshToken : undefined;
-  if (fromBody) return { token: fromBody, fromBody: true };
-  const fromCookie = request.cookies[REFRESH_COOKIE];
-  return fromCookie ? { token: fromCookie, fromBody: false } : null;
-}
-
-function clearRefreshCookie(reply: FastifyReply): void {
-  void reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
-}
-
-function unauthenticated(reply: FastifyReply, message: string): FastifyReply {
-  clearRefreshCookie(reply);
+function unauthenticated(reply: FastifyReply, jar: ReturnType<typeof cookieJar>, message: string): FastifyReply {
+  clearRefreshCookies(jar);
   return reply.status(401).send({ error: message, code: 'UNAUTHENTICATED' });
 }
 
@@ -37,25 +23,26 @@ export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
   return async (app) => {
     app.post('/refresh-tokens', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      const presented = presentedToken(request);
-      if (!presented) return unauthenticated(reply, authMessages.sessionExpired);
+      const jar = cookieJar(request, reply, secure);
+      const presented = jar.get(REFRESH_COOKIE);
+      if (!presented) return unauthenticated(reply, jar, authMessages.sessionExpired);
       try {
-        const pair = await services.auth.refresh(presented.token);
-        void reply.setCookie(REFRESH_COOKIE, pair.refreshToken, {
-          path: REFRESH_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure,
-          maxAge: refreshCookieMaxAge(pair.refreshTokenExpiresAt, services.clock()),
-        });
-        return reply.send(presented.fromBody ? { accessToken: pair.accessToken, refreshToken: pair.refreshToken } : { accessToken: pair.accessToken });
+        const pair = await services.auth.refresh(presented);
+        setRefreshCookies(jar, pair.refreshToken, pair.refreshTokenExpiresAt, services.clock());
+        return reply.send({ accessToken: pair.accessToken });
       } catch (err) {
-        if (err instanceof UnauthenticatedError) return unauthenticated(reply, err.message);
+        if (err instanceof UnauthenticatedError) return unauthenticated(reply, jar, err.message);
         throw err;
       }
     });
 
+    // Ending a session twice (a retried request) answers the same: the second finds it already ended.
     app.post('/logout', async (request, reply) => {
-      const presented = presentedToken(request);
-      if (presented) await services.auth.logout(presented.token);
-      clearRefreshCookie(reply);
+      void reply.header('cache-control', 'no-store');
+      const jar = cookieJar(request, reply, secure);
+      const presented = jar.get(REFRESH_COOKIE);
+      if (presented) await services.auth.logout(presented);
+      clearRefreshCookies(jar);
       return reply.send({ ok: true });
     });
   };

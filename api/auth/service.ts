@@ -1,8 +1,9 @@
 /**
- * Authentication (docs/decisions/0007-auth-tokens.md): password log-in with a rate limit and
- * constant-time handling of unknown e-mails, short-lived access tokens, rotating refresh tokens
- * with reuse detection, and turning a bearer token into the request's Viewer. Everything runs as
- * app_api; password hashes are read only through the auth functions of migration 0300_auth.sql.
+ * Authentication (docs/decisions/0007-auth-tokens.md): password log-in with throttling
+ * (docs/decisions/0015-login-throttling.md) and constant-time handling of unknown e-mails,
+ * short-lived access tokens, rotating refresh tokens with reuse detection, a grace window and an
+ * absolute session lifetime, and turning a bearer token into the request's Viewer. Everything runs
+ * as app_api; password hashes are read only through the auth functions of migration 0300_auth.sql.
  */
 import type { Pool } from 'pg';
 import type { CommandHandler, DomainEvent } from '../../domain/shared/decider';
@@ -15,9 +16,11 @@ import type { Secrets } from '../../infra/secrets';
 import { loadAccount, loadCredentials, USERS_PROJECTION, type UserRow } from '../../projections/users';
 import type { Viewer } from '../context';
 import { authMessages } from './messages';
+import { GateFullError, HashGate } from './hash-gate';
+import { BUSY_RETRY_SECONDS, LoginGuard } from './login-guard';
+import { AuthMaintenance } from './maintenance';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyDummy, verifyPassword } from './password';
 import { RefreshTokenStore } from './refresh-tokens';
-import { LoginThrottle, throttleKey } from './throttle';
 import { TokenSigner } from './tokens';
 
 /** The part of infra/commandbus.ts's CommandBus that auth uses. */
@@ -26,8 +29,15 @@ export interface CommandDispatcher {
     options: { actor: Actor; commandId: string; correlationId?: string; now?: string }): Promise<{ state: S; position: Position | null }>;
 }
 
+export type AuthConfig = Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'REFRESH_SESSION_MAX_DAYS'
+  | 'REFRESH_REUSE_GRACE_SECONDS' | 'AUTH_RETENTION_DAYS' | 'PROJECTION_WAIT_MS' | 'LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS'
+  | 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_ADDRESS' | 'LOGIN_MAX_FAILURES_GLOBAL'
+  | 'LOGIN_MAX_CONCURRENT_HASHES' | 'LOGIN_MAX_QUEUED_HASHES'>;
+
+const DAY_MS = 86_400_000;
+
 export interface AuthServiceDeps {
-  config: Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'PROJECTION_WAIT_MS'>;
+  config: AuthConfig;
   /** The signing key: config JWT_SECRET, or the one generated into the data folder. */
   secrets: Pick<Secrets, 'jwtSecret'>;
   apiPool: Pool;
@@ -63,7 +73,7 @@ export interface LoginResult {
 }
 
 export interface LoginOptions {
-  /** Client address, half of the rate-limit key. */
+  /** Client address: keys the per-address throttling rules. */
   ip?: string;
   /** When given, the user must belong to this ecosystem. */
   ecosystemId?: string | null;
@@ -72,14 +82,22 @@ export interface LoginOptions {
 export class AuthService {
   private readonly signer: TokenSigner;
   private readonly refreshTokens: RefreshTokenStore;
-  private readonly throttle: LoginThrottle;
+  private readonly guard: LoginGuard;
+  private readonly gate: HashGate;
   private readonly clock: () => Date;
+  /** The purge of expired counters and sessions; the platform starts and stops it. */
+  readonly maintenance: AuthMaintenance;
 
   constructor(private readonly deps: AuthServiceDeps) {
-    this.signer = new TokenSigner(deps.secrets.jwtSecret, deps.config.ACCESS_TOKEN_TTL_SECONDS);
-    this.refreshTokens = new RefreshTokenStore(deps.apiPool, deps.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-    this.throttle = new LoginThrottle(deps.apiPool);
+    const { config } = deps;
     this.clock = deps.clock ?? (() => new Date());
+    this.signer = new TokenSigner(deps.secrets.jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS);
+    this.refreshTokens = new RefreshTokenStore(deps.apiPool, {
+      idleMs: config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, absoluteMs: config.REFRESH_SESSION_MAX_DAYS * DAY_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
+    });
+    this.guard = new LoginGuard(deps.apiPool, config, this.clock);
+    this.gate = new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_MAX_QUEUED_HASHES);
+    this.maintenance = new AuthMaintenance(deps.apiPool, config.AUTH_RETENTION_DAYS * DAY_MS, this.clock);
   }
 
   async login(email: string, password: string, options: LoginOptions = {}): Promise<LoginResult> {
@@ -105,7 +123,10 @@ export class AuthService {
     return this.pairOf(refresh.token, refresh.familyId, refresh.expiresAt, userId, now);
   }
 
-  /** Exchanges a refresh token for a new pair; an invalid, expired or reused token answers UNAUTHENTICATED. */
+  /**
+   * Exchanges a refresh token for a new pair; an invalid, expired (idle or absolute) or reused token
+   * answers UNAUTHENTICATED. The same token presented again within the grace window also gets a pair.
+   */
   async refresh(refreshToken: string): Promise<TokenPair> {
     const now = this.clock();
     const result = await this.refreshTokens.rotate(refreshToken, now);
@@ -127,11 +148,6 @@ export class AuthService {
     return this.refreshTokens.revokeAllOfUser(userId, 'logout', this.clock());
   }
 
-  /** The user a refresh token belongs to, or null (lets /logout and Logout check ownership). */
-  async refreshTokenOwner(refreshToken: string): Promise<string | null> {
-    return (await this.refreshTokens.familyOf(refreshToken))?.userId ?? null;
-  }
-
   /** The Viewer of a bearer token; null when absent, invalid, expired, or its session has ended. */
   async authenticate(bearer: string | null): Promise<Viewer | null> {
     if (!bearer) return null;
@@ -139,7 +155,7 @@ export class AuthService {
     if (!claims) return null;
     const [account, live] = await Promise.all([
       loadAccount(this.deps.apiPool, claims.userId),
-      this.refreshTokens.isLive(claims.sessionId, claims.userId),
+      this.refreshTokens.isLive(claims.sessionId, claims.userId, this.clock()),
     ]);
     if (!account || !live) return null;
     return { userId: account.id, email: account.email, platformAdmin: account.platformAdmin, roles: account.roles };
@@ -162,12 +178,12 @@ export class AuthService {
   async changePassword(actor: Actor, currentPassword: string, newPassword: string): Promise<void> {
     const account = await loadAccount(this.deps.apiPool, actor.userId);
     const credentials = account && await loadCredentials(this.deps.apiPool, account.email);
-    if (!credentials || !(await verifyPassword(credentials.passwordHash, currentPassword))) {
+    if (!credentials || !(await this.hashing(() => verifyPassword(credentials.passwordHash, currentPassword)))) {
       throw new ValidationError(authMessages.wrongCurrentPassword, { oldPass: authMessages.wrongCurrentPassword });
     }
     assertAcceptablePassword(newPassword, 'newPass');
     const now = this.clock();
-    const result = await this.deps.bus.dispatch(changePasswordCommand, { userId: actor.userId, passwordHash: await hashPassword(newPassword) },
+    const result = await this.deps.bus.dispatch(changePasswordCommand, { userId: actor.userId, passwordHash: await this.hashing(() => hashPassword(newPassword)) },
       { actor, commandId: crypto.randomUUID(), now: now.toISOString() });
     await this.refreshTokens.revokeAllOfUser(actor.userId, 'password_changed', now);
     if (result.position) await this.deps.projections.waitFor(result.position, [USERS_PROJECTION], this.deps.config.PROJECTION_WAIT_MS);
@@ -176,17 +192,25 @@ export class AuthService {
   private async verifyCredentials(email: string, password: string, ip: string): Promise<UserRow> {
     const parsed = emailSchema.safeParse(email);
     const normalised = parsed.success ? parsed.data : email.trim().toLowerCase();
-    const key = throttleKey(normalised);
-    const now = this.clock();
-    if ((await this.throttle.attempt(key, ip, now)).limited) throw new RateLimitedError(authMessages.tooManyAttempts);
-    const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
-    // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
     const checks = this.deps.passwords ?? argon2Checks;
-    const ok = credentials ? await checks.verify(credentials.passwordHash, password) : await checks.verifyDummy(password);
-    const account = ok && credentials ? await loadAccount(this.deps.apiPool, credentials.userId) : null;
+    const account = await this.guard.attempt(normalised, ip, async () => {
+      const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
+      // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
+      const ok = await this.hashing(() => credentials ? checks.verify(credentials.passwordHash, password) : checks.verifyDummy(password));
+      return ok && credentials ? loadAccount(this.deps.apiPool, credentials.userId) : null;
+    });
     if (!account) throw new UnauthenticatedError(authMessages.invalidCredentials);
-    await this.throttle.recordSuccess(key, ip);
     return account;
+  }
+
+  /** Runs argon2 work through the gate; a full queue answers RATE_LIMITED (busy). */
+  private async hashing<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await this.gate.run(work);
+    } catch (err) {
+      if (err instanceof GateFullError) throw new RateLimitedError(authMessages.loginBusy, BUSY_RETRY_SECONDS);
+      throw err;
+    }
   }
 
   private async pairOf(refreshToken: string, familyId: string, expiresAt: Date, userId: string, now: Date): Promise<TokenPair> {

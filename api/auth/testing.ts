@@ -28,9 +28,15 @@ export interface AuthHarness {
   stop(): Promise<void>;
 }
 
-export async function startAuthHarness(options: { passwords?: PasswordChecks } = {}): Promise<AuthHarness> {
+export interface AuthHarnessOptions {
+  passwords?: PasswordChecks;
+  /** Environment-style configuration overrides (`LOGIN_MAX_FAILURES_PER_ACCOUNT: '5'`). */
+  config?: Record<string, string>;
+}
+
+export async function startAuthHarness(options: AuthHarnessOptions = {}): Promise<AuthHarness> {
   const db = await createTestDatabase();
-  const config = configSchema.parse({ NODE_ENV: 'test', PROJECTION_WAIT_MS: '10000' });
+  const config = configSchema.parse({ NODE_ENV: 'test', PROJECTION_WAIT_MS: '10000', ...options.config });
   const clock = {
     now: new Date('2026-11-21T10:00:00.000Z'),
     advance(ms: number) { this.now = new Date(this.now.getTime() + ms); },
