@@ -35,10 +35,12 @@ export interface TemporalEngineOptions {
 
 /** The workflow bundle is built once per process: a restarted worker reuses it. */
 const bundles = new Map<string, Promise<WorkflowBundle>>();
-function bundleOf(workflowsPath: string): Promise<WorkflowBundle> {
+function bundleOf(workflowsPath: string, log: (line: string) => void): Promise<WorkflowBundle> {
   let bundle = bundles.get(workflowsPath);
   if (!bundle) {
-    bundle = bundleWorkflowCode({ workflowsPath });
+    // The bundler's progress report is noise; its warnings are not.
+    const logger = new DefaultLogger('WARN', (entry) => log(`[workflows] bundling ${entry.level}: ${entry.message}`));
+    bundle = bundleWorkflowCode({ workflowsPath, logger });
     bundles.set(workflowsPath, bundle);
   }
   return bundle;
@@ -101,7 +103,7 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
       connection: this.workerConnection,
       namespace,
       taskQueue,
-      workflowBundle: await bundleOf(this.options.workflowsPath ?? TEMPORAL_WORKFLOWS_PATH),
+      workflowBundle: await bundleOf(this.options.workflowsPath ?? TEMPORAL_WORKFLOWS_PATH, log),
       activities: abandonedOnShutdown(this.options.activities),
       shutdownGraceTime: this.options.shutdownGraceMs ?? 10_000,
     });
