@@ -18,6 +18,8 @@ import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections/registry';
 import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
+import { jobReads } from '../workflows/reads';
+import { scheduleRecurringWorkflows } from '../workflows/schedules';
 import { AuthService } from './auth/service';
 import { FeatureFlags } from './flags/service';
 import { buildSchema } from './graphql/schema';
@@ -110,10 +112,15 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stops.push(() => auth.maintenance.stop());
 
     const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
-    const engine = createWorkflowEngine({ config, bus, clock: services.clock, log }, ownerUrl);
+    // Temporal when TEMPORAL_ADDRESS is set (with a worker here unless TEMPORAL_WORKER=off), else pg-boss.
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());
+    await scheduleRecurringWorkflows(engine, config);
+    if (engine.kind === 'temporal') {
+      log(`Workflows on Temporal at ${config.TEMPORAL_ADDRESS} (task queue ${config.TEMPORAL_TASK_QUEUE}, ${config.TEMPORAL_WORKER === 'off' ? 'no worker in this process' : 'worker in this process'})`);
+    }
 
     let ready = false;
     const server = await buildServer({

@@ -18,6 +18,12 @@ export const configSchema = z.object({
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('tutoring-platform'),
+  TEMPORAL_WORKER: z.enum(['on', 'off']).default('on')
+    .describe('with TEMPORAL_ADDRESS: "off" runs the API without its in-process worker (workers run as `npm run worker`)'),
+  STALLED_JOB_REAPER_CRON: z.string().trim()
+    .regex(/^(off|\S+(\s+\S+){4})$/, { error: 'Use a five-field cron expression (minute hour day month weekday, UTC) or "off".' })
+    .default('*/10 * * * *')
+    .describe('when the stalled-job reaper runs (UTC); "off" removes its schedule'),
   JWT_SECRET: z.string().min(32).optional().describe('HMAC key for access tokens; generated into .data/ when unset'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14)

@@ -13,13 +13,34 @@ import { cancelBatchJob, failBatchJob, finishBatchJob, reportBatchJobProgress, s
 import { demoPlan } from './demo/catalogue';
 import { createDemoContent, removeDemoContent } from './demo/content';
 import { sender, type CommandDispatcher, type Send } from './dispatch';
-import type { CreateDemoDataArgs, JobRunArgs } from './engine/port';
-import { failureType } from './failures';
+import type { Actor } from '../domain/shared/events';
+import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs } from './engine/port';
+import { failureType, STALLED_FAILURE } from './failures';
+
+/** An active batch job as the jobs read model shows it. */
+export interface StalledJob {
+  id: string;
+  ecosystemId: string;
+  jobName: string;
+}
+
+/** The reads activities make: the jobs read model (projections/jobs), never the event log. */
+export interface JobReads {
+  /** Active jobs (QUEUED, SUBMITTED, PROCESSING) whose last change is older than `before`, oldest first. */
+  stalledJobs(before: Date, limit: number): Promise<StalledJob[]>;
+}
 
 export interface ActivityDeps {
   bus: CommandDispatcher;
+  /** Needed by the stalled-job reaper only. */
+  reads?: JobReads;
   clock?: () => Date;
 }
+
+/** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
+export const REAPER_ACTOR: Actor = { userId: '00000000-0000-0000-0000-000000000000', role: 'SYSTEM' };
+/** Jobs failed per reaper run; the next run takes the rest. */
+const REAP_LIMIT = 100;
 
 /** Ends the job after a stop: failed with the error, or cancelled (unless it already ended). */
 async function endJob(send: Send, jobId: string, failure: string | null): Promise<void> {
@@ -107,6 +128,27 @@ export function createActivities(deps: ActivityDeps) {
         ecosystemId: args.ecosystemId, jobId: args.jobId, reason: failure ?? 'The job was cancelled.',
       });
       await endJob(send, args.jobId, failure);
+    },
+
+    /**
+     * The stalled-job reaper: fails each active job unchanged for longer than its workflow may
+     * run, and releases the demo-data ledger it may hold, so that a job whose run died shows
+     * FAILED instead of spinning forever. Repeating it repeats nothing (command ids per job).
+     */
+    async reapStalledJobs(args: ReapStalledJobsArgs): Promise<{ failed: string[] }> {
+      if (!deps.reads) throw new Error('The stalled-job reaper needs the jobs read model (ActivityDeps.reads).');
+      const before = new Date(clock().getTime() - args.stalledAfterMs);
+      const failed: string[] = [];
+      for (const job of await deps.reads.stalledJobs(before, REAP_LIMIT)) {
+        const send = sendFor({ jobId: job.id, ecosystemId: job.ecosystemId, actor: REAPER_ACTOR });
+        const state = await send('reaper:fail', failBatchJob, { jobId: job.id, error: STALLED_FAILURE });
+        const ledger = { ecosystemId: job.ecosystemId, jobId: job.id, reason: STALLED_FAILURE };
+        // Safe whatever the ledger's state: it is released only if this job still holds it.
+        if (job.jobName === 'createEcosystemDemoData') await send('reaper:abandon', abandonDemoDataCreation, ledger);
+        if (job.jobName === 'deleteEcosystemDemoData') await send('reaper:abandon', abandonDemoDataDeletion, ledger);
+        if (state.status === 'FAILED' && state.error === STALLED_FAILURE) failed.push(job.id);
+      }
+      return { failed };
     },
   };
 }

@@ -22,6 +22,8 @@ function isDomainFailure(f: FailureLike): boolean {
 }
 
 export const INTERNAL_FAILURE = 'The job stopped because of an internal error. It has been logged for the platform team.';
+/** Recorded by the stalled-job reaper on a job whose workflow stopped reporting. */
+export const STALLED_FAILURE = 'The job stopped making progress and was marked as failed. You can start it again.';
 
 /** The error and each `.cause` below it, outermost first. */
 export function failureChain(err: unknown): FailureLike[] {

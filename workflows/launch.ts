@@ -3,8 +3,13 @@
  * keeps the job's record true. The caller supplies `execute` (the API: ctx.execute with its
  * projection wait; tests: the bus), so this works for any entry point.
  *
- * Start: QueueBatchJob (QUEUED) → engine.startWorkflow (deterministic id) → SubmitBatchJob
- * (SUBMITTED; a no-op if the workflow already moved the job on). A refused start fails the job.
+ * Start: QueueBatchJob (QUEUED) → SubmitBatchJob (SUBMITTED, with the deterministic workflow
+ * id) → engine.startWorkflow. A refused start fails the job. Submitting before starting keeps the
+ * job's own events in order: once the workflow runs, it alone moves the job on. (Started first, a
+ * quick workflow could move the job to PROCESSING before the submission was decided, the
+ * submission then decided nothing, and the mutation had no position to wait for: its payload
+ * read the jobs read model before it had caught up and showed QUEUED.) A process that dies
+ * between submitting and starting leaves the job SUBMITTED; the stalled-job reaper fails it.
  */
 import type { CommandHandler, DomainEvent } from '../domain/shared/decider';
 import { IllegalStateError } from '../domain/shared/errors';
@@ -49,13 +54,13 @@ export async function launchBatchJob(execute: Execute, engine: WorkflowEngine, r
   const { jobId, ecosystemId, jobName, metadata } = request;
   await execute(queueBatchJob, { jobId, ecosystemId, jobName, metadata });
   const workflowId = jobWorkflowId(jobId);
+  await execute(submitBatchJob, { jobId, workflowId });
   try {
     await startWorkflowFor(engine, request, workflowId);
   } catch (err) {
     await execute(failBatchJob, { jobId, error: ENGINE_REFUSED });
     throw err;
   }
-  await execute(submitBatchJob, { jobId, workflowId });
 }
 
 export interface CancellableJob {

@@ -31,6 +31,11 @@ export interface WorkflowProfile {
 }
 
 export const WORKFLOW_PROFILES = {
-  /** Demo data: a handful of commands; generous so that retries fit. */
+  /**
+   * Demo data: a handful of commands; generous so that retries fit. The stalled-job reaper fails
+   * a job that has not changed for this long: no run of it can still be alive on Temporal.
+   */
   batchJob: { runTimeoutMs: 15 * 60_000 },
+  /** The stalled-job reaper: one query and a few commands per stalled job. */
+  reaper: { runTimeoutMs: 5 * 60_000 },
 } as const satisfies Record<string, WorkflowProfile>;

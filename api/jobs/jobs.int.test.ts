@@ -28,6 +28,8 @@ class HeldEngine implements WorkflowEngine {
   async cancelWorkflow(workflowId: string): Promise<void> {
     this.cancelled.push(workflowId);
   }
+  async schedule(): Promise<void> {}
+  async unschedule(): Promise<void> {}
 }
 
 const ecosystemId = randomUUID();

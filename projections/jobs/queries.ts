@@ -68,6 +68,17 @@ export async function activeBatchJobs(db: Queryable, ecosystemId: string): Promi
   return r.rows;
 }
 
+/**
+ * Active jobs whose last change is older than `before`, oldest first: what the stalled-job reaper
+ * (workflows/activities.ts) fails. Run on the owner connection: the reaper looks at every tenant.
+ */
+export async function stalledBatchJobs(db: Queryable, before: string, limit: number): Promise<BatchJobRow[]> {
+  const r = await db.query<BatchJobRow>(
+    `SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE state IN ('QUEUED', 'SUBMITTED', 'PROCESSING') AND updated_at < $1
+     ORDER BY updated_at, id LIMIT $2`, [before, limit]);
+  return r.rows;
+}
+
 /** Newest first, keyset-paged by (created_at, id); `after` is the key of the last row already shown. */
 const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
 

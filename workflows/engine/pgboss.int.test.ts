@@ -10,10 +10,11 @@ const quickRetries = { startToCloseMs: 10_000, retry: { initialIntervalMs: 50, b
 
 workflowEngineContract('pg-boss', async (fake) => {
   const db = await createTestDatabase();
-  const engine = new PgBossWorkflowEngine({
+  const create = () => new PgBossWorkflowEngine({
     connectionString: db.url, activities: fake.activities, pollingIntervalSeconds: 0.5, activityProfile: quickRetries, log: () => undefined,
+    shutdownGraceMs: 300, runRetryDelaySeconds: 1, cronCheckSeconds: 1,
   });
-  return { engine, teardown: () => db.drop() };
+  return { create, firstFiringWithinMs: 20_000, teardown: () => db.drop() };
 });
 
 describe('pg-boss engine', () => {
@@ -24,7 +25,7 @@ describe('pg-boss engine', () => {
     try {
       await engine.start();
       const queues = await db.ownerPool.query<{ name: string }>(`SELECT name FROM pgboss.queue WHERE name LIKE 'workflow_%' ORDER BY name`);
-      expect(queues.rows.map((r) => r.name)).toEqual(['workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData']);
+      expect(queues.rows.map((r) => r.name)).toEqual(['workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_reapStalledJobs']);
       const usage = await db.ownerPool.query<{ ok: boolean }>(`SELECT has_schema_privilege('app_api', 'pgboss', 'USAGE') AS ok`);
       expect(usage.rows[0].ok).toBe(false);
 
@@ -43,6 +44,14 @@ describe('pg-boss engine', () => {
       await fake.ended(jobId);
       const after = await db.ownerPool.query<{ state: string }>('SELECT state FROM pgboss.job WHERE id = $1', [pgBossJobId(jobWorkflowId(jobId))]);
       expect(after.rows[0].state).toBe('cancelled');
+
+      // One schedule per workflow, upserted: a second call (a restart) updates it in place.
+      await engine.schedule('reapStalledJobs', { cron: '*/10 * * * *', timezone: 'UTC' }, { stalledAfterMs: 900_000 });
+      await engine.schedule('reapStalledJobs', { cron: '*/15 * * * *', timezone: 'Europe/Madrid' }, { stalledAfterMs: 900_000 });
+      const schedules = await db.ownerPool.query('SELECT name, cron, timezone FROM pgboss.schedule');
+      expect(schedules.rows).toEqual([{ name: 'workflow_reapStalledJobs', cron: '*/15 * * * *', timezone: 'Europe/Madrid' }]);
+      await engine.unschedule('reapStalledJobs');
+      expect((await db.ownerPool.query('SELECT 1 FROM pgboss.schedule')).rowCount).toBe(0);
     } finally {
       await engine.stop();
       await db.drop();

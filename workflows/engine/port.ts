@@ -5,7 +5,8 @@
  * - Temporal (engine/temporal.ts): when TEMPORAL_ADDRESS is set.
  *
  * Workflow ids are deterministic (`batch-job-<jobId>`), and starting an id that already exists
- * starts nothing: a replayed trigger or a retried mutation cannot run a job twice.
+ * starts nothing: a replayed trigger or a retried mutation cannot run a job twice. Recurring
+ * workflows run from a schedule (one per workflow name), created or updated at start-up.
  */
 import type { Actor } from '../../domain/shared/events';
 import type { BatchJobName } from '../../domain/job/names';
@@ -23,14 +24,29 @@ export interface CreateDemoDataArgs extends JobRunArgs {
   demoSessionsStartDate: string;
 }
 
-/** Each workflow's arguments. Workflow names are the batch-job names (domain/job/names.ts). */
-export interface WorkflowArgs {
+/** The stalled-job reaper: jobs unchanged for longer than this are failed. */
+export interface ReapStalledJobsArgs {
+  stalledAfterMs: number;
+}
+
+/** Batch-job workflows, started per job. Their names are the batch-job names (domain/job/names.ts). */
+export interface JobWorkflowArgs {
   createEcosystemDemoData: CreateDemoDataArgs;
   deleteEcosystemDemoData: JobRunArgs;
 }
 
-export type WorkflowName = keyof WorkflowArgs & BatchJobName;
-export const WORKFLOW_NAMES: readonly WorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData'];
+/** Recurring workflows, started by their schedule. */
+export interface ScheduledWorkflowArgs {
+  reapStalledJobs: ReapStalledJobsArgs;
+}
+
+export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs;
+export type JobWorkflowName = keyof JobWorkflowArgs & BatchJobName;
+export type ScheduledWorkflowName = keyof ScheduledWorkflowArgs;
+export type WorkflowName = JobWorkflowName | ScheduledWorkflowName;
+export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData'];
+export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
+export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES];
 
 /** How a workflow run ended, as the workflow reports it (the job's own state is the record). */
 export interface WorkflowOutcome {
@@ -43,17 +59,51 @@ export interface StartResult {
   started: boolean;
 }
 
+/**
+ * When a schedule fires: a five-field cron expression (minute hour day-of-month month
+ * day-of-week, the part both engines read alike; pg-boss fires at most once a minute) in an
+ * IANA time zone.
+ */
+export interface ScheduleSpec {
+  cron: string;
+  timezone: string;
+}
+
+/** Refuses what the engines would read differently (six-field crons mean seconds to one, years to the other). */
+export function checkScheduleSpec(spec: ScheduleSpec): void {
+  if (spec.cron.trim().split(/\s+/).length !== 5) {
+    throw new Error(`Schedule cron "${spec.cron}" must have five fields (minute hour day-of-month month day-of-week).`);
+  }
+  if (!spec.timezone) throw new Error('A schedule needs a time zone (IANA name, e.g. UTC).');
+}
+
 export interface WorkflowEngine {
   readonly kind: 'pg-boss' | 'temporal';
-  /** Connects and starts this process's worker. */
+  /** Connects and, unless configured as a client only, starts this process's worker. */
   start(): Promise<void>;
-  /** Stops taking work, lets running activities finish (bounded), disconnects. */
+  /**
+   * Stops taking work, gives running activities a grace period, then abandons the attempts still
+   * running (the engine retries them on another worker; activities are idempotent), disconnects.
+   */
   stop(): Promise<void>;
-  startWorkflow<N extends WorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult>;
+  startWorkflow<N extends JobWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult>;
   /** Requests cancellation; the run stops at its next activity boundary. Unknown ids are ignored. */
   cancelWorkflow(workflowId: string): Promise<void>;
+  /**
+   * Creates the workflow's schedule or, when it exists (a restart, another process), updates it
+   * to this spec and these arguments. Each firing starts one run; a firing while the previous run
+   * is still going starts nothing.
+   */
+  schedule<N extends ScheduledWorkflowName>(name: N, spec: ScheduleSpec, args: WorkflowArgs[N]): Promise<void>;
+  /** Removes the workflow's schedule; a missing schedule is not an error. */
+  unschedule(name: ScheduledWorkflowName): Promise<void>;
 }
 
 export function jobWorkflowId(jobId: string): string {
   return `batch-job-${jobId}`;
+}
+
+/** The id of a workflow's schedule (Temporal adds the task queue, as several platforms may share a namespace). */
+export function scheduleId(name: ScheduledWorkflowName): string {
+  return `schedule-${name}`;
 }

@@ -21,6 +21,8 @@ export type DemoDataActivities = Pick<Activities,
  * engine, too, sees the run as cancelled.
  */
 async function stopAfter(err: unknown, rt: FlowRuntime, cleanup: (failure: string | null) => Promise<void>): Promise<WorkflowOutcome> {
+  // A stopped worker is not the job's end: the engine runs it again elsewhere.
+  if (rt.isInterruption(err)) throw err;
   const engineCancelled = rt.isEngineCancellation(err);
   const cancelled = engineCancelled || isJobCancellation(err);
   const error = describeFailure(err);

@@ -5,6 +5,7 @@ import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demo
 import type { FlowRuntime } from './runtime';
 
 class EngineCancelled extends Error {}
+class WorkerStopped extends Error {}
 
 const args = {
   jobId: '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d', ecosystemId: '4d3c2b1a-0f9e-4d8c-9b7a-6f5e4d3c2b1a',
@@ -15,6 +16,7 @@ function runtime(): FlowRuntime & { shieldedCalls: number } {
   const rt = {
     shieldedCalls: 0,
     isEngineCancellation: (err: unknown) => err instanceof EngineCancelled,
+    isInterruption: (err: unknown) => err instanceof WorkerStopped,
     async nonCancellable<T>(fn: () => Promise<T>) {
       rt.shieldedCalls++;
       return fn();
@@ -54,6 +56,16 @@ describe('demo-data flows', () => {
     const activities = { ...fake.activities, addDemoItem: async () => { throw cancelled; } };
     await expect(createEcosystemDemoDataFlow(activities, args, runtime())).rejects.toBe(cancelled);
     expect(fake.stepsOf(args.jobId)).toEqual(['begin', 'abandon']);
+  });
+
+  it('a stopped worker interrupts the run without cleanup: the engine resumes it elsewhere', async () => {
+    const fake = new FakeActivities();
+    const stopped = new WorkerStopped('worker stopped');
+    const rt = runtime();
+    const activities = { ...fake.activities, addDemoItem: async () => { throw stopped; } };
+    await expect(createEcosystemDemoDataFlow(activities, args, rt)).rejects.toBe(stopped);
+    expect(fake.stepsOf(args.jobId)).toEqual(['begin']);
+    expect(rt.shieldedCalls).toBe(0);
   });
 
   it('delete: removes each item the first step returned, then completes', async () => {

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { Role } from '../../domain/shared/events';
 import type { Activities } from '../activities';
-import type { WorkflowName, WorkflowOutcome } from '../engine/port';
+import type { WorkflowName } from '../engine/port';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demoData';
+import { reapStalledJobsFlow } from './reaper';
 import type { FlowRuntime } from './runtime';
 
 const ROLES = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'] as const satisfies readonly Role[];
@@ -18,13 +19,16 @@ export const jobRunArgsSchema = z.object({
   actor: z.object({ userId: z.string().min(1), role: z.enum(ROLES) }),
 });
 export const createDemoDataArgsSchema = jobRunArgsSchema.extend({ demoSessionsStartDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 
-export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<WorkflowOutcome> {
+export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
   switch (name) {
     case 'createEcosystemDemoData':
       return createEcosystemDemoDataFlow(activities, createDemoDataArgsSchema.parse(rawArgs), runtime);
     case 'deleteEcosystemDemoData':
       return deleteEcosystemDemoDataFlow(activities, jobRunArgsSchema.parse(rawArgs), runtime);
+    case 'reapStalledJobs':
+      return reapStalledJobsFlow(activities, reapStalledJobsArgsSchema.parse(rawArgs));
     default: {
       const exhaustive: never = name;
       return exhaustive;

@@ -13,6 +13,7 @@ describe('Temporal workflow bundle', () => {
     const { code } = await bundleWorkflowCode({ workflowsPath: TEMPORAL_WORKFLOWS_PATH, logger: silent });
     expect(code).toContain('createEcosystemDemoData');
     expect(code).toContain('deleteEcosystemDemoData');
+    expect(code).toContain('reapStalledJobs');
     // Activities are imported as a type only: their implementation must not be in the bundle.
     expect(code).not.toContain('createActivities');
     expect(code).not.toContain('deterministicUuid');

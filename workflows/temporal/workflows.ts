@@ -8,8 +8,9 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CreateDemoDataArgs, JobRunArgs, WorkflowOutcome } from '../engine/port';
+import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
+import { reapStalledJobsFlow } from '../flows/reaper';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -30,6 +31,8 @@ const activities = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES
 
 const runtime: FlowRuntime = {
   isEngineCancellation: isCancellation,
+  // A worker that stops mid-run is invisible here: Temporal replays the run on another worker.
+  isInterruption: () => false,
   nonCancellable: (fn) => CancellationScope.nonCancellable(fn),
 };
 
@@ -39,4 +42,8 @@ export async function createEcosystemDemoData(args: CreateDemoDataArgs): Promise
 
 export async function deleteEcosystemDemoData(args: JobRunArgs): Promise<WorkflowOutcome> {
   return deleteEcosystemDemoDataFlow(activities, args, runtime);
+}
+
+export async function reapStalledJobs(args: ReapStalledJobsArgs): Promise<{ failed: string[] }> {
+  return reapStalledJobsFlow(activities, args);
 }

@@ -1,6 +1,6 @@
 /**
- * The contract every WorkflowEngine adapter passes (pg-boss always, Temporal when
- * TEMPORAL_ADDRESS is set): the real workflows over recording activities (fake-activities.ts).
+ * The contract every WorkflowEngine adapter passes (pg-boss in `npm test`, Temporal in
+ * `npm run test:temporal`): the real workflows over recording activities (fake-activities.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,10 @@ import { jobWorkflowId, type CreateDemoDataArgs, type WorkflowEngine } from '../
 import { FakeActivities } from './fake-activities';
 
 export interface EngineUnderTest {
-  engine: WorkflowEngine;
+  /** A new engine (not started) over the same queue or task queue: called again to replace a stopped worker. */
+  create(): WorkflowEngine;
+  /** How long a schedule due every minute may take to fire (pg-boss: seconds; Temporal: the next minute). */
+  firstFiringWithinMs: number;
   /** Releases what setup created besides the engine (databases, connections). */
   teardown(): Promise<void>;
 }
@@ -23,19 +26,22 @@ export function workflowEngineContract(label: string, setup: (fake: FakeActiviti
   describe(`${label} engine: workflow engine contract`, () => {
     const fake = new FakeActivities();
     let subject: EngineUnderTest;
+    let engine: WorkflowEngine;
 
     beforeAll(async () => {
       subject = await setup(fake);
-      await subject.engine.start();
+      engine = subject.create();
+      await engine.start();
     });
     afterAll(async () => {
-      await subject.engine.stop();
+      await engine.unschedule('reapStalledJobs');
+      await engine.stop();
       await subject.teardown();
     });
 
     it('runs a workflow to completion, one activity after another', async () => {
       const jobId = randomUUID();
-      expect(await subject.engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId))).toEqual({ started: true });
+      expect(await engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId))).toEqual({ started: true });
       expect(await fake.ended(jobId)).toEqual({ outcome: 'completed', failure: null });
       expect(fake.stepsOf(jobId)).toEqual(['begin', 'add:0', 'add:1', 'add:2', 'complete']);
     });
@@ -44,12 +50,12 @@ export function workflowEngineContract(label: string, setup: (fake: FakeActiviti
       const jobId = randomUUID();
       const id = jobWorkflowId(jobId);
       const [first, second] = await Promise.all([
-        subject.engine.startWorkflow('createEcosystemDemoData', id, args(jobId)),
-        subject.engine.startWorkflow('createEcosystemDemoData', id, args(jobId)),
+        engine.startWorkflow('createEcosystemDemoData', id, args(jobId)),
+        engine.startWorkflow('createEcosystemDemoData', id, args(jobId)),
       ]);
       expect([first.started, second.started].sort()).toEqual([false, true]);
       await fake.ended(jobId);
-      expect(await subject.engine.startWorkflow('createEcosystemDemoData', id, args(jobId))).toEqual({ started: false });
+      expect(await engine.startWorkflow('createEcosystemDemoData', id, args(jobId))).toEqual({ started: false });
       await sleep(1500);
       expect(fake.stepsOf(jobId).filter((s) => s === 'begin')).toHaveLength(1);
     });
@@ -57,7 +63,7 @@ export function workflowEngineContract(label: string, setup: (fake: FakeActiviti
     it('retries an activity after a transient failure, then carries on', async () => {
       const jobId = randomUUID();
       fake.failTransientlyOnce(jobId);
-      await subject.engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
+      await engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
       expect(await fake.ended(jobId)).toEqual({ outcome: 'completed', failure: null });
       expect(fake.stepsOf(jobId)).toEqual(['begin', 'add:0', 'add:0', 'add:1', 'add:2', 'complete']);
     });
@@ -65,7 +71,7 @@ export function workflowEngineContract(label: string, setup: (fake: FakeActiviti
     it('does not retry a refused activity: the workflow abandons with the reason', async () => {
       const jobId = randomUUID();
       fake.refuseItems(jobId);
-      await subject.engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
+      await engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
       expect(await fake.ended(jobId)).toEqual({ outcome: 'abandoned', failure: 'Refused by the domain.' });
       expect(fake.stepsOf(jobId)).toEqual(['begin', 'add:0', 'abandon']);
     });
@@ -73,9 +79,9 @@ export function workflowEngineContract(label: string, setup: (fake: FakeActiviti
     it('cancels a running workflow: no further step runs, but the cleanup does', async () => {
       const jobId = randomUUID();
       const gate = fake.block(jobId);
-      await subject.engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
+      await engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
       await gate.entered;
-      await subject.engine.cancelWorkflow(jobWorkflowId(jobId));
+      await engine.cancelWorkflow(jobWorkflowId(jobId));
       gate.release();
       expect(await fake.ended(jobId)).toEqual({ outcome: 'abandoned', failure: null });
       await sleep(1000);
@@ -83,15 +89,49 @@ export function workflowEngineContract(label: string, setup: (fake: FakeActiviti
     });
 
     it('ignores the cancellation of a workflow it does not know', async () => {
-      await expect(subject.engine.cancelWorkflow(jobWorkflowId(randomUUID()))).resolves.toBeUndefined();
+      await expect(engine.cancelWorkflow(jobWorkflowId(randomUUID()))).resolves.toBeUndefined();
     });
 
     it('runs the deletion workflow over the items its first step returns', async () => {
       const jobId = randomUUID();
       const { demoSessionsStartDate: _unused, ...deletionArgs } = args(jobId);
-      await subject.engine.startWorkflow('deleteEcosystemDemoData', jobWorkflowId(jobId), deletionArgs);
+      await engine.startWorkflow('deleteEcosystemDemoData', jobWorkflowId(jobId), deletionArgs);
       expect(await fake.ended(jobId)).toEqual({ outcome: 'completed', failure: null });
       expect(fake.stepsOf(jobId)).toEqual(['begin-deletion', 'remove:Fake A', 'remove:Fake B', 'complete-deletion']);
+    });
+
+    it('finishes a run whose worker stopped mid-activity on a new worker, each step done once', async () => {
+      const jobId = randomUUID();
+      const gate = fake.block(jobId);
+      await engine.startWorkflow('createEcosystemDemoData', jobWorkflowId(jobId), args(jobId));
+      await gate.entered;
+      // The old worker's attempt never returns, as if its process had died; the new one takes over.
+      await engine.stop();
+      engine = subject.create();
+      await engine.start();
+      expect(await fake.ended(jobId, 90_000)).toEqual({ outcome: 'completed', failure: null });
+      expect(fake.doneStepsOf(jobId)).toEqual(['begin', 'add:0', 'add:1', 'add:2', 'complete']);
+      const steps = fake.stepsOf(jobId);
+      expect(steps.filter((s) => s === 'add:1')).toHaveLength(2);
+      expect(steps.filter((s) => s === 'complete')).toHaveLength(1);
+      expect(steps).not.toContain('abandon');
+    }, 120_000);
+
+    it('schedules a recurring workflow: created, updated in place on a second call, fired, removed', async () => {
+      const runsBefore = fake.reaperRuns.length;
+      // Yearly first, so that only the updated schedule can fire during the test.
+      await engine.schedule('reapStalledJobs', { cron: '0 0 1 1 *', timezone: 'UTC' }, { stalledAfterMs: 60_000 });
+      await engine.schedule('reapStalledJobs', { cron: '* * * * *', timezone: 'Europe/Madrid' }, { stalledAfterMs: 120_000 });
+      await fake.reaperRan(runsBefore + 1, subject.firstFiringWithinMs);
+      // Every firing (a second one if a minute turned meanwhile) runs with the updated arguments.
+      expect(new Set(fake.reaperRuns.slice(runsBefore).map((r) => r.stalledAfterMs))).toEqual(new Set([120_000]));
+      await engine.unschedule('reapStalledJobs');
+      await expect(engine.unschedule('reapStalledJobs')).resolves.toBeUndefined();
+    }, 150_000);
+
+    it('refuses a schedule the engines would read differently', async () => {
+      await expect(engine.schedule('reapStalledJobs', { cron: '*/5 * * * * *', timezone: 'UTC' }, { stalledAfterMs: 60_000 }))
+        .rejects.toThrow(/five fields/);
     });
   });
 }

@@ -1,8 +1,8 @@
 /**
  * Activities that only record what they were asked, with switches for the cases an engine must
- * handle: a transient failure (retried), a business refusal (not retried), and a step that blocks
- * until released (to cancel a run in flight). The engine contract suite runs the real workflows
- * over these, on either engine.
+ * handle: a transient failure (retried), a business refusal (not retried), and a step whose first
+ * attempt blocks until released (to cancel a run in flight, or to stop its worker). The engine
+ * contract suite runs the real workflows over these, on either engine.
  */
 import { ApplicationFailure } from '@temporalio/common';
 import type { DemoItem } from '../../domain/job/demo-data/events';
@@ -33,6 +33,14 @@ export const FAKE_ITEMS: DemoItem[] = [
 export class FakeActivities {
   /** `<jobId> <step>` in call order, attempts included. */
   readonly calls: string[] = [];
+  /**
+   * `<jobId> <step>` of each step that returned, once: what the run did, as the real activities'
+   * deterministic command ids make a repeated step a no-op.
+   */
+  readonly done: string[] = [];
+  /** Arguments of each reapStalledJobs call, in order. */
+  readonly reaperRuns: Array<{ stalledAfterMs: number; at: Date }> = [];
+  private readonly reaperWaiters: Array<{ count: number; resolve(): void }> = [];
   private readonly ends = new Map<string, Deferred & { end?: RunEnd }>();
   private readonly failOnce = new Set<string>();
   private readonly refuse = new Set<string>();
@@ -42,7 +50,7 @@ export class FakeActivities {
   failTransientlyOnce(jobId: string): void { this.failOnce.add(jobId); }
   /** addDemoItem of this job is refused as the domain would refuse it (not retryable). */
   refuseItems(jobId: string): void { this.refuse.add(jobId); }
-  /** addDemoItem(1) of this job waits until `release`; `entered` resolves once it is waiting. */
+  /** The first attempt of addDemoItem(1) of this job waits until `release`; `entered` resolves once it is waiting. */
   block(jobId: string): { entered: Promise<void>; release: () => void } {
     const gate = { entered: deferred(), release: deferred() };
     this.gates.set(jobId, gate);
@@ -51,6 +59,27 @@ export class FakeActivities {
 
   stepsOf(jobId: string): string[] {
     return this.calls.filter((c) => c.startsWith(`${jobId} `)).map((c) => c.slice(jobId.length + 1));
+  }
+
+  doneStepsOf(jobId: string): string[] {
+    return this.done.filter((c) => c.startsWith(`${jobId} `)).map((c) => c.slice(jobId.length + 1));
+  }
+
+  /** Resolves once reapStalledJobs has run `count` times in all. */
+  async reaperRan(count: number, timeoutMs: number): Promise<void> {
+    const reached = new Promise<void>((resolve) => {
+      if (this.reaperRuns.length >= count) resolve();
+      else this.reaperWaiters.push({ count, resolve });
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`reapStalledJobs ran ${this.reaperRuns.length} time(s), not ${count}, within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([reached, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Resolves when the run of this job completed or was abandoned. */
@@ -78,10 +107,28 @@ export class FakeActivities {
   private finish(jobId: string, end: RunEnd): void {
     const slot = this.slot(jobId);
     slot.end = end;
-    slot.resolve();
+    // After the calling activity has returned and recorded itself in `done`.
+    setImmediate(() => slot.resolve());
   }
 
-  readonly activities: Activities = {
+  /** Each activity, recording its step in `done` when it returns. */
+  get activities(): Activities {
+    const record = <A extends unknown[], R>(step: (...a: A) => string, fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+      const result = await fn(...a);
+      if (!this.done.includes(step(...a))) this.done.push(step(...a));
+      return result;
+    };
+    const raw = this.raw;
+    return {
+      ...raw,
+      beginDemoDataCreation: record((args) => `${args.jobId} begin`, raw.beginDemoDataCreation),
+      addDemoItem: record((args, index) => `${args.jobId} add:${index}`, raw.addDemoItem),
+      completeDemoDataCreation: record((args) => `${args.jobId} complete`, raw.completeDemoDataCreation),
+      abandonDemoDataCreation: record((args) => `${args.jobId} abandon`, raw.abandonDemoDataCreation),
+    };
+  }
+
+  private readonly raw: Activities = {
     beginDemoDataCreation: async (args) => {
       this.calls.push(`${args.jobId} begin`);
       return { total: 3 };
@@ -94,6 +141,7 @@ export class FakeActivities {
       if (index === 0 && this.failOnce.delete(args.jobId)) throw new Error('Connection reset.');
       const gate = this.gates.get(args.jobId);
       if (gate && index === 1) {
+        this.gates.delete(args.jobId);
         gate.entered.resolve();
         await gate.release.promise;
       }
@@ -121,6 +169,11 @@ export class FakeActivities {
     abandonDemoDataDeletion: async (args, failure) => {
       this.calls.push(`${args.jobId} abandon-deletion`);
       this.finish(args.jobId, { outcome: 'abandoned', failure });
+    },
+    reapStalledJobs: async (args) => {
+      this.reaperRuns.push({ stalledAfterMs: args.stalledAfterMs, at: new Date() });
+      for (const waiter of this.reaperWaiters.filter((w) => this.reaperRuns.length >= w.count)) waiter.resolve();
+      return { failed: [] };
     },
   };
 }

@@ -1,0 +1,17 @@
+/**
+ * The reads activities make, over the jobs read model (projections/jobs). On the owner
+ * connection: the reaper is the platform looking at every tenant, not a user under row-level
+ * security.
+ */
+import type { Pool } from 'pg';
+import { stalledBatchJobs } from '../projections/jobs';
+import type { JobReads } from './activities';
+
+export function jobReads(pool: Pool): JobReads {
+  return {
+    async stalledJobs(before, limit) {
+      const rows = await stalledBatchJobs(pool, before.toISOString(), limit);
+      return rows.map(({ id, ecosystemId, jobName }) => ({ id, ecosystemId, jobName }));
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The platform's recurring workflows, (re)created at every start-up: create-or-update on both
+ * engines, so a restart or a second process changes nothing but what configuration changed.
+ */
+import type { Config } from '../infra/config';
+import type { WorkflowEngine } from './engine/port';
+import { WORKFLOW_PROFILES } from './profiles';
+
+/**
+ * The stalled-job reaper fails active jobs unchanged for longer than a batch-job workflow may
+ * run (WORKFLOW_PROFILES.batchJob): on Temporal no run of such a job can still be alive.
+ */
+export const REAPER_STALLED_AFTER_MS = WORKFLOW_PROFILES.batchJob.runTimeoutMs;
+
+export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'>): Promise<void> {
+  const cron = config.STALLED_JOB_REAPER_CRON;
+  if (cron === 'off') {
+    await engine.unschedule('reapStalledJobs');
+    return;
+  }
+  await engine.schedule('reapStalledJobs', { cron, timezone: 'UTC' }, { stalledAfterMs: REAPER_STALLED_AFTER_MS });
+}
