@@ -58,7 +58,7 @@ export async function writeRecord(dir: string, record: ClusterRecord): Promise<v
   await rename(temp, file);
 }
 
-interface Binaries {
+export interface Binaries {
   dir: string;
   version: string;
 }
@@ -140,7 +140,7 @@ async function chownTree(dir: string, user: ServerUser): Promise<void> {
 }
 
 /** A copy of the binaries the server user can run, made once per PostgreSQL build. */
-async function reachableBinaries(binaries: Binaries, user: ServerUser, home: () => Promise<string>): Promise<string> {
+export async function reachableBinaries(binaries: Binaries, user: ServerUser, home: () => Promise<string>): Promise<string> {
   if (await canExecute(user, path.join(binaries.dir, 'bin', 'postgres'))) return binaries.dir;
   const target = path.join(await home(), `postgresql-${binaries.version}`);
   if (existsSync(path.join(target, '.complete'))) return target;
