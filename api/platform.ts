@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../infra/config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../infra/db/embedded';
 import { migrate } from '../infra/db/migrate';
 import { createPool, withCredentials } from '../infra/db/pool';
-import { loadOrCreateSecrets, randomSecrets, type Secrets } from '../infra/secrets';
+import { loadOrCreateSecrets, randomSecrets, type Secrets, type StoredSecrets } from '../infra/secrets';
 import { createEventStore } from '../infra/eventstore/factory';
 import { CommandBus } from '../infra/commandbus';
 import { ProjectionRunner } from '../projections/runner';
@@ -25,7 +25,7 @@ import { FeatureFlags } from './flags/service';
 import { buildSchema } from './graphql/schema';
 import { loadPersistedQueries } from './graphql/documents';
 import { buildServer } from './server';
-import { seedDemo, type DemoLogins } from './seed';
+import { seedAccounts, type DemoLogin, type DemoLogins, type PasswordMode } from './seed';
 import type { Services } from './services';
 
 export interface PlatformOptions {
@@ -37,7 +37,13 @@ export interface PlatformOptions {
   secrets?: Secrets;
   /** Skip migrations (the test template is migrated once per run). */
   skipMigrations?: boolean;
+  /** Seed the demo ecosystem; defaults to SEED_DEMO, else on for the embedded database only. */
   seed?: boolean;
+  /**
+   * Passwords of the accounts the start creates: 'random' (default; printed once by npm start) or
+   * 'fixed', the published demo passwords, which only `npm run dev` and tests may ask for.
+   */
+  passwords?: PasswordMode;
   /** Built web app folder; null serves the API alone. */
   webDir?: string | null;
   port?: number;
@@ -49,7 +55,10 @@ export interface Platform {
   url: string;
   services: Services;
   server: FastifyInstance;
+  /** The demo's log-ins, when this start knows their passwords (fixed, or created just now). */
   demo: DemoLogins | null;
+  /** Log-ins whose password this start set, for npm start to print once. */
+  newLogins: DemoLogin[];
   stop(): Promise<void>;
 }
 
@@ -67,17 +76,24 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
   try {
     let ownerUrl = options.databaseUrl ?? config.DATABASE_URL;
     let cluster: EmbeddedCluster | null = null;
+    // The data folder's secrets serve the embedded database (whose owner password they hold) and
+    // the default set-up; with an external DATABASE_URL, unconfigured ones live for this run only.
+    let kept: StoredSecrets | null = null;
     if (!ownerUrl) {
-      log(`Starting embedded PostgreSQL in ${path.join(config.DATA_DIR, 'pg')} ...`);
-      cluster = await startEmbeddedPostgres({ dir: path.join(config.DATA_DIR, 'pg'), quiet: false });
+      kept = await loadOrCreateSecrets(config.DATA_DIR);
+      const dir = path.join(config.DATA_DIR, 'pg');
+      log(`Starting embedded PostgreSQL for ${dir} ...`);
+      cluster = await startEmbeddedPostgres({ dir, password: kept.databaseOwnerPassword, log });
       stops.push(() => cluster?.stop() ?? Promise.resolve());
       ownerUrl = cluster.url('postgres');
     }
-    const secrets = options.secrets ?? (config.API_DATABASE_PASSWORD && config.JWT_SECRET
-      ? { apiDatabasePassword: config.API_DATABASE_PASSWORD, jwtSecret: config.JWT_SECRET }
-      : { ...(cluster || !config.DATABASE_URL ? await loadOrCreateSecrets(config.DATA_DIR) : randomSecrets()),
-          ...(config.API_DATABASE_PASSWORD ? { apiDatabasePassword: config.API_DATABASE_PASSWORD } : {}),
-          ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}) });
+    const base = kept ?? randomSecrets();
+    const secrets: Secrets = options.secrets ?? {
+      apiDatabasePassword: base.apiDatabasePassword,
+      jwtSecret: base.jwtSecret,
+      ...(config.API_DATABASE_PASSWORD ? { apiDatabasePassword: config.API_DATABASE_PASSWORD } : {}),
+      ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}),
+    };
 
     const ownerPool = createPool(ownerUrl, 10, 'platform-owner');
     stops.push(() => ownerPool.end());
@@ -132,12 +148,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     });
     stops.push(() => server.close());
     const address = await server.listen({ port: options.port ?? config.PORT, host: options.host ?? config.HOST });
-    // Demo log-ins have published passwords: seeded by default only on the embedded database.
-    const seed = options.seed ?? (config.SEED_DEMO ? config.SEED_DEMO === 'true' : !options.databaseUrl && !config.DATABASE_URL);
-    const demo = seed ? await seedDemo(services) : null;
+    // The demo is seeded by default only on the embedded database (a trial on one machine).
+    const seedDemo = options.seed ?? (config.SEED_DEMO ? config.SEED_DEMO === 'true' : cluster !== null);
+    const seeded = await seedAccounts(services, { demo: seedDemo, passwords: options.passwords ?? 'random' });
     ready = true;
     const port = new URL(address).port;
-    return { url: `http://127.0.0.1:${port}`, services, server, demo, stop: stopAll };
+    return { url: `http://127.0.0.1:${port}`, services, server, demo: seeded.demo, newLogins: seeded.newLogins, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

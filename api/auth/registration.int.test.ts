@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IllegalStateError } from '../../domain/shared/errors';
 import { reserveUserEmail } from '../../domain/user/handlers';
-import { loadAccount } from '../../projections/users';
+import { loadAccount, loadCredentials } from '../../projections/users';
+import { verifyPassword } from './password';
 import { registerUser } from './registration';
 import { ensureUser, seedUserId, SYSTEM_ACTOR } from './seed';
 import { startAuthHarness, type AuthHarness } from './testing';
@@ -63,7 +64,7 @@ describe('ensureUser', () => {
 
   it('creates the account with its roles, readable as soon as it returns', async () => {
     const result = await ensureUser(h.services, input);
-    expect(result).toEqual({ userId: seedUserId('seed@example.com'), created: true });
+    expect(result).toEqual({ userId: seedUserId('seed@example.com'), created: true, passwordSet: true });
     expect(await loadAccount(h.db.apiPool, result.userId)).toMatchObject({
       email: 'seed@example.com',
       roles: [{ ecosystemId: ECO, role: 'LEADER', programId: PROGRAM }, { ecosystemId: ECO, role: 'SUPER_ADMIN', programId: null }],
@@ -72,7 +73,7 @@ describe('ensureUser', () => {
 
   it('is idempotent: a second run appends nothing', async () => {
     const before = await h.eventCount();
-    expect(await ensureUser(h.services, input)).toEqual({ userId: seedUserId('seed@example.com'), created: false });
+    expect(await ensureUser(h.services, input)).toEqual({ userId: seedUserId('seed@example.com'), created: false, passwordSet: false });
     expect(await h.eventCount()).toBe(before);
   });
 
@@ -80,7 +81,22 @@ describe('ensureUser', () => {
     const userId = randomUUID();
     await register('existing@example.com', userId);
     const result = await ensureUser(h.services, { ...input, email: 'existing@example.com', password: 'long enough password', roles: [{ ecosystemId: ECO, role: 'MEMBER' }] });
-    expect(result).toEqual({ userId, created: false });
+    expect(result).toEqual({ userId, created: false, passwordSet: false });
     expect((await loadAccount(h.db.apiPool, userId))?.roles).toEqual([{ ecosystemId: ECO, role: 'MEMBER', programId: null }]);
+  });
+
+  const passwordHashOf = async (email: string) => (await loadCredentials(h.db.apiPool, email))!.passwordHash;
+  const account = (email: string, password: string, existing: 'reset' | 'keep' | { replaceIf: string }) =>
+    ensureUser(h.services, { email, password, firstName: 'Pol', lastName: 'Icy', existing });
+
+  it('resets, keeps, or replaces only a published password, as asked', async () => {
+    await account('policy@example.com', 'first password', 'reset');
+    expect(await account('policy@example.com', 'second password', 'keep')).toMatchObject({ created: false, passwordSet: false });
+    expect(await verifyPassword(await passwordHashOf('policy@example.com'), 'first password')).toBe(true);
+    expect(await account('policy@example.com', 'third password', { replaceIf: 'not the password' })).toMatchObject({ passwordSet: false });
+    expect(await account('policy@example.com', 'fourth password', { replaceIf: 'first password' })).toMatchObject({ passwordSet: true });
+    expect(await verifyPassword(await passwordHashOf('policy@example.com'), 'fourth password')).toBe(true);
+    expect(await account('policy@example.com', 'fifth password', 'reset')).toMatchObject({ passwordSet: true });
+    expect(await verifyPassword(await passwordHashOf('policy@example.com'), 'fifth password')).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * ensureUser: makes sure an account exists with this password and at least these roles, acting
- * only through commands. Idempotent (the demo seeding runs it at every start, tests run it freely);
- * an existing account keeps its id and gains missing roles, and its password is reset to the
- * given one, so that printed demo log-ins always work. `platformAdmin` applies when the account is
- * created (no command changes it afterwards).
+ * ensureUser: makes sure an account exists with at least these roles, acting only through commands.
+ * Idempotent (the seeding runs it at every start, tests run it freely); an existing account keeps
+ * its id and gains missing roles. Its password follows `existing`: reset to the given one (fixtures
+ * and `npm run dev`, whose published log-ins must always work), kept (accounts created with a random
+ * password printed once), or replaced only while it still is a published one. `platformAdmin`
+ * applies when the account is created (no command changes it afterwards).
  */
 import { IllegalStateError } from '../../domain/shared/errors';
 import { fold } from '../../domain/shared/decider';
@@ -28,6 +29,15 @@ export interface EnsureUserInput {
   lastName: string;
   platformAdmin?: boolean;
   roles?: RoleInput[];
+  /** What happens to an existing account's password; 'reset' when absent. */
+  existing?: 'reset' | 'keep' | { replaceIf: string };
+}
+
+export interface EnsuredUser {
+  userId: string;
+  created: boolean;
+  /** True when the account now has `password` because of this call (created, or its password changed). */
+  passwordSet: boolean;
 }
 
 export type SeedServices = Pick<Services, 'apiPool' | 'bus' | 'projections' | 'eventStore' | 'config' | 'clock'>;
@@ -53,7 +63,15 @@ async function emailHolder(services: SeedServices, email: string): Promise<strin
   return state.status === 'reserved' ? state.userId : null;
 }
 
-export async function ensureUser(services: SeedServices, input: EnsureUserInput): Promise<{ userId: string; created: boolean }> {
+/** Whether an existing account's password must become the given one. */
+async function needsPassword(passwordHash: string, input: EnsureUserInput): Promise<boolean> {
+  const policy = input.existing ?? 'reset';
+  if (policy === 'keep') return false;
+  if (policy === 'reset') return !(await verifyPassword(passwordHash, input.password));
+  return verifyPassword(passwordHash, policy.replaceIf);
+}
+
+export async function ensureUser(services: SeedServices, input: EnsureUserInput): Promise<EnsuredUser> {
   const { bus, projections, apiPool, config } = services;
   const email = emailSchema.parse(input.email);
   const options = () => ({ actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: services.clock().toISOString() });
@@ -68,21 +86,24 @@ export async function ensureUser(services: SeedServices, input: EnsureUserInput)
   const userId = existing?.userId ?? reservedBy ?? seedUserId(email);
   let last: Position | null = null;
   let created = false;
+  let passwordSet = false;
   if (!existing) {
     try {
       last = await registerUser(bus, { ...input, userId, email }, { actor: SYSTEM_ACTOR, now: services.clock() });
       created = true;
+      passwordSet = true;
     } catch (err) {
       // Registered by an earlier run whose events the read model had not shown yet: nothing to add.
       if (!(err instanceof IllegalStateError && err.conflictType === 'USER_EXISTS')) throw err;
     }
-  } else if (!(await verifyPassword(existing.passwordHash, input.password))) {
+  } else if (await needsPassword(existing.passwordHash, input)) {
     last = (await bus.dispatch(changePassword, { userId, passwordHash: await hashPassword(input.password) }, options())).position;
+    passwordSet = true;
   }
   for (const role of input.roles ?? []) {
     const result = await bus.dispatch(grantEcosystemRole, { userId, ecosystemId: role.ecosystemId, role: role.role, programId: role.programId ?? null }, options());
     last = later(last, result.position);
   }
   if (last) await projections.waitFor(last, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
-  return { userId, created };
+  return { userId, created, passwordSet };
 }

@@ -62,7 +62,7 @@ export async function startBenchCluster(log: (line: string) => void): Promise<Be
     if (process.env.API_DATABASE_PASSWORD) apiPassword = process.env.API_DATABASE_PASSWORD;
     else log('DATABASE_URL is set without API_DATABASE_PASSWORD: the bench resets the app_api role password on that server.');
   } else {
-    const cluster = await startEmbeddedPostgres({ dir: path.join(tempDir, 'pg'), quiet: true });
+    const cluster = await startEmbeddedPostgres({ dir: path.join(tempDir, 'pg'), password: randomBytes(18).toString('base64url'), throwaway: true });
     adminUrl = cluster.url('postgres');
     stopCluster = () => cluster.stop();
   }

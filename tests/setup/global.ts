@@ -1,10 +1,11 @@
 /**
- * One PostgreSQL per test run: embedded (throwaway cluster) unless DATABASE_URL is set. Migrations
- * are applied once to a template database; each integration test file clones it
- * (tests/setup/db.ts), so files never see each other's rows.
+ * One PostgreSQL per test run: embedded (throwaway cluster, with a throwaway owner password) unless
+ * DATABASE_URL is set. Migrations are applied once to a template database; each integration test
+ * file clones it (tests/setup/db.ts), so files never see each other's rows.
  */
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../../infra/db/embedded';
@@ -20,10 +21,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   let cluster: EmbeddedCluster | undefined;
-  const dir = `.test-data/pg-${process.pid}`;
+  const dir = path.resolve(import.meta.dirname, '../../.test-data', `pg-${process.pid}`);
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    cluster = await startEmbeddedPostgres({ dir, quiet: true });
+    cluster = await startEmbeddedPostgres({ dir, password: randomBytes(18).toString('base64url'), throwaway: true });
     adminUrl = cluster.url('postgres');
   }
   const template = `tpl_${randomBytes(4).toString('hex')}`;

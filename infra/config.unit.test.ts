@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DATA_DIR, loadConfig } from './config';
+
+const checkout = path.resolve(import.meta.dirname, '..');
+
+describe('DATA_DIR', () => {
+  it('defaults to the checkout\'s .data, wherever the command runs from', () => {
+    expect(DEFAULT_DATA_DIR).toBe(path.join(checkout, '.data'));
+    expect(loadConfig({ INIT_CWD: '/somewhere/else' }).DATA_DIR).toBe(path.join(checkout, '.data'));
+  });
+
+  it('takes a relative path from the folder the command was typed in (npm\'s INIT_CWD)', () => {
+    expect(loadConfig({ DATA_DIR: 'state', INIT_CWD: '/home/ada/work' }).DATA_DIR).toBe('/home/ada/work/state');
+    expect(loadConfig({ DATA_DIR: '/srv/tutoring', INIT_CWD: '/home/ada/work' }).DATA_DIR).toBe('/srv/tutoring');
+  });
+});
