@@ -15,8 +15,6 @@ await vite.listen();
 console.log(`\nAPI on ${platform.url}/graphql; web app with hot reload on ${vite.resolvedUrls?.local[0] ?? 'http://localhost:5173/'}`);
 for (const login of platform.newLogins) console.log(`  ${login.label.padEnd(18)} ${login.email}  password: ${login.password}`);
 
-process.removeAllListeners('SIGINT');
-process.removeAllListeners('SIGTERM');
 const stop = () => {
   void Promise.allSettled([vite.close(), platform.stop()]).then(() => process.exit(0));
 };

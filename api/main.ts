@@ -30,10 +30,9 @@ async function main() {
   const platform = await startPlatform({ config });
   console.log(`\nTutoring platform ready on ${platform.url} (GraphQL at ${platform.url}/graphql)`);
   printNewLogins(platform.newLogins);
-  // One ordered shutdown: no library's signal handler may stop anything under the feet of the
-  // server and projections still finishing; the embedded database stops last.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // One ordered shutdown, the embedded database last. Other listeners stay: under `tsx` the
+  // child's own signal relay must see that this process handles the signal itself, or tsx exits
+  // with 130 before the shutdown finishes (and leaves PostgreSQL running).
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

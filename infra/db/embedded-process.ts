@@ -5,7 +5,7 @@
  * when a spawn fails, and cannot run binaries from anywhere but node_modules (decision 0010).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The OS user the server runs as when we are root (PostgreSQL refuses to run as root). */
@@ -102,13 +102,45 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGINT');
 });
 
+/**
+ * A server left running by an earlier process that was killed outright (SIGKILL, a crash of the
+ * machine's OOM killer) holds the cluster's postmaster.pid: ask it to shut down fast, as our own
+ * stop would have, before starting a new one. Only a live process that is a PostgreSQL server on
+ * this very cluster is signalled.
+ */
+export async function stopOrphan(clusterDir: string, timeoutMs = 30_000): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number.parseInt((await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8')).split('\n')[0], 10);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 1 || !(await isServerOf(pid, clusterDir))) return;
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && (await isServerOf(pid, clusterDir))) await new Promise((r) => setTimeout(r, 100));
+}
+
+async function isServerOf(pid: number, clusterDir: string): Promise<boolean> {
+  try {
+    const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+    return path.basename(args[0] ?? '') === 'postgres' && args.includes(clusterDir);
+  } catch {
+    return false;
+  }
+}
+
 /** Starts the server and resolves once it accepts connections; rejects with its FATAL lines otherwise. */
 export function startServer(o: {
   binDir: string; clusterDir: string; port: number; flags: string[]; user: ServerUser | null; onLog: (line: string) => void;
 }): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
+    // Its own process group: a Ctrl-C in the terminal signals the whole foreground group, and the
+    // database must not stop under the server and projections that are still finishing; the
+    // platform stops it last (api/main.ts). A process killed outright leaves it running, which
+    // stopOrphan() below handles at the next start.
     const child = spawn(path.join(o.binDir, 'bin', 'postgres'), ['-D', o.clusterDir, '-p', String(o.port), ...SERVER_SETTINGS, ...o.flags],
-      { ...ids(o.user), env: serverEnv(), stdio: ['ignore', 'ignore', 'pipe'] });
+      { ...ids(o.user), env: serverEnv(), stdio: ['ignore', 'ignore', 'pipe'], detached: true });
     let log = '';
     let ready = false;
     child.stderr.on('data', (chunk: Buffer) => {

@@ -10,7 +10,7 @@ import { chown, mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import { initCluster, startServer, writeServerConfig, EmbeddedPostgresError, type ServerProcess } from './embedded-process';
+import { initCluster, startServer, stopOrphan, writeServerConfig, EmbeddedPostgresError, type ServerProcess } from './embedded-process';
 import { placeCluster, readRecord, writeRecord, type Placement } from './embedded-placement';
 import { scramVerifier } from './scram';
 
@@ -122,6 +122,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (placement.relocated) log(`The OS user "${placement.user?.name}" cannot reach ${dir}; the database lives in ${placement.clusterDir} instead.`);
   let server: ServerProcess | null = null;
   try {
+    if (!throwaway) await stopOrphan(placement.clusterDir);
     await prepareCluster(placement, options.password, log);
     const record = throwaway ? {} : await readRecord(dir);
     const port = await choosePort(options.port, record.port);
