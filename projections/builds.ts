@@ -8,7 +8,7 @@ import type { Pool, PoolClient } from 'pg';
 import { comparePositions } from '../domain/shared/events';
 import { lockBuildsOf, samePosition, type Build, type BuildStatus } from './checkpoints';
 import { buildSchemaName, qualified, quoteIdent, READ_SCHEMA, READER_ROLES, TENANT_PREDICATE } from './sql';
-import { inTransaction } from './tx';
+import { withTransaction } from '../infra/db/pool';
 import type { Projection } from './types';
 
 const LOCK_NAMESPACE = 727_200;
@@ -17,7 +17,7 @@ const DDL_LOCK = 0;
 const LOCK_TIMEOUT = '3s';
 
 async function inDdlTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, DDL_LOCK]);
     await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
     return fn(client);
@@ -187,7 +187,7 @@ export async function dropRetiredSchemas(pool: Pool): Promise<string[]> {
     `SELECT c.schema_name FROM projections.checkpoints c JOIN pg_namespace n ON n.nspname = c.schema_name WHERE c.status = 'retired'`);
   const dropped: string[] = [];
   for (const { schema_name } of r.rows) {
-    await inTransaction(pool, async (client) => {
+    await withTransaction(pool, async (client) => {
       await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
       await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema_name)} CASCADE`);
     });

@@ -5,6 +5,7 @@
 import type { Position } from '../domain/shared/events';
 import type { Queryable } from '../infra/db/pool';
 import type { EventStore } from '../infra/eventstore/port';
+import { VISIBLE } from '../infra/eventstore/postgres-sql';
 import { listBuilds, type BuildStatus } from './checkpoints';
 import type { Projection } from './types';
 
@@ -19,7 +20,7 @@ export function postgresEventCounter(db: Queryable): EventCounter {
   return async (after, head) => {
     const r = await db.query<{ n: string }>(
       `SELECT count(*) AS n FROM public.events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        WHERE ${VISIBLE}
           AND ($1::xid8 IS NULL OR (transaction_id, global_position) > ($1::xid8, $2::bigint))
           AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)`,
       [after?.commit.toString() ?? null, after?.prepare.toString() ?? null, head.commit.toString(), head.prepare.toString()]);

@@ -9,7 +9,7 @@ import type { EventStore } from '../infra/eventstore/port';
 import { switchToServing } from './builds';
 import { advanceCheckpoint, getBuild, lockBuild, recordError, samePosition, type Build, type BuildStatus } from './checkpoints';
 import { qualified, quoteIdent } from './sql';
-import { errorMessage, inTransaction } from './tx';
+import { errorMessage, withTransaction } from '../infra/db/pool';
 import type { Projection, ProjectionContext } from './types';
 
 export interface WorkerOptions {
@@ -129,7 +129,7 @@ export class BuildWorker {
 
   private async applyBatch(events: RecordedEvent[]): Promise<BatchOutcome> {
     const { projection } = this.o;
-    return inTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
+    return withTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
       // The runner writes every tenant's rows, and FORCE row-level security applies to it too.
       await client.query(`SELECT set_config('app.platform_admin', 'on', true), set_config('search_path', $1, true)`,
         [`${quoteIdent(this.schema)}, public`]);
