@@ -57,7 +57,7 @@ async function createBuild(client: PoolClient, p: Projection, generation: number
     [schema, p.name, p.version, generation, status, p.exposedTables]);
   const build: Build = {
     schema, name: p.name, version: p.version, generation, status, position: null, eventsProcessed: 0,
-    exposedTables: [...p.exposedTables], lastError: null, createdAt: new Date(), updatedAt: new Date(),
+    exposedTables: [...p.exposedTables], lastError: null, failure: null, skipped: [], createdAt: new Date(), updatedAt: new Date(),
     servingSince: status === 'serving' ? new Date() : null,
   };
   if (status === 'serving') await pointViews(client, build, []);
