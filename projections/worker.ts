@@ -12,6 +12,7 @@ import type { Pool } from 'pg';
 import type { Position, RecordedEvent } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
 import { switchToServing } from './builds';
+import { jitter } from './ddl-locks';
 import {
   advanceCheckpoint, getBuild, lockBuild, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
 } from './checkpoints';
@@ -56,6 +57,8 @@ export class BuildWorker {
   lastError: string | null;
   failure: BuildFailure | null;
   leading = false;
+  /** Consecutive switch attempts that found the locks busy. */
+  private switchBusy = 0;
   private stopping = false;
   private wakeRequested = false;
   private sleeper: { done: () => void; wakeable: boolean } | null = null;
@@ -113,7 +116,8 @@ export class BuildWorker {
         }
         const caughtUp = await this.step();
         failures = 0;
-        if (caughtUp) await this.sleep(this.o.idleMs, true);
+        if (this.switchBusy > 0) await this.sleep(jitter(Math.min(this.o.idleMs, 50 * 2 ** this.switchBusy)), false);
+        else if (caughtUp) await this.sleep(this.o.idleMs, true);
       } catch (err) {
         failures += 1;
         await this.fail(err instanceof Error ? err : new Error(String(err)));
@@ -187,6 +191,8 @@ export class BuildWorker {
 
   private async trySwitch(): Promise<void> {
     const result = await switchToServing(this.o.pool, this.name, this.schema, this.position);
+    // Locked by a reader or a batch: try again soon, a little later each time, never in step with others.
+    this.switchBusy = result.outcome === 'busy' ? Math.min(this.switchBusy + 1, 8) : 0;
     if (result.outcome === 'switched') {
       this.status = 'serving';
       this.o.onSwitched(this, result.retired);
