@@ -119,6 +119,14 @@ export class CommandBus {
     }
   }
 
+  /**
+   * The current state of one aggregate, folded from its stream. For a command's checks about
+   * another aggregate (decision 0006: whether a profile id's holder has it); deciding stays per stream.
+   */
+  async load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S> {
+    return foldRecorded(aggregate, await this.store.readStream(streamName(aggregate.category, aggregateId)));
+  }
+
   private async attempt<I, S, E extends DomainEvent>(
     handler: CommandHandler<I, S, E>, input: I, ctx: DispatchContext, aggregateId: string, streamId: string,
   ): Promise<DispatchResult<S>> {
