@@ -38,15 +38,15 @@ WITH input AS (
         END
   -- Sequence values are drawn in this order, so positions follow revisions inside one append.
   ORDER BY i.ord
-  RETURNING revision, transaction_id, global_position, recorded_at
+  RETURNING revision, global_position
 ), written AS (
-  -- One transaction and one statement: every inserted row has the same transaction id and time.
-  SELECT max(revision) AS last_revision, (array_agg(transaction_id::text))[1] AS commit,
-         array_agg(global_position::text ORDER BY revision) AS prepares, max(recorded_at) AS recorded_at
-  FROM inserted
+  SELECT max(revision) AS last_revision, array_agg(global_position::text ORDER BY revision) AS prepares FROM inserted
 )
 SELECT c.revision AS current_revision,
-       w.last_revision, w.commit, w.prepares, w.recorded_at,
+       w.last_revision, w.prepares,
+       -- What the inserted rows got from their column defaults: this transaction's id and start time.
+       CASE WHEN w.last_revision IS NOT NULL THEN pg_current_xact_id()::text END AS commit,
+       now() AS recorded_at,
        (SELECT jsonb_agg(jsonb_build_object(
                  'streamId', x.stream_id, 'revision', x.revision, 'ord', x.ord,
                  'commit', x.transaction_id::text, 'prepare', x.global_position::text) ORDER BY x.ord)

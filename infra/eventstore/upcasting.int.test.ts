@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { CommandBus } from '../commandbus';
 import { createPostgresEventStore } from './postgres';
 import type { EventStore } from './port';
+import { waitUntilReadable } from '../../tests/eventstore-contract/helpers';
 
 const CLAIMED_AT = '2025-03-04T05:06:07.000Z';
 const holder = randomUUID();
@@ -59,6 +60,8 @@ describe('an event of an older schema version in the log', () => {
     const [event] = await store.readStream('ecosystemprofile-old-academy');
     expect(event.data).toEqual(upcast);
     expect(event.metadata.schemaVersion).toBe(2);
+    // Readable in the log once every older transaction on the server has finished (decision 0002).
+    await waitUntilReadable(store, event.position);
     const page = await store.readAll({ limit: 100 });
     expect(page.find((e) => e.streamId === 'ecosystemprofile-old-academy')).toEqual(event);
     const raw = await db.ownerPool.query(`SELECT data, metadata->'schemaVersion' AS v FROM events WHERE stream_id = 'ecosystemprofile-old-academy'`);
