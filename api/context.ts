@@ -5,8 +5,9 @@
  * projections the payload reads have caught up).
  */
 import type { PoolClient } from 'pg';
-import type { CommandHandler, DomainEvent } from '../domain/shared/decider';
+import type { Aggregate, CommandHandler, DomainEvent } from '../domain/shared/decider';
 import type { Position, RecordedEvent, Role } from '../domain/shared/events';
+import type { ResolverServices } from './services';
 
 export interface ViewerRole {
   ecosystemId: string;
@@ -32,6 +33,8 @@ export interface ClientHeaders {
   ecosystemProfileId: string | null;
   /** x-review-app-secret: unlocks review-app ecosystem search. */
   reviewAppSecret: string | null;
+  /** Idempotency-Key: one per user action, the same when the request is sent again (decision 0017). */
+  idempotencyKey: string | null;
 }
 
 export interface TenantScope {
@@ -42,6 +45,10 @@ export interface TenantScope {
 export interface ExecuteOptions {
   /** Projections the payload reads; the mutation waits until they pass the appended position. */
   waitFor?: string[];
+  /**
+   * A command id of the caller's choosing (ids derived from the thing acted on). Default: derived
+   * from the request's Idempotency-Key when it has one (decision 0017), else random.
+   */
   commandId?: string;
   /** The ecosystem acted on: picks the actor role recorded in the events' metadata. */
   ecosystemId?: string | null;
@@ -70,12 +77,27 @@ export interface RequestContext {
   headers: ClientHeaders;
   scope: TenantScope;
   cookies: CookieJar;
-  /** Services (pools, bus, engine, auth...) for the few resolvers that need more than read/execute. */
-  services: import('./services').Services;
+  /**
+   * The few services some resolvers need beyond read/execute (auth, flags, engine, config, clock).
+   * Never the pools, the event store or the bus: resolvers read through `read` and write through `execute`.
+   */
+  services: ResolverServices;
   read<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
   execute<I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, input: unknown, options?: ExecuteOptions): Promise<ExecuteResult<S>>;
+  /**
+   * The id of a new aggregate this mutation creates (`what` names it: 'program'). Derived from the
+   * Idempotency-Key like command ids, so a repeated request creates the same aggregate, not a second.
+   */
+  newId(what: string): string;
+  /**
+   * An aggregate's current state, folded from its stream through the command bus: for checks a
+   * command needs about another aggregate (a profile id's holder). Not a read model: never stale.
+   */
+  loadAggregate<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S>;
   /** Warnings returned in `extensions.warnings` (e.g. STALE_READ when projections lagged). */
   warnings: string[];
+  /** Returned in the response's `extensions`: `replayed: true` when a command was answered from the log (decision 0017). */
+  extensions: Record<string, unknown>;
 }
 
 export function scopeOf(viewer: Viewer | null): TenantScope {

@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { allEventSchemas } from '../domain/registry';
 import { loadConfig, type Config } from '../infra/config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../infra/db/embedded';
 import { migrate } from '../infra/db/migrate';
@@ -106,8 +105,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
     // The log holds secrets (password hashes), so only the owner connection touches it: the command
     // bus appends through it, projections read it; resolvers read `read.*` as app_api under RLS.
-    const schemas = allEventSchemas();
-    const eventStore = createEventStore(config, ownerPool, schemas);
+    const eventStore = createEventStore(config, ownerPool);
     stops.push(() => eventStore.close());
 
     const projections = new ProjectionRunner(ownerPool, eventStore, allProjections(), {

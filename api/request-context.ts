@@ -5,7 +5,8 @@ import type { Role } from '../domain/shared/events';
 import { UnauthenticatedError } from '../domain/shared/errors';
 import { withTenantScope } from '../projections/scope';
 import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type RequestContext, type Viewer } from './context';
-import type { Services } from './services';
+import { IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey } from './idempotency';
+import { resolverServices, type Services } from './services';
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];
@@ -21,6 +22,7 @@ export function readClientHeaders(request: FastifyRequest): ClientHeaders {
     platformMode: header(request, 'x-platform-mode'),
     ecosystemProfileId: header(request, 'x-ecosystem-profile-id'),
     reviewAppSecret: header(request, 'x-review-app-secret'),
+    idempotencyKey: header(request, IDEMPOTENCY_HEADER),
   };
 }
 
@@ -47,7 +49,7 @@ export async function createRequestContext(services: Services, request: FastifyR
   return contextFor(services, { viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip });
 }
 
-const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null };
+const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null };
 const noCookies: CookieJar = { get: () => undefined, set: () => undefined, clear: () => undefined };
 
 /**
@@ -63,23 +65,33 @@ export function contextFor(services: Services, parts: { viewer: Viewer | null; h
   const { viewer, requestId } = parts;
   const scope = scopeOf(viewer);
   const warnings: string[] = [];
+  const extensions: Record<string, unknown> = {};
+  const key = parseIdempotencyKey(parts.headers.idempotencyKey);
+  const derive = (kind: string) => (viewer ? idFor(viewer.userId, key, kind) : crypto.randomUUID());
   return {
     requestId,
     clientIp: parts.clientIp,
     viewer,
     headers: parts.headers,
     scope,
-    services,
+    services: resolverServices(services),
     warnings,
+    extensions,
     cookies: parts.cookies,
     read: <T>(fn: (client: PoolClient) => Promise<T>) => withTenantScope(services.apiPool, scope, fn),
+    newId: (what) => derive(`id:${what}`),
+    loadAggregate: (aggregate, aggregateId) => services.bus.load(aggregate, aggregateId),
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
       const result = await services.bus.dispatch(handler, input, {
         actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
-        commandId: options.commandId ?? crypto.randomUUID(),
+        commandId: options.commandId ?? derive(handler.type),
         correlationId: requestId,
+        // The platform's clock is the one time source of commands and of the checks made before them.
+        now: services.clock().toISOString(),
       });
+      // A repeated request (or a concurrent copy that lost the race) is answered from the log.
+      if (result.replayed && result.events.length > 0) extensions.replayed = true;
       if (result.position && options.waitFor?.length) {
         const caughtUp = await services.projections.waitFor(result.position, options.waitFor, services.config.PROJECTION_WAIT_MS);
         if (!caughtUp) warnings.push('STALE_READ');

@@ -25,3 +25,27 @@ export interface Services {
   auth: AuthService;
   clock: () => Date;
 }
+
+/** What resolvers may reach through `ctx.services` (api/context.ts): no pool, no event store, no bus. */
+export type ResolverServices = Pick<Services, 'config' | 'auth' | 'flags' | 'engine' | 'clock'>;
+
+const narrowed = new WeakMap<Services, ResolverServices>();
+
+/**
+ * The resolvers' view of `services`: a separate object, so that not even a cast reaches the owner
+ * pool. Read through getters, because the platform sets `engine` after building the services.
+ */
+export function resolverServices(services: Services): ResolverServices {
+  let view = narrowed.get(services);
+  if (!view) {
+    view = Object.freeze({
+      get config() { return services.config; },
+      get auth() { return services.auth; },
+      get flags() { return services.flags; },
+      get engine() { return services.engine; },
+      get clock() { return services.clock; },
+    });
+    narrowed.set(services, view);
+  }
+  return view;
+}

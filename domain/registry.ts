@@ -1,12 +1,16 @@
 /**
  * Every aggregate of the domain, so the event store can validate each event type's data on append
- * and on read, and so one place can tell that no two aggregates claim a category or an event type.
+ * and on read and upcast its older versions, and so one place can tell that no two aggregates claim
+ * a category or an event type.
  */
 import type { z } from 'zod';
+import type { Upcaster } from './shared/events';
 import { ecosystemAggregate } from './ecosystem/state';
 import { platformConfigAggregate } from './ecosystem/platform/state';
+import { profileClaimUpcasters } from './ecosystem/profile/events';
 import { profileClaimAggregate } from './ecosystem/profile/state';
 import { featureFlagsAggregate } from './featureflags/flags';
+import { projectionOperationsAggregate } from './operations/projection';
 import { demoDataAggregate } from './job/demo-data/state';
 import { batchJobAggregate } from './job/state';
 import { programAggregate } from './program/state';
@@ -16,6 +20,7 @@ import { userAggregate } from './user/state';
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
   userAggregate, userEmailAggregate, batchJobAggregate, demoDataAggregate, featureFlagsAggregate,
+  projectionOperationsAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {
@@ -27,4 +32,20 @@ export function allEventSchemas(): Record<string, z.ZodType> {
     }
   }
   return schemas;
+}
+
+/**
+ * Every upcaster of the domain: one per event type and schema version that changed. Add an
+ * aggregate's list here when one of its events changes shape (DESIGN.md section 3).
+ */
+export function allUpcasters(): Upcaster[] {
+  const schemas = allEventSchemas();
+  const upcasters = [...profileClaimUpcasters];
+  for (const u of upcasters) if (!schemas[u.type]) throw new Error(`Upcaster for ${u.type}, which no aggregate has`);
+  return upcasters;
+}
+
+/** What the event store needs to know of the domain's events (infra/eventstore/schemas.ts EventTypes). */
+export function domainEventTypes(): { schemas: Record<string, z.ZodType>; upcasters: Upcaster[] } {
+  return { schemas: allEventSchemas(), upcasters: allUpcasters() };
 }

@@ -153,6 +153,33 @@ describe('CommandBus', () => {
     expect((await store.readStream(first.streamId)).map((e) => e.type)).toEqual(['BoxOpened', 'ItemPacked']);
   });
 
+  it('reads the stream once per attempt: the append answers the recorded events', async () => {
+    let reads = 0;
+    const counting: EventStore = { ...store, readStream: (stream) => { reads++; return store.readStream(stream); } };
+    const countingBus = new CommandBus(counting);
+    const input = openInput();
+    const result = await countingBus.dispatch(openBox, input, ctx());
+    expect(reads).toBe(1);
+    expect(result.events).toEqual(await store.readStream(result.streamId));
+  });
+
+  it('answers a concurrent copy of a command that lost the race with the winner\'s result, marked replayed', async () => {
+    const input = openInput();
+    const racing = racingStore(2);
+    const c = ctx();
+    // The copies decide at different times, so their events differ in occurredAt: the log keeps the winner's.
+    const [a, b] = await Promise.all([
+      new CommandBus(racing.store).dispatch(openBox, input, { ...c, now: '2026-01-01T00:00:00.000Z' }),
+      new CommandBus(racing.store).dispatch(openBox, input, { ...c, now: '2026-01-01T00:00:01.000Z' }),
+    ]);
+    const stream = await store.readStream(`box-${input.boxId}`);
+    expect(stream).toHaveLength(1);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(a.events).toEqual(stream);
+    expect({ ...b, replayed: a.replayed }).toEqual(a);
+    expect(racing.conflicts()).toBe(0);
+  });
+
   it('lands concurrent different commands on one aggregate by re-reading and re-deciding', async () => {
     const { boxId } = openInput();
     await bus.dispatch(openBox, openInput(boxId), ctx());

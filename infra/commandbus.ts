@@ -84,9 +84,9 @@ function checkEvent<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, type: 
   return { type, data: parsed.data } as E;
 }
 
-function foldRecorded<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, events: RecordedEvent[]): S {
+function foldRecorded<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, events: RecordedEvent[], from: S = aggregate.initialState): S {
   return events.reduce((state, e) => aggregate.evolve(state, checkEvent(aggregate, e.type, e.data,
-    (issues) => new InvalidEventDataError(e.type, issues, `(reading ${e.streamId}@${e.revision})`))), aggregate.initialState);
+    (issues) => new InvalidEventDataError(e.type, issues, `(reading ${e.streamId}@${e.revision})`))), from);
 }
 
 export class CommandBus {
@@ -117,6 +117,14 @@ export class CommandBus {
         // Someone appended between our read and our append: their events may change the decision.
       }
     }
+  }
+
+  /**
+   * The current state of one aggregate, folded from its stream. For a command's checks about
+   * another aggregate (decision 0006: whether a profile id's holder has it); deciding stays per stream.
+   */
+  async load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S> {
+    return foldRecorded(aggregate, await this.store.readStream(streamName(aggregate.category, aggregateId)));
   }
 
   private async attempt<I, S, E extends DomainEvent>(
@@ -151,12 +159,13 @@ export class CommandBus {
     const metadata = this.metadata(handler, input, state, after, ctx, now);
     const events: NewEvent[] = checked.map((e, i) => ({ id: eventIdFor(ctx.commandId, i), type: e.type, data: e.data, metadata }));
     const result = await this.store.append(streamId, events, { expectedRevision: currentRevision >= 0 ? currentRevision : 'no_stream' });
-
-    // The port answers positions of the last event only; read ours back so that the answer equals,
-    // field for field, what a replay of this command id returns.
-    const first = result.nextRevision - events.length + 1;
-    const recorded = (await this.store.readStream(streamId)).slice(first, result.nextRevision + 1);
-    return { ...base, events: recorded, state: after, nextRevision: result.nextRevision, position: result.position, replayed: false };
+    // The store answers the events as recorded, so the answer equals, field for field, what a
+    // replay of this command id returns, without reading the stream again.
+    const answer = { ...base, events: result.events, nextRevision: result.nextRevision, position: result.position };
+    // A concurrent copy of this command (same ids, same place) won the race: its events are the
+    // ones in the log, and its decision may differ in detail (its clock), so fold what it recorded.
+    if (result.duplicate) return { ...answer, state: foldRecorded(aggregate, result.events, state), replayed: true };
+    return { ...answer, state: after, replayed: false };
   }
 
   private metadata<I, S, E extends DomainEvent>(
@@ -173,6 +182,7 @@ export class CommandBus {
       correlationId: ctx.correlationId ?? ctx.commandId,
       causationId: ctx.causationId ?? ctx.commandId,
       occurredAt: now,
+      // The event store stamps each event with its type's current schema version on append.
       schemaVersion: 1,
     };
   }

@@ -1,28 +1,16 @@
 /**
  * The life of a projection build (docs/decisions/0004-projections-blue-green.md): create its schema
  * and tables, expose it through the `read` views, switch the views to a newer build in one
- * transaction, retire and drop the old one. Every step here runs under one advisory lock, so two
- * processes starting together (or the CLI beside the app) never create or switch the same build twice.
+ * transaction, retire and drop the old one. Every step takes its locks in the one order of
+ * ddl-locks.ts, so two processes starting together (or the CLI beside the app) never create or
+ * switch the same build twice, and a switch never stalls readers or batches for long.
  */
 import type { Pool, PoolClient } from 'pg';
 import { comparePositions } from '../domain/shared/events';
-import { lockBuildsOf, samePosition, type Build, type BuildStatus } from './checkpoints';
+import { listBuilds, lockBuildsOf, samePosition, type Build, type BuildStatus } from './checkpoints';
+import { LocksBusyError, tryWithShortLocks, withBuildLocks, withBuildLocksRetrying } from './ddl-locks';
 import { buildSchemaName, qualified, quoteIdent, READ_SCHEMA, READER_ROLES, TENANT_PREDICATE } from './sql';
-import { inTransaction } from './tx';
 import type { Projection } from './types';
-
-const LOCK_NAMESPACE = 727_200;
-const DDL_LOCK = 0;
-/** A view switch waits at most this long for readers (an analyst's long query) before trying later. */
-const LOCK_TIMEOUT = '3s';
-
-async function inDdlTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  return inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, DDL_LOCK]);
-    await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
-    return fn(client);
-  });
-}
 
 function quoteLiteral(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
@@ -57,7 +45,7 @@ async function createBuild(client: PoolClient, p: Projection, generation: number
     [schema, p.name, p.version, generation, status, p.exposedTables]);
   const build: Build = {
     schema, name: p.name, version: p.version, generation, status, position: null, eventsProcessed: 0,
-    exposedTables: [...p.exposedTables], lastError: null, createdAt: new Date(), updatedAt: new Date(),
+    exposedTables: [...p.exposedTables], lastError: null, failure: null, skipped: [], createdAt: new Date(), updatedAt: new Date(),
     servingSince: status === 'serving' ? new Date() : null,
   };
   if (status === 'serving') await pointViews(client, build, []);
@@ -126,24 +114,44 @@ function nextGeneration(p: Projection, builds: readonly Build[]): number {
   return 1 + Math.max(0, ...builds.filter((b) => b.name === p.name && b.version === p.version).map((b) => b.generation));
 }
 
-/** Carries out planBuilds under the lock and returns the builds this process should apply. */
+/**
+ * Carries out planBuilds under the locks and returns the builds this process should apply. One
+ * attempt: LocksBusyError when another change holds them (the runner reconciles again shortly).
+ */
 export async function ensureBuilds(pool: Pool, p: Projection): Promise<Build[]> {
-  return inDdlTransaction(pool, async (client) => {
+  const views = await viewsToLock(pool, p);
+  return withBuildLocks(pool, views, async (client) => {
     const all = await lockBuildsOf(client, p.name);
     const plan = planBuilds(p, all);
     if (plan.abandon) await retire(client, plan.abandon.schema);
     if (!plan.create) return plan.run;
-    const hasServing = all.some((b) => b.status === 'serving');
-    return [...plan.run, await createBuild(client, p, nextGeneration(p, all), hasServing ? 'building' : 'serving')];
+    return [...plan.run, await createBuild(client, p, nextGeneration(p, all), newBuildStatus(all, views))];
   });
 }
 
 /**
+ * A new build serves at once, and (re)creates the views, only when no build serves: only then are
+ * the views locked. Read without locks, so checked again under them by newBuildStatus.
+ */
+async function viewsToLock(pool: Pool, p: Projection): Promise<string[]> {
+  const builds = await listBuilds(pool, { names: [p.name] });
+  return builds.some((b) => b.status === 'serving') ? [] : p.exposedTables;
+}
+
+function newBuildStatus(all: readonly Build[], lockedViews: readonly string[]): BuildStatus {
+  if (all.some((b) => b.status === 'serving')) return 'building';
+  // The serving build went away between the look and the locks: its views were not locked.
+  if (lockedViews.length === 0) throw new LocksBusyError('The views of a projection that just stopped serving');
+  return 'serving';
+}
+
+/**
  * Starts an operator rebuild of `p`'s current version into a fresh schema, or returns the build
- * already in progress for that version.
+ * already in progress for that version. Waits (retrying) for busy locks: an operator asked for it.
  */
 export async function startRebuild(pool: Pool, p: Projection): Promise<Build> {
-  return inDdlTransaction(pool, async (client) => {
+  const views = await viewsToLock(pool, p);
+  return withBuildLocksRetrying(pool, views, async (client) => {
     const all = await lockBuildsOf(client, p.name);
     const serving = all.find((b) => b.status === 'serving');
     const building = all.find((b) => b.status === 'building');
@@ -151,7 +159,7 @@ export async function startRebuild(pool: Pool, p: Projection): Promise<Build> {
     const newer = [serving, building].find((b) => b !== undefined && b.version > p.version);
     if (newer) throw new Error(`${p.name}: the database has version ${newer.version}, this code version ${p.version}; not rebuilding an older version`);
     if (building) await retire(client, building.schema);
-    return createBuild(client, p, nextGeneration(p, all), serving ? 'building' : 'serving');
+    return createBuild(client, p, nextGeneration(p, all), newBuildStatus(all, views));
   });
 }
 
@@ -160,38 +168,51 @@ export type SwitchOutcome =
   /** The serving build is ahead of this one; switching now would show older data than before. */
   | { outcome: 'behind' }
   /** The row changed under us (another process applied or switched): resynchronise first. */
-  | { outcome: 'stale'; build: Build | null };
+  | { outcome: 'stale'; build: Build | null }
+  /** A view or checkpoint row was locked (a long reader, a batch): nothing changed; try again later, with jitter. */
+  | { outcome: 'busy' };
 
-/** Switches the read views from the serving build to `schema`, in one transaction. */
+/**
+ * Switches the read views from the serving build to `schema`, in one transaction. The views to
+ * lock are read first without locks; the checks are repeated under them.
+ */
 export async function switchToServing(pool: Pool, name: string, schema: string, expected: Build['position']): Promise<SwitchOutcome> {
-  return inDdlTransaction(pool, async (client) => {
-    const all = await lockBuildsOf(client, name);
-    const me = all.find((b) => b.schema === schema) ?? null;
-    if (!me || me.status !== 'building' || !samePosition(me.position, expected)) return { outcome: 'stale', build: me };
-    const serving = all.find((b) => b.status === 'serving');
-    if (serving?.position && (!me.position || comparePositions(me.position, serving.position) < 0)) return { outcome: 'behind' };
-    await pointViews(client, me, serving?.exposedTables ?? []);
-    if (serving) await retire(client, serving.schema);
-    await client.query(`UPDATE projections.checkpoints SET status = 'serving', serving_since = now(), updated_at = now() WHERE schema_name = $1`, [schema]);
-    return { outcome: 'switched', retired: serving?.schema ?? null };
-  });
+  const builds = await listBuilds(pool, { names: [name] });
+  const views = builds.filter((b) => b.schema === schema || b.status === 'serving').flatMap((b) => b.exposedTables);
+  try {
+    return await withBuildLocks(pool, views, async (client): Promise<SwitchOutcome> => {
+      const all = await lockBuildsOf(client, name);
+      const me = all.find((b) => b.schema === schema) ?? null;
+      if (!me || me.status !== 'building' || me.failure || !samePosition(me.position, expected)) return { outcome: 'stale', build: me };
+      const serving = all.find((b) => b.status === 'serving');
+      // Views the serving build exposes now but did not when we looked were not locked: look again.
+      if (serving && serving.exposedTables.some((t) => !views.includes(t))) return { outcome: 'busy' };
+      if (serving?.position && (!me.position || comparePositions(me.position, serving.position) < 0)) return { outcome: 'behind' };
+      await pointViews(client, me, serving?.exposedTables ?? []);
+      if (serving) await retire(client, serving.schema);
+      await client.query(`UPDATE projections.checkpoints SET status = 'serving', serving_since = now(), updated_at = now() WHERE schema_name = $1`, [schema]);
+      return { outcome: 'switched', retired: serving?.schema ?? null };
+    });
+  } catch (err) {
+    if (err instanceof LocksBusyError) return { outcome: 'busy' };
+    throw err;
+  }
 }
 
 /**
  * Drops the schemas of retired builds (decision 0004: retired builds are not kept). Runs apart from
- * the switch so that a reader still inside an old table delays only this, and retries on the next
- * reconcile when it times out.
+ * the switch so that a reader still inside an old table delays only this; a drop whose tables are
+ * busy waits no longer than the short lock timeout and is tried again on the next reconcile.
  */
 export async function dropRetiredSchemas(pool: Pool): Promise<string[]> {
   const r = await pool.query<{ schema_name: string }>(
     `SELECT c.schema_name FROM projections.checkpoints c JOIN pg_namespace n ON n.nspname = c.schema_name WHERE c.status = 'retired'`);
   const dropped: string[] = [];
   for (const { schema_name } of r.rows) {
-    await inTransaction(pool, async (client) => {
-      await client.query(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`);
+    const done = await tryWithShortLocks(pool, async (client) => {
       await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema_name)} CASCADE`);
     });
-    dropped.push(schema_name);
+    if (done) dropped.push(schema_name);
   }
   return dropped;
 }

@@ -10,7 +10,7 @@ const code = (version: number, extra: Partial<Projection> = {}): Projection =>
 function build(version: number, status: BuildStatus, generation = 1): Build {
   return {
     schema: buildSchemaName('items', version, generation), name: 'items', version, generation, status, position: null,
-    eventsProcessed: 0, exposedTables: ['items'], lastError: null, createdAt: new Date(0), updatedAt: new Date(0), servingSince: null,
+    eventsProcessed: 0, exposedTables: ['items'], lastError: null, failure: null, skipped: [], createdAt: new Date(0), updatedAt: new Date(0), servingSince: null,
   };
 }
 

@@ -1,8 +1,30 @@
 /** Reading and writing rows of projections.checkpoints (infra/db/migrations/0200_projections.sql). */
-import type { Position } from '../domain/shared/events';
+import type { Position, RecordedEvent } from '../domain/shared/events';
 import type { Queryable } from '../infra/db/pool';
 
 export type BuildStatus = 'building' | 'serving' | 'retired';
+
+/** Why a build is FAILED: the event it cannot read (decision 0016). */
+export interface BuildFailure {
+  position: Position;
+  eventId: string | null;
+  eventType: string | null;
+  error: string;
+  at: Date;
+}
+
+/** An event an operator skipped in a build (`projections skip`). */
+export interface SkippedEvent {
+  /** `commit/prepare`. */
+  position: string;
+  eventId: string | null;
+  eventType: string | null;
+  error: string;
+  /** The skipped event's tenant, when its metadata named one. */
+  ecosystemId: string | null;
+  operator: string;
+  at: string;
+}
 
 /** One build of a projection: a schema of tables and how far into the log it has applied. */
 export interface Build {
@@ -16,6 +38,9 @@ export interface Build {
   eventsProcessed: number;
   exposedTables: string[];
   lastError: string | null;
+  /** Set while the build is stopped at an event it cannot read; only retry or skip clear it. */
+  failure: BuildFailure | null;
+  skipped: SkippedEvent[];
   createdAt: Date;
   updatedAt: Date;
   servingSince: Date | null;
@@ -32,13 +57,29 @@ interface BuildRow {
   events_processed: string;
   exposed_tables: string[];
   last_error: string | null;
+  failed_commit: string | null;
+  failed_prepare: string | null;
+  failed_event_id: string | null;
+  failed_event_type: string | null;
+  failed_error: string | null;
+  failed_at: Date | null;
+  skipped: SkippedEvent[];
   created_at: Date;
   updated_at: Date;
   serving_since: Date | null;
 }
 
 export const BUILD_COLUMNS = `schema_name, name, version, generation, status, commit, prepare, events_processed,
-  exposed_tables, last_error, created_at, updated_at, serving_since`;
+  exposed_tables, last_error, failed_commit, failed_prepare, failed_event_id, failed_event_type, failed_error, failed_at,
+  skipped, created_at, updated_at, serving_since`;
+
+function failureOf(r: BuildRow): BuildFailure | null {
+  if (r.failed_commit === null || r.failed_prepare === null || r.failed_error === null) return null;
+  return {
+    position: { commit: BigInt(r.failed_commit), prepare: BigInt(r.failed_prepare) },
+    eventId: r.failed_event_id, eventType: r.failed_event_type, error: r.failed_error, at: r.failed_at ?? r.updated_at,
+  };
+}
 
 export function toBuild(r: BuildRow): Build {
   return {
@@ -51,6 +92,8 @@ export function toBuild(r: BuildRow): Build {
     eventsProcessed: Number(r.events_processed),
     exposedTables: r.exposed_tables,
     lastError: r.last_error,
+    failure: failureOf(r),
+    skipped: r.skipped,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     servingSince: r.serving_since,
@@ -96,6 +139,46 @@ export async function advanceCheckpoint(db: Queryable, schema: string, position:
 
 export async function recordError(db: Queryable, schema: string, message: string): Promise<void> {
   await db.query(`UPDATE projections.checkpoints SET last_error = $2, updated_at = now() WHERE schema_name = $1`, [schema, message]);
+}
+
+/** Stops the build at `event`, which it cannot read, until retry or skip. */
+export async function recordFailure(db: Queryable, schema: string, event: RecordedEvent, error: string): Promise<void> {
+  await db.query(
+    `UPDATE projections.checkpoints
+        SET failed_commit = $2, failed_prepare = $3, failed_event_id = $4, failed_event_type = $5, failed_error = $6,
+            failed_at = now(), updated_at = now()
+      WHERE schema_name = $1`,
+    [schema, event.position.commit.toString(), event.position.prepare.toString(), event.id, event.type, error]);
+}
+
+const CLEAR_FAILURE = `failed_commit = NULL, failed_prepare = NULL, failed_event_id = NULL, failed_event_type = NULL,
+  failed_error = NULL, failed_at = NULL, updated_at = now()`;
+
+/** `projections retry NAME`: the FAILED builds of `name` try their event again. Returns their schemas. */
+export async function clearFailures(db: Queryable, name: string): Promise<string[]> {
+  const r = await db.query<{ schema_name: string }>(
+    `UPDATE projections.checkpoints SET ${CLEAR_FAILURE}
+      WHERE name = $1 AND status <> 'retired' AND failed_commit IS NOT NULL RETURNING schema_name`, [name]);
+  return r.rows.map((row) => row.schema_name);
+}
+
+/**
+ * `projections skip`: moves a build FAILED at `position` past that event, recording the skip. Only
+ * a build stopped exactly there moves (the worker applied everything before it); returns whether it did.
+ */
+export async function skipFailed(
+  db: Queryable, schema: string, position: Position, skip: { operator: string; ecosystemId: string | null },
+): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE projections.checkpoints
+        SET commit = failed_commit, prepare = failed_prepare,
+            skipped = skipped || jsonb_build_array(jsonb_build_object(
+              'position', failed_commit || '/' || failed_prepare, 'eventId', failed_event_id, 'eventType', failed_event_type,
+              'error', failed_error, 'ecosystemId', $5::text, 'operator', $4::text, 'at', now())),
+            ${CLEAR_FAILURE}
+      WHERE schema_name = $1 AND status <> 'retired' AND failed_commit = $2 AND failed_prepare = $3`,
+    [schema, position.commit.toString(), position.prepare.toString(), skip.operator, skip.ecosystemId]);
+  return r.rowCount === 1;
 }
 
 export function samePosition(a: Position | null, b: Position | null): boolean {

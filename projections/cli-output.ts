@@ -8,6 +8,11 @@ export function formatPosition(p: Position | null): string {
 }
 
 function note(s: ProjectionStatus): string {
+  if (s.failure) {
+    const f = s.failure;
+    return `FAILED at ${formatPosition(f.position)} (${f.eventType ?? '?'} ${f.eventId ?? '?'}): ${f.error}`
+      + ` | npm run projections -- retry ${s.name}  or  skip ${s.name} ${formatPosition(f.position)}`;
+  }
   if (s.lastError) return `failing: ${s.lastError}`;
   if (s.status === 'not started') return 'starts with the app (or rebuild)';
   if (s.codeVersion === null) return 'not in this code';
@@ -21,7 +26,8 @@ export function statusTable(rows: readonly ProjectionStatus[]): string {
   const lines = rows.map((s) => [
     s.name,
     s.schema ? `v${s.version}${s.generation > 1 ? ` (rebuild ${s.generation})` : ''}` : `v${s.version}`,
-    s.status,
+    // A FAILED build still holds its place (serving stale rows, or building): say both.
+    s.failure ? `FAILED (${s.status})` : s.status,
     formatPosition(s.position),
     String(s.eventsProcessed),
     s.lag === null ? '?' : String(s.lag),

@@ -59,8 +59,34 @@ describe('npm run projections', () => {
     expect(rows.find((r) => r.name === 'audit')).toMatchObject({ schema: 'proj_audit_v1_r2', status: 'serving', lag: 0, eventsProcessed: 25 });
   });
 
+  it('shows a projection stopped by an event it cannot read as FAILED, and skips it as the named operator', async () => {
+    const bad = { id: crypto.randomUUID(), stream: `program-${crypto.randomUUID()}` };
+    const meta = newEvent('ProgramCreated', {}).metadata;
+    const inserted = await db.ownerPool.query<{ p: string }>(
+      `INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'ProgramCreated', '{"name": 7}', $3)
+       RETURNING transaction_id::text || '/' || global_position::text AS p`, [bad.stream, bad.id, JSON.stringify(meta)]);
+    const at = inserted.rows[0].p;
+
+    const rebuild = await projections('rebuild', 'tenants');
+    expect(rebuild.code).toBe(1);
+    expect(rebuild.stdout).toContain(`tenants: proj_tenants_v1 is FAILED at ${at} (ProgramCreated ${bad.id}): Invalid data for event ProgramCreated`);
+    const status = await projections('status');
+    expect(status.stdout.split('\n').find((l) => l.startsWith('tenants '))).toMatch(
+      new RegExp(`^tenants\\s+v1\\s+FAILED \\(serving\\)\\s.*FAILED at ${at} \\(ProgramCreated ${bad.id}\\): Invalid data`));
+    expect(auditLine(status.stdout)).not.toContain('FAILED');
+
+    const skipped = await projections('skip', 'tenants', at, '--operator', 'bob');
+    expect(skipped).toMatchObject({ code: 0, stdout: expect.stringContaining(`tenants: skipped the event at ${at} in proj_tenants_v1 (recorded as done by operator bob)`) });
+    expect((await buildOf(db.ownerPool, 'proj_tenants_v1'))?.failure).toBeNull();
+    const [record] = await store.readStream('projection-tenants');
+    expect(record).toMatchObject({ type: 'ProjectionEventSkipped', metadata: { actor: { userId: 'operator:bob', role: 'OPERATOR' } } });
+    expect((await projections('retry', 'tenants')).stdout).toContain('tenants: no build is FAILED');
+    expect((await projections('skip', 'tenants', at))).toMatchObject({ code: 0 });
+    expect(await store.readStream('projection-tenants')).toHaveLength(1);
+  });
+
   it('answers bad usage with the usage text and exit code 2', async () => {
-    for (const args of [['frobnicate'], ['rebuild', 'audit', '--all']]) {
+    for (const args of [['frobnicate'], ['rebuild', 'audit', '--all'], ['skip', 'audit']]) {
       const out = await projections(...args);
       expect(out.code).toBe(2);
       expect(out.stderr).toContain('usage: npm run projections -- status');
@@ -68,5 +94,6 @@ describe('npm run projections', () => {
     const unknown = await projections('rebuild', 'nope');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('unknown projection "nope"');
+    expect((await projections('skip', 'audit', 'yesterday')).stderr).toContain('POSITION must be COMMIT/PREPARE');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * Operator commands (DESIGN.md section 5):
+ * Operator commands (DESIGN.md section 5; decision 0016 for retry and skip):
  *   npm run projections -- status [--json]
  *   npm run projections -- rebuild NAME [NAME...] | --all
+ *   npm run projections -- retry NAME
+ *   npm run projections -- skip NAME POSITION [--operator LOGIN]
  * Connects like the app: DATABASE_URL, else the embedded cluster in <DATA_DIR>/pg (reusing the
  * app's server when it is running, starting it otherwise).
  */
@@ -9,20 +11,25 @@ import type { Pool } from 'pg';
 import { loadConfig, type Config } from '../infra/config';
 import { ownerConnection } from '../infra/db/owner-connection';
 import { createPool } from '../infra/db/pool';
-import { createPostgresEventStore } from '../infra/eventstore/postgres';
+import { CommandBus } from '../infra/commandbus';
+import { createEventStore } from '../infra/eventstore/factory';
 import type { EventStore } from '../infra/eventstore/port';
 import { listBuilds } from './checkpoints';
-import { RebuildProgress, statusTable } from './cli-output';
+import { formatPosition, RebuildProgress, statusTable } from './cli-output';
 import { allProjections } from './registry';
 import { ProjectionRunner } from './runner';
-import { postgresEventCounter, readProjectionStatus } from './status';
+import { parsePosition, retryProjection, skipEvent } from './operations';
+import { postgresEventCounter, readingEventCounter, readProjectionStatus, type EventCounter } from './status';
 
 const USAGE = `usage: npm run projections -- status [--json]
-       npm run projections -- rebuild NAME [NAME...] | --all`;
+       npm run projections -- rebuild NAME [NAME...] | --all
+       npm run projections -- retry NAME
+       npm run projections -- skip NAME POSITION [--operator LOGIN]`;
 
 interface Connection {
   pool: Pool;
   store: EventStore;
+  count: EventCounter;
   close(): Promise<void>;
 }
 
@@ -35,9 +42,11 @@ async function connect(config: Config): Promise<Connection> {
     await owner.close();
     throw new Error('The database is not migrated yet: start the app once (npm start) first.');
   }
-  const store = createPostgresEventStore(pool);
+  // The app's own store: schemas checked and old versions upcast, so rebuilds see what the app sees.
+  const store = createEventStore(config, pool);
   return {
     pool, store,
+    count: config.EVENTSTOREDB_URL ? readingEventCounter(store) : postgresEventCounter(pool),
     async close() {
       await store.close();
       await pool.end();
@@ -47,7 +56,7 @@ async function connect(config: Config): Promise<Connection> {
 }
 
 async function status(conn: Connection, json: boolean): Promise<void> {
-  const rows = await readProjectionStatus(conn.pool, conn.store, { projections: allProjections(), countEventsAfter: postgresEventCounter(conn.pool) });
+  const rows = await readProjectionStatus(conn.pool, conn.store, { projections: allProjections(), countEventsAfter: conn.count });
   if (json) console.log(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2));
   else console.log(statusTable(rows));
 }
@@ -56,7 +65,7 @@ async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
   const projections = allProjections();
   const chosen = names.length ? names : projections.map((p) => p.name);
   for (const n of chosen) if (!projections.some((p) => p.name === n)) throw new Error(`unknown projection "${n}"\n${USAGE}`);
-  const count = postgresEventCounter(conn.pool);
+  const { count } = conn;
   const runner = new ProjectionRunner(conn.pool, conn.store, projections.filter((p) => chosen.includes(p.name)), {
     countEventsAfter: count,
     onError: (err, context) => process.stderr.write(`\n[projections] ${context}: ${err.message}\n`),
@@ -77,9 +86,10 @@ async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
       let done = true;
       for (const b of builds) {
         const remaining = head ? await count(b.position, head) : 0;
-        bars.update(b.schema, b.name, b.eventsProcessed, remaining, b.lastError ? `retrying: ${b.lastError}` : b.status);
-        // A first build serves from the start; it is done once it has caught up.
-        done &&= b.status === 'retired' || (b.status === 'serving' && remaining === 0);
+        const state = b.failure ? `FAILED at ${formatPosition(b.failure.position)}` : b.lastError ? `retrying: ${b.lastError}` : b.status;
+        bars.update(b.schema, b.name, b.eventsProcessed, remaining, state);
+        // A first build serves from the start; it is done once it has caught up. A FAILED one waits for an operator.
+        done &&= b.status === 'retired' || b.failure !== null || (b.status === 'serving' && remaining === 0);
       }
       if (done || interrupted) break;
       await new Promise((r) => setTimeout(r, 250));
@@ -93,31 +103,72 @@ async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
   const final = (await listBuilds(conn.pool, { includeRetired: true })).filter((b) => schemas.includes(b.schema));
   if (interrupted) console.log('Interrupted: the old tables keep serving; the app (or the next rebuild) resumes the build where it stopped.');
   for (const b of final) {
-    console.log(b.status === 'serving' ? `${b.name}: now serving from ${b.schema} (${b.eventsProcessed} events)`
-      : `${b.name}: ${b.schema} is ${b.status}`);
+    if (b.failure) {
+      const f = b.failure;
+      console.log(`${b.name}: ${b.schema} is FAILED at ${formatPosition(f.position)} (${f.eventType ?? '?'} ${f.eventId ?? '?'}): ${f.error}`);
+      console.log(`  fix the code and run: npm run projections -- retry ${b.name}   or give up the event: npm run projections -- skip ${b.name} ${formatPosition(f.position)}`);
+    } else {
+      console.log(b.status === 'serving' ? `${b.name}: now serving from ${b.schema} (${b.eventsProcessed} events)` : `${b.name}: ${b.schema} is ${b.status}`);
+    }
   }
-  return final.every((b) => b.status === 'serving');
+  return final.every((b) => b.status === 'serving' && !b.failure);
 }
+
+function knownProjection(name: string | undefined): string {
+  if (!name || !allProjections().some((p) => p.name === name)) throw new Error(`unknown projection "${name ?? ''}"\n${USAGE}`);
+  return name;
+}
+
+async function retry(conn: Connection, name: string): Promise<boolean> {
+  const schemas = await retryProjection(conn.pool, knownProjection(name));
+  console.log(schemas.length ? `${name}: ${schemas.join(', ')} will try again` : `${name}: no build is FAILED`);
+  return true;
+}
+
+async function skip(conn: Connection, name: string, at: string, operator: string): Promise<boolean> {
+  const position = parsePosition(at);
+  if (!position) throw new Error(`POSITION must be COMMIT/PREPARE as status shows it, got "${at}"\n${USAGE}`);
+  const schemas = await skipEvent({ db: conn.pool, store: conn.store, bus: new CommandBus(conn.store) }, knownProjection(name), position, operator);
+  console.log(`${name}: skipped the event at ${at} in ${schemas.join(', ')} (recorded as done by operator ${operator})`);
+  return true;
+}
+
+/** Positional arguments, and the value of each `--name value` option. */
+function parseArgs(rest: string[]): { names: string[]; flags: Set<string>; operator: string } {
+  const names: string[] = [];
+  const flags = new Set<string>();
+  let operator = process.env.USER || userInfo().username;
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--operator' && rest[i + 1]) operator = rest[++i];
+    else if (rest[i].startsWith('--')) flags.add(rest[i]);
+    else names.push(rest[i]);
+  }
+  return { names, flags, operator };
+}
+
+const ARITY: Record<string, (n: number, flags: Set<string>) => boolean> = {
+  status: (n) => n === 0,
+  rebuild: (n, flags) => flags.has('--all') !== n > 0,
+  retry: (n) => n === 1,
+  skip: (n) => n === 2,
+};
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command !== 'status' && command !== 'rebuild') {
-    console.error(USAGE);
-    return 2;
-  }
-  const all = rest.includes('--all');
-  const names = rest.filter((a) => !a.startsWith('--'));
-  if (command === 'rebuild' && (all === (names.length > 0))) {
+  const { names, flags, operator } = parseArgs(rest);
+  if (!command || !Object.hasOwn(ARITY, command) || !ARITY[command](names.length, flags)) {
     console.error(USAGE);
     return 2;
   }
   const conn = await connect(loadConfig());
   try {
     if (command === 'status') {
-      await status(conn, rest.includes('--json'));
+      await status(conn, flags.has('--json'));
       return 0;
     }
-    return (await rebuild(conn, all ? [] : names)) ? 0 : 1;
+    if (command === 'retry') return (await retry(conn, names[0])) ? 0 : 1;
+    if (command === 'skip') return (await skip(conn, names[0], names[1], operator)) ? 0 : 1;
+    return (await rebuild(conn, flags.has('--all') ? [] : names)) ? 0 : 1;
   } finally {
     await conn.close();
   }

@@ -4,6 +4,10 @@
  * holding its session advisory lock, the others stand by and take over when it goes away.
  * Correctness does not rest on this (every batch re-checks its checkpoint under a row lock);
  * it only keeps two processes from reading and discarding the same pages.
+ *
+ * One connection holds every lock of this process, and a connection runs one query at a time: so
+ * every use of it (connecting, locking, unlocking, giving it back) runs in one queue, close()
+ * included, and nothing is queued after close().
  */
 import type { Pool, PoolClient } from 'pg';
 
@@ -11,10 +15,9 @@ const LOCK_NAMESPACE = 727_201;
 
 export class BuildLeases {
   private client: PoolClient | null = null;
-  private connecting: Promise<PoolClient> | null = null;
   private readonly held = new Set<string>();
-  /** Workers ask concurrently; one connection runs one query at a time, so they queue here. */
   private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(private readonly pool: Pool, private readonly onLost: (err: Error) => void) {}
 
@@ -24,52 +27,57 @@ export class BuildLeases {
 
   async tryAcquire(schema: string): Promise<boolean> {
     if (this.held.has(schema)) return true;
-    return this.serially(async () => {
+    return this.serially(false, async () => {
       const client = await this.connection();
       const r = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCK_NAMESPACE, schema]);
-      if (r.rows[0].ok) this.held.add(schema);
-      return r.rows[0].ok;
+      // The connection may have died while the query ran: a lock of a dead session is no lease.
+      if (r.rows[0].ok && this.client === client) this.held.add(schema);
+      return this.held.has(schema);
     });
   }
 
   async release(schema: string): Promise<void> {
-    if (!this.held.delete(schema)) return;
-    await this.serially(async () => {
-      if (this.client) await this.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, schema]);
+    await this.serially(undefined, async () => {
+      if (!this.held.delete(schema) || !this.client) return;
+      await this.client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCK_NAMESPACE, schema]);
     });
   }
 
-  private serially<T>(fn: () => Promise<T>): Promise<T> {
+  /** Ends the lease connection, which releases every lock it held, after the queries queued before. */
+  async close(): Promise<void> {
+    if (this.closed) return this.queue.then(() => undefined);
+    const last = this.serially(undefined, async () => {
+      const client = this.client;
+      this.client = null;
+      this.held.clear();
+      client?.release(true);
+    });
+    this.closed = true;
+    await last;
+  }
+
+  /** Runs `fn` after everything queued before it; after close() it does not run and `closedValue` is the answer. */
+  private serially<T>(closedValue: T, fn: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.resolve(closedValue);
     const result = this.queue.then(fn);
     this.queue = result.catch(() => undefined);
     return result;
   }
 
-  /** Ends the lease connection, which releases every lock it held. */
-  async close(): Promise<void> {
-    // Let queued lock/unlock queries finish first: releasing the client under one of them is what
-    // made pg warn about overlapping queries on one client during stop().
-    await this.queue;
-    const client = this.client ?? (this.connecting ? await this.connecting.catch(() => null) : null);
-    this.client = null;
-    this.held.clear();
-    if (client) client.release(true);
-  }
-
+  /** Only called from inside the queue, so no two connects race. */
   private async connection(): Promise<PoolClient> {
     if (this.client) return this.client;
-    this.connecting ??= this.pool.connect().then((client) => {
-      client.on('error', (err: Error) => {
-        if (this.client !== client) return;
-        // Locks die with the session: stop claiming them, and let the next tick reconnect.
-        this.client = null;
-        this.held.clear();
-        client.release(err);
-        this.onLost(err);
-      });
-      this.client = client;
-      return client;
-    }).finally(() => { this.connecting = null; });
-    return this.connecting;
+    const client = await this.pool.connect();
+    client.on('error', (err: Error) => {
+      if (this.client !== client) return;
+      // Locks die with the session: stop claiming them; the next tryAcquire reconnects. The dead
+      // client is given back (and destroyed) in the queue, never under a query that still runs.
+      this.client = null;
+      this.held.clear();
+      this.onLost(err);
+      void this.serially(undefined, async () => client.release(err)).catch(() => undefined);
+    });
+    this.client = client;
+    return client;
   }
 }

@@ -6,7 +6,10 @@ import { auditProjection } from './audit';
 import { jobsProjection } from './jobs';
 import { usersProjection } from './users';
 import { tenantsProjection } from './tenants';
+import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
+
+registerOperationBreadcrumbs();
 
 export function allProjections(): Projection[] {
   return [

@@ -8,6 +8,7 @@ import type { Pool } from 'pg';
 import { comparePositions, type Position } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
 import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './builds';
+import { LocksBusyError } from './ddl-locks';
 import { listBuilds, type Build, type BuildStatus } from './checkpoints';
 import { BuildLeases } from './lease';
 import { validateProjections } from './sql';
@@ -204,6 +205,8 @@ export class ProjectionRunner {
         const run = plan.create || plan.abandon ? await ensureBuilds(this.pool, p) : plan.run;
         for (const build of run) this.addWorker(p, build);
       } catch (err) {
+        // Busy locks (a switch, a long reader): the next reconcile tries again; nothing is wrong.
+        if (err instanceof LocksBusyError) continue;
         // One projection with broken DDL must not keep the others from being set up.
         failures.push(`${p.name}: ${err instanceof Error ? err.message : String(err)}`);
       }

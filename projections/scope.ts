@@ -4,14 +4,13 @@
  * set for this transaction only so that nothing leaks to the next user of the connection.
  */
 import type { Pool, PoolClient } from 'pg';
-import { inTransaction } from './tx';
+import { isUuid } from '../domain/shared/ids';
+import { withTransaction } from '../infra/db/pool';
 
 export interface TenantScope {
   platformAdmin: boolean;
   ecosystemIds: readonly string[];
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Pools already checked to connect as a role that row-level security applies to. */
 const checkedPools = new WeakSet<Pool>();
@@ -30,9 +29,9 @@ async function assertRlsApplies(client: PoolClient, pool: Pool): Promise<void> {
  * (every row for a platform admin, none for an empty scope).
  */
 export async function withTenantScope<T>(apiPool: Pool, scope: TenantScope, fn: (client: PoolClient) => Promise<T>): Promise<T> {
-  const bad = scope.ecosystemIds.filter((id) => !UUID.test(id));
+  const bad = scope.ecosystemIds.filter((id) => !isUuid(id));
   if (bad.length > 0) throw new TypeError(`withTenantScope: ecosystem ids must be UUIDs, got ${bad.join(', ')}`);
-  return inTransaction(apiPool, async (client) => {
+  return withTransaction(apiPool, async (client) => {
     await assertRlsApplies(client, apiPool);
     await client.query(`SELECT set_config('app.platform_admin', $1, true), set_config('app.ecosystem_ids', $2, true)`,
       [scope.platformAdmin ? 'on' : 'off', scope.ecosystemIds.join(',')]);

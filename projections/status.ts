@@ -5,7 +5,8 @@
 import type { Position } from '../domain/shared/events';
 import type { Queryable } from '../infra/db/pool';
 import type { EventStore } from '../infra/eventstore/port';
-import { listBuilds, type BuildStatus } from './checkpoints';
+import { VISIBLE } from '../infra/eventstore/postgres-sql';
+import { listBuilds, type BuildFailure, type BuildStatus, type SkippedEvent } from './checkpoints';
 import type { Projection } from './types';
 
 /** Number of readable events after `after` up to and including `head`; null when unknown. */
@@ -19,7 +20,7 @@ export function postgresEventCounter(db: Queryable): EventCounter {
   return async (after, head) => {
     const r = await db.query<{ n: string }>(
       `SELECT count(*) AS n FROM public.events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        WHERE ${VISIBLE}
           AND ($1::xid8 IS NULL OR (transaction_id, global_position) > ($1::xid8, $2::bigint))
           AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)`,
       [after?.commit.toString() ?? null, after?.prepare.toString() ?? null, head.commit.toString(), head.prepare.toString()]);
@@ -49,6 +50,9 @@ export interface ProjectionStatus {
   /** Events in the log after `position`; null when the counter cannot tell. */
   lag: number | null;
   lastError: string | null;
+  /** Set when the build is FAILED at an event it cannot read (decision 0016). */
+  failure: BuildFailure | null;
+  skipped: SkippedEvent[];
   updatedAt: Date | null;
 }
 
@@ -64,14 +68,14 @@ export async function readProjectionStatus(db: Queryable, store: EventStore, opt
     out.push({
       name: b.name, schema: b.schema, version: b.version, generation: b.generation, status: b.status,
       codeVersion: code.get(b.name) ?? null, position: b.position, eventsProcessed: b.eventsProcessed,
-      lag: head ? await count(b.position, head) : 0, lastError: b.lastError, updatedAt: b.updatedAt,
+      lag: head ? await count(b.position, head) : 0, lastError: b.lastError, failure: b.failure, skipped: b.skipped, updatedAt: b.updatedAt,
     });
   }
   for (const [name, version] of code) {
     if (builds.some((b) => b.name === name)) continue;
     out.push({
       name, schema: null, version, generation: 0, status: 'not started', codeVersion: version, position: null,
-      eventsProcessed: 0, lag: head ? await count(null, head) : 0, lastError: null, updatedAt: null,
+      eventsProcessed: 0, lag: head ? await count(null, head) : 0, lastError: null, failure: null, skipped: [], updatedAt: null,
     });
   }
   return out.sort((a, b) => a.name.localeCompare(b.name) || a.version - b.version || a.generation - b.generation);

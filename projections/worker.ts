@@ -2,14 +2,22 @@
  * Applies one build's events: reads a page of the log after its checkpoint, runs the handlers and
  * advances the checkpoint in one transaction, and when a building build has caught up, switches the
  * read views to it. Follows the log by polling readAll; the runner wakes it when the head moves.
+ *
+ * An event the store could not decode (RecordedEvent.decodeError) stops the build only if the
+ * projection has a handler for its type: the events before it are applied, and the build is FAILED
+ * at it until an operator retries or skips (decision 0016). Projections that see every event
+ * through handleBatch get such events marked, and decide for themselves.
  */
 import type { Pool } from 'pg';
 import type { Position, RecordedEvent } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
 import { switchToServing } from './builds';
-import { advanceCheckpoint, getBuild, lockBuild, recordError, samePosition, type Build, type BuildStatus } from './checkpoints';
+import { jitter } from './ddl-locks';
+import {
+  advanceCheckpoint, getBuild, lockBuild, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
+} from './checkpoints';
 import { qualified, quoteIdent } from './sql';
-import { errorMessage, inTransaction } from './tx';
+import { errorMessage, withTransaction } from '../infra/db/pool';
 import type { Projection, ProjectionContext } from './types';
 
 export interface WorkerOptions {
@@ -34,7 +42,9 @@ export interface WorkerOptions {
   onError(err: Error, worker: BuildWorker): void;
 }
 
-type BatchOutcome = { applied: true; last: Position; count: number } | { applied: false; row: Build | null };
+type BatchOutcome =
+  | { applied: true; last: Position | null; count: number; poison: RecordedEvent | null }
+  | { applied: false; row: Build | null };
 
 export class BuildWorker {
   readonly schema: string;
@@ -45,7 +55,10 @@ export class BuildWorker {
   position: Position | null;
   eventsProcessed: number;
   lastError: string | null;
+  failure: BuildFailure | null;
   leading = false;
+  /** Consecutive switch attempts that found the locks busy. */
+  private switchBusy = 0;
   private stopping = false;
   private wakeRequested = false;
   private sleeper: { done: () => void; wakeable: boolean } | null = null;
@@ -60,6 +73,7 @@ export class BuildWorker {
     this.position = build.position;
     this.eventsProcessed = build.eventsProcessed;
     this.lastError = build.lastError;
+    this.failure = build.failure;
   }
 
   get finished(): boolean {
@@ -94,9 +108,16 @@ export class BuildWorker {
           await this.sleep(this.o.standbyMs, false);
           continue;
         }
+        if (this.failure) {
+          // Stopped at an event it cannot read: only an operator's retry or skip (a row change) moves it.
+          await this.sleep(this.o.standbyMs, false);
+          if (!this.finished) this.resync(await getBuild(this.o.pool, this.schema));
+          continue;
+        }
         const caughtUp = await this.step();
         failures = 0;
-        if (caughtUp) await this.sleep(this.o.idleMs, true);
+        if (this.switchBusy > 0) await this.sleep(jitter(Math.min(this.o.idleMs, 50 * 2 ** this.switchBusy)), false);
+        else if (caughtUp) await this.sleep(this.o.idleMs, true);
       } catch (err) {
         failures += 1;
         await this.fail(err instanceof Error ? err : new Error(String(err)));
@@ -116,44 +137,62 @@ export class BuildWorker {
       return true;
     }
     const outcome = await this.applyBatch(events);
-    if (outcome.applied) {
-      this.position = outcome.last;
-      this.eventsProcessed += outcome.count;
-      this.lastError = null;
-      this.o.onProgress(this);
-    } else {
+    if (!outcome.applied) {
       this.resync(outcome.row);
+      return false;
     }
+    if (outcome.last) this.position = outcome.last;
+    this.eventsProcessed += outcome.count;
+    this.lastError = null;
+    if (outcome.poison) this.failed(outcome.poison);
+    this.o.onProgress(this);
     return false;
   }
 
+  private failed(event: RecordedEvent): void {
+    this.failure = { position: event.position, eventId: event.id, eventType: event.type, error: event.decodeError ?? '', at: new Date() };
+    this.o.onError(new Error(`FAILED at ${event.position.commit}/${event.position.prepare} (${event.type} ${event.id}): ${event.decodeError}`), this);
+  }
+
   private async applyBatch(events: RecordedEvent[]): Promise<BatchOutcome> {
-    const { projection } = this.o;
-    return inTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
+    return withTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
       // The runner writes every tenant's rows, and FORCE row-level security applies to it too.
       await client.query(`SELECT set_config('app.platform_admin', 'on', true), set_config('search_path', $1, true)`,
         [`${quoteIdent(this.schema)}, public`]);
       const row = await lockBuild(client, this.schema);
-      if (!row || row.status === 'retired' || !samePosition(row.position, this.position)) return { applied: false, row };
+      if (!row || row.status === 'retired' || row.failure || !samePosition(row.position, this.position)) return { applied: false, row };
       const ctx: ProjectionContext = { client, table: (name) => qualified(this.schema, name) };
-      const deadline = Date.now() + this.o.maxBatchMs;
-      let count = 0;
-      while (count < events.length && (count === 0 || Date.now() < deadline)) {
-        const event = events[count];
-        // hasOwn: an event type named like an Object.prototype member must not find a "handler".
-        if (Object.hasOwn(projection.handlers, event.type)) await projection.handlers[event.type](event, ctx);
-        count += 1;
-      }
+      const { count, poison } = await this.applyEvents(events, ctx);
       const applied = count === events.length ? events : events.slice(0, count);
-      if (projection.handleBatch) await projection.handleBatch(applied, ctx);
-      const last = applied[applied.length - 1].position;
-      await advanceCheckpoint(client, this.schema, last, applied.length);
-      return { applied: true, last, count };
+      if (applied.length > 0 && this.o.projection.handleBatch) await this.o.projection.handleBatch(applied, ctx);
+      const last = applied.length > 0 ? applied[applied.length - 1].position : null;
+      if (last) await advanceCheckpoint(client, this.schema, last, applied.length);
+      // In the same transaction: the checkpoint stops right before the event it cannot read.
+      if (poison) await recordFailure(client, this.schema, poison, poison.decodeError ?? '');
+      return { applied: true, last, count, poison };
     });
+  }
+
+  /** Runs the per-type handlers up to the batch's time limit or the first event this projection cannot read. */
+  private async applyEvents(events: RecordedEvent[], ctx: ProjectionContext): Promise<{ count: number; poison: RecordedEvent | null }> {
+    const { handlers } = this.o.projection;
+    const deadline = Date.now() + this.o.maxBatchMs;
+    let count = 0;
+    while (count < events.length && (count === 0 || Date.now() < deadline)) {
+      const event = events[count];
+      // hasOwn: an event type named like an Object.prototype member must not find a "handler".
+      const handled = Object.hasOwn(handlers, event.type);
+      if (handled && event.decodeError !== undefined) return { count, poison: event };
+      if (handled) await handlers[event.type](event, ctx);
+      count += 1;
+    }
+    return { count, poison: null };
   }
 
   private async trySwitch(): Promise<void> {
     const result = await switchToServing(this.o.pool, this.name, this.schema, this.position);
+    // Locked by a reader or a batch: try again soon, a little later each time, never in step with others.
+    this.switchBusy = result.outcome === 'busy' ? Math.min(this.switchBusy + 1, 8) : 0;
     if (result.outcome === 'switched') {
       this.status = 'serving';
       this.o.onSwitched(this, result.retired);
@@ -168,10 +207,11 @@ export class BuildWorker {
       this.status = 'retired';
       return;
     }
-    const moved = !samePosition(row.position, this.position) || row.status !== this.status;
+    const moved = !samePosition(row.position, this.position) || row.status !== this.status || (row.failure === null) !== (this.failure === null);
     this.status = row.status;
     this.position = row.position;
     this.eventsProcessed = row.eventsProcessed;
+    this.failure = row.failure;
     if (moved) this.o.onProgress(this);
   }
 

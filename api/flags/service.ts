@@ -1,11 +1,11 @@
 /**
  * Current feature-flag values for this process: folded from the `featureflags-platform` stream at
- * start, then kept live from the event store, so every API replica sees a change and tells its
- * own server-sent-event listeners.
+ * start, then kept live by a subscription to that one stream (not the whole log), so every API
+ * replica sees a change and tells its own server-sent-event listeners.
  */
 import { EventEmitter } from 'node:events';
 import { FEATURE_FLAGS_ID, FLAG_CATALOGUE, featureFlagsAggregate, type FeatureFlagEvent, type FlagDefinition } from '../../domain/featureflags/flags';
-import { streamName, type Position, type RecordedEvent } from '../../domain/shared/events';
+import { streamName, type RecordedEvent } from '../../domain/shared/events';
 import type { EventStore, Subscription } from '../../infra/eventstore/port';
 
 export interface FlagNode {
@@ -37,7 +37,7 @@ export class FeatureFlags {
   async start(): Promise<void> {
     const events = await this.store.readStream(STREAM);
     for (const e of events) this.apply(e);
-    this.loop = this.follow(events.at(-1)?.position ?? null);
+    this.loop = this.follow(events.at(-1)?.revision ?? null);
   }
 
   async stop(): Promise<void> {
@@ -51,17 +51,17 @@ export class FeatureFlags {
     this.values.set(name, value);
   }
 
-  /** Follows the flag stream; after a failure (database gone for a while) resumes from the last event seen. */
-  private async follow(start: Position | null): Promise<void> {
+  /** Follows the flag stream; after a failure (database gone for a while) resumes after the last event seen. */
+  private async follow(start: number | null): Promise<void> {
     let after = start;
     let backoff = 100;
     while (!this.stopped) {
-      const subscription = this.store.subscribeAll({ after, filter: (e) => e.streamId === STREAM });
+      const subscription = this.store.subscribeToStream(STREAM, { afterRevision: after });
       this.subscription = subscription;
       try {
         for await (const e of subscription) {
           this.apply(e);
-          after = e.position;
+          after = e.revision;
           backoff = 100;
           const { name, value } = (e as unknown as FeatureFlagEvent).data;
           this.changes.emit('change', { name, value } satisfies FlagChange);

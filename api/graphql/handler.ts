@@ -110,7 +110,8 @@ function withRequestErrorCodes(payload: ExecutionResult): ExecutionResult {
 function formatPayload(payload: ExecutionResult, context: RequestContext | undefined, requestId: string): ExecutionResult {
   const errors = payload.errors?.map((e) => toClientError(e, (err) => console.error(`[graphql ${requestId}]`, err)));
   const warnings = context?.warnings.length ? { warnings: [...new Set(context.warnings)] } : undefined;
-  const extensions = warnings ? { ...payload.extensions, ...warnings } : payload.extensions;
+  const extra = context?.extensions && Object.keys(context.extensions).length > 0 ? { ...context.extensions, ...warnings } : warnings;
+  const extensions = extra ? { ...payload.extensions, ...extra } : payload.extensions;
   return {
     ...payload,
     ...(errors ? { errors: errors.map((e) => (e instanceof GraphQLError ? e : new GraphQLError(String(e)))) } : {}),

@@ -11,6 +11,7 @@ import { jobsResolvers } from '../jobs/resolvers';
 import { auditResolvers } from '../audit/resolvers';
 import { flagsResolvers } from '../flags/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
+import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
 import { loadSchemaSDL } from './sdl';
 
@@ -81,5 +82,6 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();
-  return makeExecutableSchema({ typeDefs, resolvers: areas as Parameters<typeof makeExecutableSchema>[0]['resolvers'] });
+  // Each mutation field gets its own scope of idempotent ids (api/idempotency.ts, decision 0017).
+  return withMutationScopes(makeExecutableSchema({ typeDefs, resolvers: areas as Parameters<typeof makeExecutableSchema>[0]['resolvers'] }));
 }

@@ -54,8 +54,10 @@ export function contextFor(h: Harness, viewer: Viewer | null): RequestContext {
   // Only what the jobs area reaches through ctx.services; the rest belongs to other areas.
   const services = { engine: h.engine } as Pick<Services, 'engine'> as Services;
   return {
-    requestId, viewer, scope, services, warnings: [], clientIp: '127.0.0.1',
-    headers: { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null },
+    requestId, viewer, scope, services, warnings: [], extensions: {}, clientIp: '127.0.0.1',
+    headers: { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null },
+    newId: () => randomUUID(),
+    loadAggregate: (aggregate, id) => h.bus.load(aggregate, id),
     cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
     read: (fn) => withTenantScope(h.db.apiPool, scope, fn),
     async execute(handler, input, options = {}) {

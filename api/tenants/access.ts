@@ -5,6 +5,7 @@
 import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { programMessages } from '../../domain/program/messages';
 import { NotFoundError } from '../../domain/shared/errors';
+import { isUuid } from '../../domain/shared/ids';
 import {
   getEcosystemById, getEcosystemProfile, getProgramById, type EcosystemRow, type ProgramRow,
 } from '../../projections/tenants/queries';
@@ -13,12 +14,10 @@ import type { RequestContext } from '../context';
 import { fromGlobalId, idOf } from '../relay';
 import { invalidArgument } from './support';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A global or raw id of `type` as the UUID the events use; BAD_USER_INPUT on `field` otherwise. */
 export function uuidArg(type: 'Ecosystem' | 'Program', value: string, field: string): string {
   const id = idOf(type, value);
-  if (!UUID.test(id)) throw invalidArgument(field, `${type === 'Ecosystem' ? 'Ecosystem' : 'Program'} id is not valid.`);
+  if (!isUuid(id)) throw invalidArgument(field, `${type === 'Ecosystem' ? 'Ecosystem' : 'Program'} id is not valid.`);
   return id.toLowerCase();
 }
 
@@ -46,7 +45,7 @@ export async function headerEcosystemId(ctx: RequestContext): Promise<string> {
   const value = ctx.headers.ecosystemProfileId;
   if (!value) throw invalidArgument(PROFILE_HEADER_FIELD, 'Choose an ecosystem first: the x-ecosystem-profile-id header is missing.');
   const asId = fromGlobalId(value)?.type === 'Ecosystem' ? idOf('Ecosystem', value) : value;
-  if (UUID.test(asId)) return asId.toLowerCase();
+  if (isUuid(asId)) return asId.toLowerCase();
   const profile = await ctx.read((c) => getEcosystemProfile(c, value));
   if (!profile) throw new NotFoundError(ecosystemMessages.notFound);
   return profile.ecosystemId;

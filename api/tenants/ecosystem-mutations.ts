@@ -2,13 +2,13 @@
  * Ecosystem mutations. Each authorizes first, validates the whole input before appending anything
  * (so bad input writes nothing), then goes through the command bus and answers the changed row.
  * A new or changed profile id is claimed before the ecosystem records it and released if that
- * fails (domain/ecosystem/profile): two ecosystems never share an address.
+ * fails (domain/ecosystem/profile, api/tenants/profile-claims.ts): two ecosystems never share an
+ * address. A new ecosystem's id is derived from the request's Idempotency-Key (decision 0017).
  */
-import { randomUUID } from 'node:crypto';
 import { editedEcosystemDetails, newEcosystemDetails } from '../../domain/ecosystem/decide';
 import {
-  archiveEcosystem, claimEcosystemProfileId, createEcosystem, editEcosystem, migrateEcosystemToProgram,
-  releaseEcosystemProfileId, unarchiveEcosystem, updatePlatformEcosystemConfig,
+  archiveEcosystem, createEcosystem, editEcosystem, migrateEcosystemToProgram, releaseEcosystemProfileId,
+  unarchiveEcosystem, updatePlatformEcosystemConfig,
 } from '../../domain/ecosystem/handlers';
 import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { defaultsOf } from '../../domain/ecosystem/platform/state';
@@ -24,28 +24,20 @@ import type { RequestContext } from '../context';
 import { readEcosystem, uuidArg } from './access';
 import { ecosystemChanges } from './inputs';
 import { ecosystemPayload, programPayload } from './payloads';
+import { claimProfileId, releaseAfterFailure } from './profile-claims';
 import { migrationIds, withFieldPrefix } from './support';
 
 const waitFor = [TENANTS_PROJECTION];
 const INPUT = 'ecosystemInput';
-
-async function claim(ctx: RequestContext, profileId: string, ecosystemId: string): Promise<void> {
-  await withFieldPrefix(INPUT, () => ctx.execute(claimEcosystemProfileId, { profileId, ecosystemId }, { ecosystemId }));
-}
-
-/** Undoes a claim after the command it was for failed; the original failure is what the caller sees. */
-async function releaseAfterFailure(ctx: RequestContext, profileId: string, ecosystemId: string): Promise<void> {
-  await ctx.execute(releaseEcosystemProfileId, { profileId, ecosystemId }, { ecosystemId })
-    .catch((err: unknown) => console.error(`[tenants] could not release profile id ${profileId} of ${ecosystemId}`, err));
-}
 
 export async function createEcosystemMutation(ctx: RequestContext, input: EcosystemInput): Promise<EcosystemRow> {
   authorize(ctx, { type: 'ecosystem.create' });
   const changes = ecosystemChanges(input);
   const defaults = (await ctx.read((c) => getPlatformEcosystemDefaults(c))) ?? undefined;
   const details = await withFieldPrefix(INPUT, async () => newEcosystemDetails(changes, defaults));
-  const ecosystemId = randomUUID();
-  await claim(ctx, details.profileId, ecosystemId);
+  // Derived from the Idempotency-Key: a repeated request claims and creates the same ecosystem.
+  const ecosystemId = ctx.newId('ecosystem');
+  await claimProfileId(ctx, details.profileId, ecosystemId);
   try {
     const result = await withFieldPrefix(INPUT, () =>
       ctx.execute(createEcosystem, { ecosystemId, details: changes, defaults }, { waitFor, ecosystemId }));
@@ -78,7 +70,7 @@ export async function editEcosystemMutation(ctx: RequestContext, ecosystemIdArg:
   // admin's command never carries these fields at all, and cannot overwrite that change.
   const changes = viewer.platformAdmin ? requested : omitKeys(requested, PLATFORM_ONLY);
   const moved = next.profileId !== current.profileId;
-  if (moved) await claim(ctx, next.profileId, ecosystemId);
+  if (moved) await claimProfileId(ctx, next.profileId, ecosystemId);
   let result;
   try {
     result = await withFieldPrefix(INPUT, () => ctx.execute(editEcosystem, { ecosystemId, changes }, { waitFor, ecosystemId }));

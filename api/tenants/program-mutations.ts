@@ -5,7 +5,6 @@
  * edits only programs of that ecosystem (any other is NOT_FOUND, even for a platform admin), so a
  * page scoped to one tenant can never change another's programs by a stray id.
  */
-import { randomUUID } from 'node:crypto';
 import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { programDefaultsFromEcosystem } from '../../domain/program/fromEcosystem';
 import { archiveProgram, createProgram, editProgram, unarchiveProgram } from '../../domain/program/handlers';
@@ -29,7 +28,8 @@ const ECOSYSTEM_FIELD = `${INPUT}.ecosystemId`;
 async function createIn(ctx: RequestContext, ecosystemId: string, input: ProgramInput): Promise<ProgramRow> {
   const ecosystem = await readEcosystem(ctx, ecosystemId);
   if (ecosystem.archived) throw new IllegalStateError(ecosystemMessages.archivedReadOnly, 'ARCHIVED');
-  const programId = randomUUID();
+  // Derived from the Idempotency-Key: a repeated request creates (and answers) the same program.
+  const programId = ctx.newId('program');
   const result = await withFieldPrefix(INPUT, () => ctx.execute(createProgram,
     { programId, ecosystemId, details: programChanges(input), defaults: programDefaultsFromEcosystem(ecosystem) },
     { waitFor, ecosystemId }));

@@ -3,11 +3,10 @@
  * what remains is ids (global on output), links between tenants (batched per request), and dates.
  */
 import type { EcosystemProfilePageResolvers, EcosystemResolvers, ProgramResolvers, TutorHoursLimitResolvers } from '../__generated__/resolvers';
+import { isUuid } from '../../domain/shared/ids';
 import { registerNodeType, toGlobalId } from '../relay';
 import { loaders } from './loaders';
 import { programList } from './queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const Ecosystem: EcosystemResolvers = {
   id: (e) => toGlobalId('Ecosystem', e.id),
@@ -37,5 +36,5 @@ export const TutorHoursLimit: TutorHoursLimitResolvers = {
   programIds: (l) => l.programIds.map((id) => toGlobalId('Program', id)),
 };
 
-registerNodeType('Ecosystem', (ctx, id) => (ctx.viewer && UUID.test(id) ? loaders(ctx).ecosystems.load(id) : Promise.resolve(null)));
-registerNodeType('Program', (ctx, id) => (ctx.viewer && UUID.test(id) ? loaders(ctx).programs.load(id) : Promise.resolve(null)));
+registerNodeType('Ecosystem', (ctx, id) => (ctx.viewer && isUuid(id) ? loaders(ctx).ecosystems.load(id) : Promise.resolve(null)));
+registerNodeType('Program', (ctx, id) => (ctx.viewer && isUuid(id) ? loaders(ctx).programs.load(id) : Promise.resolve(null)));

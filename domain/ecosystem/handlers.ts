@@ -75,7 +75,7 @@ function claimHandler(type: 'ClaimEcosystemProfileId' | 'ReleaseEcosystemProfile
     aggregate: profileClaimAggregate,
     aggregateId: (i) => i.profileId,
     ecosystemId: (i) => i.ecosystemId,
-    decide: (data, state) => decideClaim({ type, data }, state),
+    decide: (data, state, ctx) => decideClaim({ type, data }, state, ctx.now),
   };
 }
 

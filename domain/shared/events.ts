@@ -2,7 +2,12 @@
  * The envelope every domain event travels in (DESIGN.md section 3). Pure types: the event store
  * adapters in infra/ persist exactly this shape.
  */
-export type Role = 'PLATFORM_ADMIN' | 'SUPER_ADMIN' | 'PROGRAM_ADMIN' | 'TEACHER' | 'STAFF' | 'LEADER' | 'PUPIL' | 'PARENT' | 'STUDENT' | 'MEMBER' | 'SYSTEM';
+/**
+ * SYSTEM: the platform acting on its own (seeding, workflows). OPERATOR: a person at the command
+ * line of the server (`npm run projections -- skip ...`), named in the actor's userId as
+ * `operator:<login>`.
+ */
+export type Role = 'PLATFORM_ADMIN' | 'SUPER_ADMIN' | 'PROGRAM_ADMIN' | 'TEACHER' | 'STAFF' | 'LEADER' | 'PUPIL' | 'PARENT' | 'STUDENT' | 'MEMBER' | 'SYSTEM' | 'OPERATOR';
 
 export interface Actor {
   userId: string;
@@ -19,6 +24,10 @@ export interface EventMetadata {
   causationId: string;
   /** ISO-8601 instant, taken from the command (domain code never reads the clock). */
   occurredAt: string;
+  /**
+   * Version of the shape of `data` for this event type, stamped by the event store on append (the
+   * version its schema describes). Older versions are upcast when read (see Upcaster).
+   */
   schemaVersion: number;
 }
 
@@ -45,6 +54,23 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
   revision: number;
   position: Position;
   recordedAt: string;
+  /**
+   * Set when the event's data fails its type's schema (after upcasting): the data is then exactly
+   * as stored. Only readAll and subscribeAll deliver such events, so that one bad event stops only
+   * the consumers of its type (DESIGN.md section 3); readStream and stream subscriptions throw.
+   */
+  decodeError?: string;
+}
+
+/**
+ * Turns version `fromVersion` of an event type's data into version `fromVersion + 1`. Applied on
+ * read, before validation, by every event-store adapter; history is never rewritten. Must be pure:
+ * a replay upcasts the same event again and must get the same data.
+ */
+export interface Upcaster {
+  type: string;
+  fromVersion: number;
+  upcast(data: unknown, metadata: EventMetadata): unknown;
 }
 
 export function comparePositions(a: Position, b: Position): number {

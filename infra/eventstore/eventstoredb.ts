@@ -11,16 +11,14 @@
 import {
   ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError,
   WrongExpectedVersionError, excludeSystemEvents, jsonEvent,
-  type AllStreamSubscription, type AppendExpectedRevision, type JSONType, type Position as EsdbPosition, type ReadPosition,
+  type AppendExpectedRevision, type JSONType, type Position as EsdbPosition, type ReadPosition,
 } from '@eventstore/db-client';
 import { comparePositions, type EventMetadata, type NewEvent, type Position, type RecordedEvent } from '../../domain/shared/events';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Subscription } from './port';
-import { validateNewEvents, validateRecorded, type EventSchemas } from './schemas';
+import { EventCodec, type EventTypes } from './schemas';
 
-export interface EventStoreDbOptions {
-  /** zod schema per event type, checked on append and on read; types without one pass unchecked. */
-  schemas?: EventSchemas;
-}
+/** Event schemas and upcasters, applied as the PostgreSQL adapter applies them (schemas.ts). */
+export type EventStoreDbOptions = EventTypes;
 
 /** What a stream read or an $all read hands back, narrowed to the fields this adapter uses. */
 interface EsdbRecorded {
@@ -58,14 +56,15 @@ function isEventMetadata(value: unknown): value is EventMetadata {
     && typeof (value as { commandId?: unknown }).commandId === 'string';
 }
 
-function toRecorded(event: EsdbRecorded, schemas: EventSchemas | undefined): RecordedEvent {
+/** The stored event in the port's shape, before upcasting and validation. */
+function toRecorded(event: EsdbRecorded): RecordedEvent {
   const where = `${event.streamId}@${event.revision}`;
   if (!event.isJson) throw new Error(`Event ${where} is not JSON; this adapter reads only what it writes`);
   if (!isEventMetadata(event.metadata)) throw new Error(`Event ${where} carries no event metadata (DESIGN.md section 3)`);
   if (!event.position || event.position.commit === NO_POSITION) {
     throw new Error(`Event ${where} has no $all position: EventStoreDB 22.6 or later is required`);
   }
-  return validateRecorded(schemas, {
+  return {
     id: event.id,
     streamId: event.streamId,
     revision: Number(event.revision),
@@ -74,20 +73,25 @@ function toRecorded(event: EsdbRecorded, schemas: EventSchemas | undefined): Rec
     metadata: event.metadata,
     position: { commit: event.position.commit, prepare: event.position.prepare },
     recordedAt: event.created.toISOString(),
-  });
+  };
 }
 
 const isSystemType = (type: string) => type.startsWith('$');
+
+/** What a subscription hands back, narrowed: an $all or a stream subscription. */
+interface EsdbSource extends AsyncIterable<{ event?: EsdbRecorded }> {
+  unsubscribe(): Promise<void>;
+  destroy(): void;
+}
 
 class EsdbSubscription implements Subscription {
   private closed = false;
   private readonly iterator: AsyncGenerator<RecordedEvent, void, undefined>;
 
+  /** `accept` maps a delivered event to what the consumer gets, or null to pass over it. */
   constructor(
-    private readonly source: AllStreamSubscription,
-    private readonly after: Position | null,
-    private readonly filter: ((event: RecordedEvent) => boolean) | undefined,
-    private readonly schemas: EventSchemas | undefined,
+    private readonly source: EsdbSource,
+    private readonly accept: (event: EsdbRecorded) => RecordedEvent | null,
     private readonly onClose: () => void,
   ) {
     this.iterator = this.run();
@@ -111,10 +115,8 @@ class EsdbSubscription implements Subscription {
       for await (const resolved of this.source) {
         if (this.closed) return;
         if (!resolved.event) continue;
-        // The start position may or may not be delivered again; the port promises strictly after it.
-        if (this.after && comparePositions(resolved.event.position, this.after) <= 0) continue;
-        const event = toRecorded(resolved.event, this.schemas);
-        if (!this.filter || this.filter(event)) yield event;
+        const event = this.accept(resolved.event);
+        if (event) yield event;
       }
     } catch (err) {
       // Destroying the stream on close() ends the loop with a premature-close error: that is the end we asked for.
@@ -128,14 +130,18 @@ class EsdbSubscription implements Subscription {
 export function createEventStoreDbStore(connection: string | EventStoreDBClient, options: EventStoreDbOptions = {}): EventStore {
   const owned = typeof connection === 'string';
   const client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
-  const { schemas } = options;
+  const codec = new EventCodec(options);
   const subscriptions = new Set<EsdbSubscription>();
 
-  async function positionOf(stream: string, revision: bigint): Promise<Position> {
-    for await (const resolved of client.readStream(stream, { fromRevision: revision, maxCount: 1, direction: FORWARDS })) {
-      if (resolved.event) return toRecorded(resolved.event, undefined).position;
+  /** The events an append wrote (or, for an idempotent retry, had written): `count` ending at `last`. */
+  async function appended(stream: string, last: bigint, count: number): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    const fromRevision = last - BigInt(count) + 1n;
+    for await (const resolved of client.readStream(stream, { fromRevision, maxCount: count, direction: FORWARDS })) {
+      if (resolved.event) events.push(codec.decode(toRecorded(resolved.event)));
     }
-    throw new Error(`Event ${stream}@${revision} was just appended but cannot be read`);
+    if (events.length !== count) throw new Error(`Events ${stream}@${fromRevision}..${last} were just appended but cannot be read`);
+    return events;
   }
 
   /** Reads one page of $all in `direction` from `from`, without the events at or beyond `cursor`. */
@@ -157,19 +163,18 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
   return {
     async append(stream, events, { expectedRevision }) {
       if (events.length === 0) throw new TypeError(`Nothing to append to ${stream}: an append needs at least one event`);
-      const valid = validateNewEvents(schemas, stream, events);
+      const valid = codec.encode(stream, events);
       try {
         const result = await client.appendToStream(
           stream,
           valid.map((e) => jsonEvent({ id: e.id, type: e.type, data: toJsonData(e), metadata: e.metadata })),
           { expectedRevision: toExpected(expectedRevision) },
         );
-        // The reply's position is that of the write, and is absent for an idempotent retry: for
-        // anything but one fresh event, ask for the last event's own position.
-        const position = result.position && valid.length === 1
-          ? { commit: result.position.commit, prepare: result.position.prepare }
-          : await positionOf(stream, result.nextExpectedRevision);
-        return { nextRevision: Number(result.nextExpectedRevision), position };
+        // The reply carries the position of the write only, and none for an idempotent retry
+        // (nothing was written): read the events back for their own positions and time.
+        const recorded = await appended(stream, result.nextExpectedRevision, valid.length);
+        const last = recorded[recorded.length - 1];
+        return { nextRevision: last.revision, position: last.position, events: recorded, duplicate: !result.position };
       } catch (err) {
         if (err instanceof WrongExpectedVersionError) {
           const actual = err.actualVersion === NO_STREAM ? 'no_stream' : Number(err.actualVersion);
@@ -183,7 +188,7 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
       const events: RecordedEvent[] = [];
       try {
         for await (const resolved of client.readStream(stream, { fromRevision: START, direction: FORWARDS })) {
-          if (resolved.event) events.push(toRecorded(resolved.event, schemas));
+          if (resolved.event) events.push(codec.decode(toRecorded(resolved.event)));
         }
       } catch (err) {
         if (err instanceof StreamNotFoundError) return [];
@@ -200,7 +205,7 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
       for (;;) {
         const want = Math.min(limit - events.length + 1, PAGE_SIZE);
         const { page, exhausted } = await readPage(cursor ?? START, FORWARDS, cursor, want);
-        for (const e of page) if (!isSystemType(e.type) && events.length < limit) events.push(toRecorded(e, schemas));
+        for (const e of page) if (!isSystemType(e.type) && events.length < limit) events.push(codec.decodeOrMark(toRecorded(e)));
         if (events.length >= limit || exhausted || page.length === 0) return events;
         const last = page[page.length - 1].position;
         if (!last) return events;
@@ -213,7 +218,25 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
         fromPosition: after ? { commit: after.commit, prepare: after.prepare } : START,
         filter: excludeSystemEvents(),
       });
-      const subscription = new EsdbSubscription(source, after ?? null, filter, schemas, () => subscriptions.delete(subscription));
+      const accept = (stored: EsdbRecorded): RecordedEvent | null => {
+        // The start position may or may not be delivered again; the port promises strictly after it.
+        if (after && stored.position && comparePositions(stored.position, after) <= 0) return null;
+        const event = codec.decodeOrMark(toRecorded(stored));
+        return !filter || filter(event) ? event : null;
+      };
+      const subscription = new EsdbSubscription(source as unknown as EsdbSource, accept, () => subscriptions.delete(subscription));
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    subscribeToStream(stream, { afterRevision } = {}) {
+      const after = afterRevision ?? null;
+      // The server's own subscription to one stream: it reads that stream only, however busy $all is.
+      const source = client.subscribeToStream(stream, { fromRevision: after === null ? START : BigInt(after) });
+      const accept = (stored: EsdbRecorded): RecordedEvent | null =>
+        // Whether fromRevision itself comes back differs between reads and subscriptions: skip it either way.
+        after !== null && Number(stored.revision) <= after ? null : codec.decode(toRecorded(stored));
+      const subscription = new EsdbSubscription(source as unknown as EsdbSource, accept, () => subscriptions.delete(subscription));
       subscriptions.add(subscription);
       return subscription;
     },

@@ -17,6 +17,16 @@ export interface AppendResult {
   nextRevision: number;
   /** Position of the last appended event. */
   position: Position;
+  /**
+   * The appended events as recorded (revisions, positions, time, data as validated), so that a
+   * writer needs no read-back. When `duplicate`, the events recorded by the original append.
+   */
+  events: RecordedEvent[];
+  /**
+   * True when these event ids were already in the stream, at this place: nothing was written (a
+   * retry, or a concurrent copy of the same command that lost the race).
+   */
+  duplicate: boolean;
 }
 
 export class WrongExpectedRevisionError extends Error {
@@ -36,18 +46,36 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
 
+export interface SubscribeToStreamOptions {
+  /** Exclusive: events with a higher revision. From the stream's start when absent or null. */
+  afterRevision?: number | null;
+}
+
 export interface EventStore {
   /**
    * Appends atomically. Appending events whose ids are already in the stream, at the same place,
    * is idempotent: nothing is written twice and the original result is returned.
    */
   append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
-  /** All events of one stream in revision order; [] when it does not exist. */
+  /**
+   * All events of one stream in revision order; [] when it does not exist. Throws
+   * InvalidEventDataError when an event fails its schema: a stream is folded whole or not at all.
+   */
   readStream(stream: string): Promise<RecordedEvent[]>;
-  /** A page of the global log in position order, only of committed, visible-for-good events. */
+  /**
+   * A page of the global log in position order, only of committed, visible-for-good events. An
+   * event that fails its schema is delivered as stored with `decodeError` set, never thrown, so
+   * that it stops only the consumers of its type.
+   */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
-  /** Follows the global log from `after`, live, until closed. Each event exactly once, in order. */
+  /** Follows the global log from `after`, live, until closed. Each event exactly once, in order; undecodable ones marked as in readAll. */
   subscribeAll(options: { after?: Position | null; filter?: (event: RecordedEvent) => boolean }): Subscription;
+  /**
+   * Follows one stream, live, until closed: each event once, in revision order. Costs what reading
+   * that stream costs, however busy the rest of the log is. The iteration throws
+   * InvalidEventDataError on an event that fails its schema, as readStream does.
+   */
+  subscribeToStream(stream: string, options?: SubscribeToStreamOptions): Subscription;
   /** Position of the newest readable event, or null when the log is empty. */
   headPosition(): Promise<Position | null>;
   close(): Promise<void>;

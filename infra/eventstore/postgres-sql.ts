@@ -38,24 +38,29 @@ WITH input AS (
         END
   -- Sequence values are drawn in this order, so positions follow revisions inside one append.
   ORDER BY i.ord
-  RETURNING revision, transaction_id, global_position
+  RETURNING revision, global_position
+), written AS (
+  SELECT max(revision) AS last_revision, array_agg(global_position::text ORDER BY revision) AS prepares FROM inserted
 )
 SELECT c.revision AS current_revision,
-       last.revision AS last_revision,
-       last.transaction_id::text AS last_commit,
-       last.global_position AS last_prepare,
+       w.last_revision, w.prepares,
+       -- What the inserted rows got from their column defaults: this transaction's id and start time.
+       CASE WHEN w.last_revision IS NOT NULL THEN pg_current_xact_id()::text END AS commit,
+       now() AS recorded_at,
        (SELECT jsonb_agg(jsonb_build_object(
                  'streamId', x.stream_id, 'revision', x.revision, 'ord', x.ord,
                  'commit', x.transaction_id::text, 'prepare', x.global_position::text) ORDER BY x.ord)
           FROM existing x) AS existing
-FROM current_revision c
-LEFT JOIN LATERAL (SELECT * FROM inserted ORDER BY revision DESC LIMIT 1) last ON true`;
+FROM current_revision c CROSS JOIN written w`;
 
 export interface AppendRow {
   current_revision: number;
+  /** Null when nothing was inserted. */
   last_revision: number | null;
-  last_commit: string | null;
-  last_prepare: string | null;
+  commit: string | null;
+  /** Global positions of the inserted rows, in revision order. */
+  prepares: string[] | null;
+  recorded_at: Date | null;
   existing: ExistingEvent[] | null;
 }
 
@@ -78,20 +83,36 @@ const COLUMNS = `stream_id, revision, event_id, type, data, metadata, recorded_a
 export const READ_STREAM_SQL = `SELECT ${COLUMNS} FROM public.events WHERE stream_id = $1 ORDER BY revision`;
 
 /**
- * The visibility rule: only rows of transactions older than every transaction still in progress.
- * Those are final (committed or gone), so a reader that has passed a position never sees a new
- * row appear before it. $1/$2 exclusive checkpoint, $3 page size.
+ * A page of one stream after a revision ($2, exclusive; $3 rows). Not bounded by the visibility
+ * rule, and it need not be: a writer of revision r + 1 waits on UNIQUE (stream_id, revision) until
+ * the writer of r has finished, so a stream's committed revisions are always 0..n without gaps.
  */
+export const READ_STREAM_AFTER_SQL = `
+SELECT ${COLUMNS} FROM public.events WHERE stream_id = $1 AND revision > $2 ORDER BY revision LIMIT $3`;
+
+/** Rows $2..$3 of stream $1: what an append that turned out to be a retry had written. */
+export const READ_STREAM_RANGE_SQL = `
+SELECT ${COLUMNS} FROM public.events WHERE stream_id = $1 AND revision BETWEEN $2 AND $3 ORDER BY revision`;
+
+/**
+ * The visibility rule, the one copy of it (decision 0002): only rows of transactions older than
+ * every transaction still in progress. Those are final (committed or gone), so a reader that has
+ * passed a position never sees a new row appear before it. Every query that reads the log in
+ * position order (here, projection lag in projections/status.ts, benchmarks) includes it.
+ */
+export const VISIBLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+/** $1/$2 exclusive checkpoint, $3 page size. */
 export const READ_ALL_SQL = `
 SELECT ${COLUMNS} FROM public.events
 WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-  AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  AND ${VISIBLE}
 ORDER BY transaction_id, global_position
 LIMIT $3`;
 
 export const HEAD_SQL = `
 SELECT transaction_id::text AS commit, global_position AS prepare FROM public.events
-WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+WHERE ${VISIBLE}
 ORDER BY transaction_id DESC, global_position DESC
 LIMIT 1`;
 

@@ -3,21 +3,21 @@
  * one `events` table, no global lock, readers bounded by the oldest running transaction.
  */
 import type pg from 'pg';
+import { isUuid } from '../../domain/shared/ids';
 import type { NewEvent, Position, RecordedEvent } from '../../domain/shared/events';
 import type { Queryable } from '../db/pool';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type Subscription } from './port';
 import {
-  APPEND_SQL, HEAD_SQL, READ_ALL_SQL, READ_STREAM_SQL, expectationParams, toPosition, toRecordedEvent,
-  type AppendRow, type EventRow, type ExistingEvent,
+  APPEND_SQL, HEAD_SQL, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_RANGE_SQL, READ_STREAM_SQL, expectationParams, toPosition,
+  toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent,
 } from './postgres-sql';
-import { PgSubscription, Wakeups } from './postgres-subscription';
-import { validateNewEvents, validateRecorded, type EventSchemas } from './schemas';
+import { PgStreamSubscription, PgSubscription } from './postgres-subscription';
+import { Wakeups } from './postgres-wakeups';
+import { EventCodec, type EventTypes } from './schemas';
 
-export { InvalidEventDataError, type EventSchemas } from './schemas';
+export { InvalidEventDataError, type EventSchemas, type EventTypes } from './schemas';
 
-export interface PostgresEventStoreOptions {
-  /** zod schema per event type, checked on append and on read; types without one pass unchecked. */
-  schemas?: EventSchemas;
+export interface PostgresEventStoreOptions extends EventTypes {
   /** How often a live subscription looks for new events when no notification arrives. Default 1000. */
   pollIntervalMs?: number;
 }
@@ -30,7 +30,6 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNIQUE_VIOLATION = '23505';
 /** Each retry follows a writer that succeeded, so this bounds pathological contention only. */
 const MAX_STATEMENT_RETRIES = 50;
@@ -45,7 +44,7 @@ function checkEvents(stream: string, events: readonly NewEvent[]): void {
   if (events.length === 0) throw new TypeError(`Nothing to append to ${stream}: an append needs at least one event`);
   const ids = new Set<string>();
   for (const e of events) {
-    if (!UUID.test(e.id)) throw new TypeError(`Event id ${e.id} is not a UUID`);
+    if (!isUuid(e.id)) throw new TypeError(`Event id ${e.id} is not a UUID`);
     if (ids.has(e.id.toLowerCase())) throw new TypeError(`Event id ${e.id} appears twice in one append to ${stream}`);
     ids.add(e.id.toLowerCase());
   }
@@ -60,29 +59,42 @@ function fits(expected: ExpectedRevision, current: number): boolean {
 
 /**
  * The ids are all present, in this stream, consecutive and in order, where this append would have
- * put them: then this is a retry of an append that succeeded, and its original result is the answer.
+ * put them: then this is a retry of an append that succeeded. Returns the revisions it wrote.
  */
-function originalResult(stream: string, expected: ExpectedRevision, count: number, existing: ExistingEvent[]): AppendResult | null {
+function originalRevisions(stream: string, expected: ExpectedRevision, count: number, existing: ExistingEvent[]): [number, number] | null {
   if (existing.length !== count) return null;
   const first = existing[0].revision;
   const consecutive = existing.every((x, i) => x.streamId === stream && x.ord === i + 1 && x.revision === first + i);
   const samePlace = typeof expected === 'number' ? first === expected + 1 : expected === 'no_stream' ? first === 0 : true;
-  if (!consecutive || !samePlace) return null;
-  const last = existing[existing.length - 1];
-  return { nextRevision: last.revision, position: toPosition(last.commit, last.prepare) };
+  return consecutive && samePlace ? [first, first + count - 1] : null;
 }
 
-async function appendOnce(db: Queryable, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+function result(events: RecordedEvent[], duplicate: boolean): AppendResult {
+  const last = events[events.length - 1];
+  return { nextRevision: last.revision, position: last.position, events, duplicate };
+}
+
+/** The events as this append recorded them, from the statement's answer: no read-back needed. */
+function recorded(stream: string, events: NewEvent[], row: AppendRow & { last_revision: number }): RecordedEvent[] {
+  const first = row.last_revision - events.length + 1;
+  const recordedAt = (row.recorded_at as Date).toISOString();
+  return events.map((e, i) => ({
+    id: e.id, streamId: stream, revision: first + i, type: e.type, data: e.data, metadata: e.metadata,
+    position: toPosition(row.commit as string, (row.prepares as string[])[i]), recordedAt,
+  }));
+}
+
+async function appendOnce(db: Queryable, codec: EventCodec, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
   const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
   const { rows } = await db.query<AppendRow>({ name: 'eventstore_append', text: APPEND_SQL, values: [stream, payload, ...expectationParams(expected)] });
   const row = rows[0];
-  if (row.last_revision !== null && row.last_commit !== null && row.last_prepare !== null) {
-    return { nextRevision: row.last_revision, position: toPosition(row.last_commit, row.last_prepare) };
-  }
+  if (row.last_revision !== null) return result(recorded(stream, events, { ...row, last_revision: row.last_revision }), false);
   const existing = row.existing ?? [];
-  if (existing.length > 0) {
-    const original = originalResult(stream, expected, events.length, existing);
-    if (original) return original;
+  const original = existing.length > 0 ? originalRevisions(stream, expected, events.length, existing) : null;
+  if (original) {
+    // A retry (or a concurrent copy that lost): answer with what the original wrote, as a reader sees it.
+    const read = await db.query<EventRow>({ name: 'eventstore_read_range', text: READ_STREAM_RANGE_SQL, values: [stream, ...original] });
+    return result(read.rows.map((r) => codec.decode(toRecordedEvent(r))), true);
   }
   if (!fits(expected, row.current_revision)) {
     throw new WrongExpectedRevisionError(stream, expected, row.current_revision === -1 ? 'no_stream' : row.current_revision);
@@ -97,14 +109,15 @@ async function appendOnce(db: Queryable, stream: string, events: NewEvent[], exp
  * Subscribers in other processes learn of these events by polling (no notification is sent).
  */
 export async function appendInTransaction(
-  client: pg.PoolClient | pg.Client, stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }, schemas?: EventSchemas,
+  client: pg.PoolClient | pg.Client, stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }, types: EventTypes = {},
 ): Promise<AppendResult> {
   checkEvents(stream, events);
-  const valid = validateNewEvents(schemas, stream, events);
+  const codec = new EventCodec(types);
+  const valid = codec.encode(stream, events);
   for (let attempt = 0; ; attempt++) {
     await client.query('SAVEPOINT eventstore_append');
     try {
-      const result = await appendOnce(client, stream, valid, options.expectedRevision);
+      const result = await appendOnce(client, codec, stream, valid, options.expectedRevision);
       await client.query('RELEASE SAVEPOINT eventstore_append');
       return result;
     } catch (err) {
@@ -115,10 +128,10 @@ export async function appendInTransaction(
 }
 
 export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventStoreOptions = {}): EventStore {
-  const schemas = options.schemas;
+  const codec = new EventCodec(options);
   const pollIntervalMs = options.pollIntervalMs ?? 1000;
   const wakeups = new Wakeups(pool);
-  const subscriptions = new Set<PgSubscription>();
+  const subscriptions = new Set<Subscription>();
   let closed = false;
 
   const readPage = async (after: Position | null, limit: number): Promise<RecordedEvent[]> => {
@@ -126,7 +139,12 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     const { rows } = await pool.query<EventRow>({
       name: 'eventstore_read_all', text: READ_ALL_SQL, values: [from.commit.toString(), from.prepare.toString(), limit],
     });
-    return rows.map((r) => validateRecorded(schemas, toRecordedEvent(r)));
+    return rows.map((r) => codec.decodeOrMark(toRecordedEvent(r)));
+  };
+
+  const readAfter = async (stream: string, afterRevision: number, limit: number): Promise<RecordedEvent[]> => {
+    const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream_after', text: READ_STREAM_AFTER_SQL, values: [stream, afterRevision, limit] });
+    return rows.map(toRecordedEvent);
   };
 
   const assertOpen = () => {
@@ -137,11 +155,11 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     async append(stream, events, { expectedRevision }) {
       assertOpen();
       checkEvents(stream, events);
-      const valid = validateNewEvents(schemas, stream, events);
+      const valid = codec.encode(stream, events);
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await appendOnce(pool, stream, valid, expectedRevision);
-          wakeups.appended(result.position);
+          const result = await appendOnce(pool, codec, stream, valid, expectedRevision);
+          wakeups.appended(result.position, stream);
           return result;
         } catch (err) {
           // A unique key lost to a concurrent writer: run again and judge against what it committed
@@ -154,7 +172,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     async readStream(stream) {
       assertOpen();
       const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream', text: READ_STREAM_SQL, values: [stream] });
-      return rows.map((r) => validateRecorded(schemas, toRecordedEvent(r)));
+      return rows.map((r) => codec.decode(toRecordedEvent(r)));
     },
 
     async readAll({ after, limit }: ReadAllOptions) {
@@ -167,6 +185,16 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       assertOpen();
       const subscription = new PgSubscription({
         readPage, wakeups, pollIntervalMs, pageSize: PAGE_SIZE, after: after ?? null, filter,
+        onClose: () => subscriptions.delete(subscription),
+      });
+      subscriptions.add(subscription);
+      return subscription;
+    },
+
+    subscribeToStream(stream, { afterRevision } = {}): Subscription {
+      assertOpen();
+      const subscription = new PgStreamSubscription({
+        readAfter, decode: (e) => codec.decode(e), wakeups, pollIntervalMs, pageSize: PAGE_SIZE, stream, afterRevision: afterRevision ?? -1,
         onClose: () => subscriptions.delete(subscription),
       });
       subscriptions.add(subscription);

@@ -61,6 +61,11 @@ function defaultChanges(data: unknown): Record<string, unknown> {
 }
 
 export function describeEvent(event: RecordedEvent): { summary: string; changes: Record<string, unknown> } {
+  // The audit takes every event, so it must not stop at one it cannot read (decision 0016): it
+  // records that event as undecodable, with its data as stored, and goes on.
+  if (event.decodeError !== undefined) {
+    return { summary: `${genericSummary(event)} (undecodable: ${event.decodeError})`, changes: redact(defaultChanges(event.data)) as Record<string, unknown> };
+  }
   const describe = describers.get(event.type);
   const described = describe ? describe(event) : genericSummary(event);
   const { summary, changes } = typeof described === 'string' ? { summary: described, changes: undefined } : described;

@@ -5,13 +5,12 @@
  */
 import type { RecordedEvent } from '../../domain/shared/events';
 import { ValidationError } from '../../domain/shared/errors';
+import { isUuid } from '../../domain/shared/ids';
 import type { Queryable } from '../../infra/db/pool';
 import type { Projection } from '../types';
 import { describeEvent, targetOf } from './describe';
 
 export { registerBreadcrumbDescriber, type BreadcrumbDescriber, type BreadcrumbDescription } from './describe';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const tables = (schema: string) => `
 CREATE TABLE "${schema}".breadcrumbs (
@@ -52,7 +51,7 @@ COMMENT ON COLUMN "${schema}".breadcrumbs.correlation_id IS 'Request or workflow
 `;
 
 function uuidOrNull(value: string | null | undefined): string | null {
-  return value && UUID.test(value) ? value : null;
+  return isUuid(value) ? value : null;
 }
 
 /** One row per event. Malformed metadata degrades to nulls rather than stopping the whole trail. */
@@ -155,7 +154,7 @@ export async function listBreadcrumbs(client: Queryable, args: {
   if (!Number.isInteger(args.first) || args.first < 0 || args.first > MAX_BREADCRUMBS_PAGE) {
     throw new ValidationError(`first must be between 0 and ${MAX_BREADCRUMBS_PAGE}.`, { first: `Must be between 0 and ${MAX_BREADCRUMBS_PAGE}.` });
   }
-  if (!UUID.test(args.ecosystemId)) throw new ValidationError('Invalid ecosystem id.', { ecosystemId: 'Invalid ecosystem id.' });
+  if (!isUuid(args.ecosystemId)) throw new ValidationError('Invalid ecosystem id.', { ecosystemId: 'Invalid ecosystem id.' });
   const [commit, prepare] = args.after ? decodeCursor(args.after) : [null, null];
   const r = await client.query<BreadcrumbRow>(
     `SELECT * FROM read.breadcrumbs

@@ -2,11 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { comparePositions, type NewEvent, type Position, type RecordedEvent } from '../../domain/shared/events';
 import type { EventStore } from '../../infra/eventstore/port';
+import type { EventTypes } from '../../infra/eventstore/schemas';
 import {
   asWritten, consume, expectStrictlyIncreasing, newEvent, newEvents, readAllPages, settlesWithin, uniqueStream, waitUntilReadable,
 } from './helpers';
 
-export type StoreFactory = () => Promise<{ store: EventStore; cleanup(): Promise<void> }>;
+/** A fresh store over the adapter's server, knowing `types` (schemas and upcasters) when given. */
+export type StoreFactory = (types?: EventTypes) => Promise<{ store: EventStore; cleanup(): Promise<void> }>;
 
 /** Appends `count` single events alternating over `streams`, in this order; returns them in that order. */
 async function appendInterleaved(store: EventStore, streams: string[], count: number) {

@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } from '../../infra/eventstore/port';
+import { describeCodecContract } from './contract-codec';
 import { describeReadContract, type StoreFactory } from './contract-read';
+import { describeStreamContract } from './contract-stream';
 import { asWritten, expectStrictlyIncreasing, newEvent, newEvents, uniqueStream } from './helpers';
 
 export type { StoreFactory } from './contract-read';
@@ -34,7 +36,8 @@ export function describeEventStoreContract(name: string, factory: StoreFactory):
         expect(read.map((e) => e.revision)).toEqual([0, 1, 2]);
         expect(read.every((e) => e.streamId === stream)).toBe(true);
         expect(read.every((e) => !Number.isNaN(Date.parse(e.recordedAt)))).toBe(true);
-        expect(result).toEqual({ nextRevision: 2, position: read[2].position });
+        // The answer carries the events as recorded: a writer never needs to read them back.
+        expect(result).toEqual({ nextRevision: 2, position: read[2].position, events: read, duplicate: false });
       });
 
       it('reads a stream that does not exist as empty', async () => {
@@ -128,7 +131,7 @@ export function describeEventStoreContract(name: string, factory: StoreFactory):
         const events = newEvents(2);
         const first = await store.append(stream, events, { expectedRevision: 'no_stream' });
         const again = await store.append(stream, events, { expectedRevision: 'no_stream' });
-        expect(again).toEqual(first);
+        expect(again).toEqual({ ...first, duplicate: true });
         expect((await store.readStream(stream)).map(asWritten)).toEqual(events);
       });
 
@@ -137,12 +140,30 @@ export function describeEventStoreContract(name: string, factory: StoreFactory):
         await store.append(stream, [newEvent()], { expectedRevision: 'no_stream' });
         const events = newEvents(3);
         const first = await store.append(stream, events, { expectedRevision: 0 });
-        expect(await store.append(stream, events, { expectedRevision: 0 })).toEqual(first);
+        expect(await store.append(stream, events, { expectedRevision: 0 })).toEqual({ ...first, duplicate: true });
         expect((await store.append(stream, [newEvent()], { expectedRevision: first.nextRevision })).nextRevision).toBe(4);
         expect(await store.readStream(stream)).toHaveLength(5);
+      });
+
+      it('a copy racing the original with the same ids lands once; the loser is answered with what the winner recorded', async () => {
+        const stream = uniqueStream();
+        const events = newEvents(2);
+        // Same ids, different details (as two copies of one command deciding at different times).
+        const copy = events.map((e) => ({ ...e, metadata: { ...e.metadata, occurredAt: '2026-05-06T07:08:09.000Z' } }));
+        const [a, b] = await Promise.all([
+          store.append(stream, events, { expectedRevision: 'no_stream' }),
+          store.append(stream, copy, { expectedRevision: 'no_stream' }),
+        ]);
+        const read = await store.readStream(stream);
+        expect(read).toHaveLength(2);
+        expect([a.duplicate, b.duplicate].sort()).toEqual([false, true]);
+        expect(a.events).toEqual(read);
+        expect(b.events).toEqual(read);
       });
     });
 
     describeReadContract(() => store, factory);
+    describeStreamContract(() => store);
+    describeCodecContract(factory);
   });
 }

@@ -6,7 +6,10 @@ import { createEventStoreDbStore } from '../../infra/eventstore/eventstoredb';
 import { describeEventStoreContract } from './contract';
 import { createFakeEsdb } from './fake-esdb';
 
-describeEventStoreContract('EventStoreDB adapter over a fake client', async () => {
-  const store = createEventStoreDbStore(createFakeEsdb());
+// One fake server for the file: stores made for the codec tests must see each other's events.
+const fake = createFakeEsdb();
+
+describeEventStoreContract('EventStoreDB adapter over a fake client', async (types) => {
+  const store = createEventStoreDbStore(fake, types);
   return { store, cleanup: () => store.close() };
 });

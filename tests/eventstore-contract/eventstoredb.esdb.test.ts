@@ -9,7 +9,7 @@ import { describeEventStoreContract } from './contract';
 const url = process.env.EVENTSTOREDB_URL;
 if (!url) throw new Error('eventstoredb.esdb.test.ts needs EVENTSTOREDB_URL (vitest.config.ts includes it only then)');
 
-describeEventStoreContract('EventStoreDB', async () => {
-  const store = createEventStoreDbStore(url);
+describeEventStoreContract('EventStoreDB', async (types) => {
+  const store = createEventStoreDbStore(url, types);
   return { store, cleanup: () => store.close() };
 });

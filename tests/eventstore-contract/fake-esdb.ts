@@ -1,7 +1,8 @@
 /**
  * An in-memory stand-in for the few EventStoreDBClient calls the adapter makes, following the
  * server's documented behaviour: per-stream idempotency (no position in the reply), inclusive read
- * positions, system events in $all, subscriptions that keep their stream open after unsubscribe().
+ * positions, system events in $all, subscriptions ($all and one stream) that keep their stream open
+ * after unsubscribe().
  * It lets the adapter's own logic (mapping, paging, filtering, closing) run here, where no server
  * can; the real server is covered by eventstoredb.esdb.test.ts when EVENTSTOREDB_URL is set.
  */
@@ -27,7 +28,7 @@ class FakeSubscription extends Readable {
 
 export function createFakeEsdb(): EventStoreDBClient {
   const log: Stored[] = [];
-  const subscribers = new Set<{ sub: FakeSubscription; after: Position | null; regex: RegExp | null }>();
+  const subscribers = new Set<{ sub: FakeSubscription; regex: RegExp | null; stream?: string }>();
   let next = 100n;
 
   const record = (streamId: string, e: Incoming, revision: bigint): Stored => {
@@ -37,7 +38,8 @@ export function createFakeEsdb(): EventStoreDBClient {
     for (const s of subscribers) deliver(s, stored);
     return stored;
   };
-  const deliver = (s: { sub: FakeSubscription; regex: RegExp | null }, e: Stored) => {
+  const deliver = (s: { sub: FakeSubscription; regex: RegExp | null; stream?: string }, e: Stored) => {
+    if (s.stream !== undefined && s.stream !== e.streamId) return;
     if (!s.sub.cancelled && (!s.regex || s.regex.test(e.type))) s.sub.push({ event: e });
   };
   const streamEvents = (stream: string) => log.filter((e) => e.streamId === stream);
@@ -76,8 +78,17 @@ export function createFakeEsdb(): EventStoreDBClient {
     subscribeToAll(options: { fromPosition?: ReadPosition; filter?: Filter } = {}) {
       const after = typeof options.fromPosition === 'object' ? options.fromPosition : null;
       const regex = options.filter && 'regex' in options.filter ? new RegExp(options.filter.regex) : null;
-      const s = { sub: new FakeSubscription(), after, regex };
+      const s = { sub: new FakeSubscription(), regex };
       for (const e of log) if (!after || cmp(e.position, after) > 0) deliver(s, e);
+      subscribers.add(s);
+      s.sub.on('close', () => subscribers.delete(s));
+      return s.sub;
+    },
+    // Delivers from fromRevision inclusive: the adapter must not rely on the server skipping it.
+    subscribeToStream(stream: string, options: { fromRevision?: bigint | typeof START } = {}) {
+      const from = typeof options.fromRevision === 'bigint' ? options.fromRevision : 0n;
+      const s = { sub: new FakeSubscription(), regex: null, stream };
+      for (const e of streamEvents(stream)) if (e.revision >= from) deliver(s, e);
       subscribers.add(s);
       s.sub.on('close', () => subscribers.delete(s));
       return s.sub;

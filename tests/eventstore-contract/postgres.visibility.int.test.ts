@@ -80,6 +80,34 @@ describe('PostgreSQL visibility rule', () => {
     }
   });
 
+  it('a stream subscription is not held back by older open transactions, and never skips a revision', async () => {
+    const prefix = uniqueStream('vis');
+    const elsewhere = await hold(`${prefix}.elsewhere`, newEvents(1, 'Held'));
+    const stream = `${prefix}.followed`;
+    const subscription = store.subscribeToStream(stream);
+    const subscriber = consume(subscription);
+    try {
+      await store.append(stream, [newEvent('First')], { expectedRevision: 'no_stream' });
+      // The whole log is withheld behind the open transaction; the stream is not.
+      expect((await subscriber.waitFor(1)).map((e) => e.type)).toEqual(['First']);
+      // A revision held open in a transaction keeps later writers of the stream waiting, so the
+      // subscriber can never see revision 2 before revision 1.
+      const client = await db.ownerPool.connect();
+      await client.query('BEGIN');
+      const held: Held = { client, events: [], commit: 0n, open: true };
+      await appendInTransaction(client, stream, [newEvent('Second')], { expectedRevision: 0 });
+      const third = store.append(stream, [newEvent('Third')], { expectedRevision: 'any' });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(subscriber.events.map((e) => e.type)).toEqual(['First']);
+      await finish(held, true);
+      await third;
+      expect((await subscriber.waitFor(3)).map((e) => [e.revision, e.type])).toEqual([[0, 'First'], [1, 'Second'], [2, 'Third']]);
+    } finally {
+      await subscription.close();
+      await finish(elsewhere, true);
+    }
+  });
+
   it('never delivers a rolled-back transaction', async () => {
     const prefix = uniqueStream('vis');
     const ours = (e: RecordedEvent) => e.streamId.startsWith(prefix);

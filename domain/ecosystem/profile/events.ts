@@ -7,15 +7,35 @@
  */
 import { z } from 'zod';
 import type { DomainEvent } from '../../shared/decider';
+import type { Upcaster } from '../../shared/events';
 
-const data = z.object({ profileId: z.string().min(1), ecosystemId: z.uuid() });
+const ids = { profileId: z.string().min(1), ecosystemId: z.uuid() };
+
+/**
+ * Version 2 (current) records when the claim was made, so that a claim whose ecosystem never came
+ * to be can be told from one that is being created right now (docs/decisions/0006).
+ */
+const claimed = z.object({ ...ids, claimedAt: z.iso.datetime() });
+const released = z.object({
+  ...ids,
+  /** 'abandoned': the holder never got (or no longer has) this profile id, and another ecosystem took it over. */
+  reason: z.literal('abandoned').optional(),
+});
 
 export const profileClaimEventSchemas = {
-  EcosystemProfileIdClaimed: data,
-  /** The ecosystem moved to another profile id (or its creation failed): the id is free again. */
-  EcosystemProfileIdReleased: data,
+  /** Also recorded again by the holder to renew an old claim just before using it. */
+  EcosystemProfileIdClaimed: claimed,
+  /** The ecosystem moved to another profile id, its creation failed, or its claim was abandoned: the id is free again. */
+  EcosystemProfileIdReleased: released,
 };
 
-export type EcosystemProfileIdClaimed = DomainEvent<'EcosystemProfileIdClaimed', z.output<typeof data>>;
-export type EcosystemProfileIdReleased = DomainEvent<'EcosystemProfileIdReleased', z.output<typeof data>>;
+/** Version 1 of EcosystemProfileIdClaimed had no time: the command's time is when it was claimed. */
+export const profileClaimUpcasters: Upcaster[] = [{
+  type: 'EcosystemProfileIdClaimed',
+  fromVersion: 1,
+  upcast: (data, metadata) => ({ ...(data as object), claimedAt: metadata.occurredAt }),
+}];
+
+export type EcosystemProfileIdClaimed = DomainEvent<'EcosystemProfileIdClaimed', z.output<typeof claimed>>;
+export type EcosystemProfileIdReleased = DomainEvent<'EcosystemProfileIdReleased', z.output<typeof released>>;
 export type ProfileClaimEvent = EcosystemProfileIdClaimed | EcosystemProfileIdReleased;

@@ -1,7 +1,7 @@
 /**
  * The client behaviour of SPEC section 7, independent of the browser so it can be unit-tested:
  * headers on every request, persisted query ids, one refresh on UNAUTHENTICATED while other
- * requests wait, and one retry of a failed query after 700 ms.
+ * requests wait, one retry of a failed request after 700 ms, and an Idempotency-Key per mutation.
  */
 import type { GraphQLResponse, GraphQLResponseWithData, RequestParameters, Variables } from 'relay-runtime';
 import {
@@ -44,41 +44,52 @@ export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
   const sleep = deps.sleep ?? abortableSleep;
   const refresher = createRefresher(deps);
 
-  const post = async (body: string, signal: AbortSignal): Promise<Response> => {
+  const post = async (body: string, signal: AbortSignal, idempotencyKey: string | null): Promise<Response> => {
     await refresher.settled();
-    return deps.fetch(endpoint, { method: 'POST', headers: requestHeaders(deps.session), body, signal, credentials: 'include' });
+    const headers = requestHeaders(deps.session);
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+    return deps.fetch(endpoint, { method: 'POST', headers, body, signal, credentials: 'include' });
   };
 
-  // Only a query is sent again after a failure: a mutation whose first attempt reached the server
-  // (the answer was lost, or a gateway timed out) would be carried out twice.
-  const postWithRetry = async (body: string, signal: AbortSignal, retry: boolean): Promise<Response> => {
-    if (!retry) return post(body, signal);
+  // A failed request is sent once more after a pause. A mutation may be too: it carries the same
+  // Idempotency-Key both times, so the server carries it out once, whether or not the first
+  // attempt reached it (the answer was lost, or a gateway timed out).
+  const postWithRetry = async (body: string, signal: AbortSignal, retry: boolean, key: string | null): Promise<Response> => {
+    if (!retry) return post(body, signal, key);
     try {
-      const response = await post(body, signal);
+      const response = await post(body, signal, key);
       if (!RETRYABLE_STATUS.has(response.status)) return response;
     } catch (error) {
       if (signal.aborted) throw error;
     }
     await sleep(RETRY_DELAY_MS, signal);
-    return post(body, signal);
+    return post(body, signal, key);
   };
 
   return async (params, variables, signal) => {
     const body = requestBody(params, variables, deps.send);
     const retry = isRetryable(params);
+    // One key per commit (one user action), kept by every resend of it below.
+    const key = params.operationKind === 'mutation' ? newIdempotencyKey() : null;
     const tokenSent = deps.session.accessToken();
-    const first = await readResponse(await postWithRetry(body, signal, retry));
+    const first = await readResponse(await postWithRetry(body, signal, retry, key));
     // Without a token there is nothing to refresh: a failed log-in is the caller's to show.
     if (!isUnauthenticated(first) || tokenSent === null) return checked(first);
     if (!(await refresher.refresh(tokenSent))) throw new SessionExpiredError();
-    // UNAUTHENTICATED is answered before anything runs, so sending a mutation again here is safe.
-    return checked(await readResponse(await postWithRetry(body, signal, retry)));
+    // UNAUTHENTICATED is answered before anything runs, and the key is the same: sending again is safe.
+    return checked(await readResponse(await postWithRetry(body, signal, retry, key)));
   };
 }
 
-/** Whether a failed request may be sent again: queries only, never a mutation. */
+/** Whether a failed request may be sent again: queries, and mutations (they carry an Idempotency-Key). */
 export function isRetryable(params: Pick<RequestParameters, 'operationKind'>): boolean {
-  return params.operationKind === 'query';
+  return params.operationKind === 'query' || params.operationKind === 'mutation';
+}
+
+/** A random key; randomUUID exists only in secure contexts (https, localhost), so fall back to random bytes. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function requestHeaders(session: SessionStore): Record<string, string> {

@@ -189,26 +189,41 @@ describe('retry and invalid answers', () => {
     expect(badInput.calls).toHaveLength(1);
   });
 
-  it('does not send a mutation again after a network failure or a gateway error', async () => {
+  it('sends a mutation again after a network failure or a gateway error, with the same Idempotency-Key', async () => {
     const mutation = { ...persisted, name: 'CreateProgramMutation', operationKind: 'mutation' } as RequestParameters;
-    const lost = setup({ graphql: () => { throw new TypeError('Failed to fetch'); } });
-    await expect(lost.fetchGraphQL(mutation, {}, signal())).rejects.toThrow('Failed to fetch');
-    expect(lost.calls).toHaveLength(1);
-    expect(lost.sleeps).toEqual([]);
+    const lost = setup({ graphql: (_c, i) => { if (i === 0) throw new TypeError('Failed to fetch'); return ok({ created: true }); } });
+    await expect(lost.fetchGraphQL(mutation, {}, signal())).resolves.toEqual({ data: { created: true } });
+    expect(lost.calls).toHaveLength(2);
+    expect(lost.sleeps).toEqual([RETRY_DELAY_MS]);
+    const key = lost.calls[0].headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(lost.calls[1].headers['idempotency-key']).toBe(key);
     const gateway = setup({ graphql: () => new Response('gateway timeout', { status: 504 }) });
     await expect(gateway.fetchGraphQL(mutation, {}, signal())).rejects.toThrow(/^Invalid response$/);
-    expect(gateway.calls).toHaveLength(1);
-    expect(isRetryable(mutation)).toBe(false);
+    expect(gateway.calls).toHaveLength(2);
+    expect(isRetryable(mutation)).toBe(true);
     expect(isRetryable(persisted)).toBe(true);
+    expect(isRetryable({ operationKind: 'subscription' })).toBe(false);
   });
 
-  it('still sends a mutation again after refreshing an expired token', async () => {
+  it('gives each mutation commit its own key, and queries none', async () => {
+    const mutation = { ...persisted, operationKind: 'mutation' } as RequestParameters;
+    const { fetchGraphQL, calls } = setup({ graphql: () => ok() });
+    await fetchGraphQL(mutation, {}, signal());
+    await fetchGraphQL(mutation, {}, signal());
+    await fetchGraphQL(persisted, {}, signal());
+    expect(calls[0].headers['idempotency-key']).not.toBe(calls[1].headers['idempotency-key']);
+    expect(calls[2].headers).not.toHaveProperty('idempotency-key');
+  });
+
+  it('still sends a mutation again after refreshing an expired token, with the same key', async () => {
     const mutation = { ...persisted, operationKind: 'mutation' } as RequestParameters;
     const { fetchGraphQL, calls } = setup({
       graphql: (call) => (call.headers.authorization === 'Bearer new-token' ? ok({ done: true }) : unauthenticated()),
     });
     await expect(fetchGraphQL(mutation, {}, signal())).resolves.toEqual({ data: { done: true } });
     expect(calls).toHaveLength(2);
+    expect(calls[1].headers['idempotency-key']).toBe(calls[0].headers['idempotency-key']);
   });
 
   it("answers 'Invalid response' to a body that is not JSON", async () => {

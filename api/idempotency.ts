@@ -1,0 +1,65 @@
+/**
+ * Idempotent mutations (docs/decisions/0017-idempotent-mutations.md). The web client sends an
+ * `Idempotency-Key` header per user action and keeps it when it sends the request again. The
+ * command ids of a mutation, and the ids of what it creates, are derived from the viewer, the key,
+ * the mutation field and the command's (or id's) kind and count within that field, so a repeated
+ * request dispatches the same commands: the command bus answers them from the log (replayed) and
+ * nothing is created twice. Without a key every id is random, as before.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
+import { v5 as uuidv5 } from 'uuid';
+import { ValidationError } from '../domain/shared/errors';
+
+/** Fixed namespace of ids derived from idempotency keys. */
+const IDEMPOTENCY_NAMESPACE = '2c9d7b1e-4f3a-4b6c-8d2e-9a0f1b3c5d7e';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const INVALID_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
+
+interface MutationScope {
+  /** `fieldName:responseKey`: two mutations of one request (or two aliases) never share ids. */
+  field: string;
+  counts: Map<string, number>;
+}
+
+const scopes = new AsyncLocalStorage<MutationScope>();
+
+/**
+ * Runs every Mutation field's resolver in a scope of its own. graphql-js runs mutation fields one
+ * after another, and each command or id a field asks for is counted in its scope, so a repeated
+ * request derives the same ids in the same order.
+ */
+export function withMutationScopes(schema: GraphQLSchema): GraphQLSchema {
+  const fields = schema.getMutationType()?.getFields() ?? {};
+  for (const field of Object.values(fields)) {
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (root, args, ctx, info) =>
+      scopes.run({ field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map() }, () => resolve(root, args, ctx, info));
+  }
+  return schema;
+}
+
+/**
+ * The key as sent: surrounding white space dropped, and the quotes of the structured-header form
+ * (`"abc"`, as the IETF draft writes it) too. Null when absent, 'invalid' when not a usable key.
+ */
+export function parseIdempotencyKey(raw: string | null): string | null | 'invalid' {
+  if (raw === null) return null;
+  const trimmed = raw.trim();
+  const key = trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1) : trimmed;
+  return /^[\x20-\x7e]{1,255}$/.test(key) ? key : 'invalid';
+}
+
+/**
+ * An id for the next `kind` (a command type, or `id:<what>` for an aggregate id) of the current
+ * mutation: derived when the request carries a key and runs inside a mutation field, else random.
+ */
+export function idFor(userId: string, key: string | null | 'invalid', kind: string): string {
+  if (key === 'invalid') throw new ValidationError(INVALID_KEY_MESSAGE, { 'Idempotency-Key': INVALID_KEY_MESSAGE });
+  const scope = scopes.getStore();
+  if (key === null || !scope) return randomUUID();
+  const n = scope.counts.get(kind) ?? 0;
+  scope.counts.set(kind, n + 1);
+  return uuidv5([userId, key, scope.field, `${kind}#${n}`].join('\n'), IDEMPOTENCY_NAMESPACE);
+}
