@@ -7,6 +7,7 @@
  * Connects like the app: DATABASE_URL, else the embedded cluster in <DATA_DIR>/pg (reusing the
  * app's server when it is running, starting it otherwise).
  */
+import { userInfo } from 'node:os';
 import type { Pool } from 'pg';
 import { loadConfig, type Config } from '../infra/config';
 import { ownerConnection } from '../infra/db/owner-connection';

@@ -5,7 +5,6 @@
  * that the API process's projections keep). It needs the platform's database (DATABASE_URL, the
  * owner connection) and TEMPORAL_ADDRESS; it applies no migrations.
  */
-import { allEventSchemas } from '../domain/registry';
 import { CommandBus } from '../infra/commandbus';
 import { ConfigError, loadConfig, type Config } from '../infra/config';
 import { createPool } from '../infra/db/pool';
@@ -39,7 +38,7 @@ function configOrExit(): Config & { TEMPORAL_ADDRESS: string; DATABASE_URL: stri
 async function main() {
   const config = configOrExit();
   const pool = createPool(config.DATABASE_URL, 5, 'workflows-worker');
-  const eventStore = createEventStore(config, pool, allEventSchemas());
+  const eventStore = createEventStore(config, pool);
   const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus: new CommandBus(eventStore), reads: jobReads(pool) }, config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);
