@@ -23,6 +23,7 @@ import { authorize } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { readEcosystem, uuidArg } from './access';
 import { ecosystemChanges } from './inputs';
+import { checkProgramIds } from './input-ids';
 import { ecosystemPayload, programPayload } from './payloads';
 import { migrationIds, withFieldPrefix } from './support';
 
@@ -45,6 +46,7 @@ export async function createEcosystemMutation(ctx: RequestContext, input: Ecosys
   const defaults = (await ctx.read((c) => getPlatformEcosystemDefaults(c))) ?? undefined;
   const details = await withFieldPrefix(INPUT, async () => newEcosystemDetails(changes, defaults));
   const ecosystemId = randomUUID();
+  await checkProgramIds(ctx, ecosystemId, input, { prefix: INPUT, isNew: true });
   await claim(ctx, details.profileId, ecosystemId);
   try {
     const result = await withFieldPrefix(INPUT, () =>
@@ -71,6 +73,7 @@ export async function editEcosystemMutation(ctx: RequestContext, ecosystemIdArg:
   if (current.archived) throw new IllegalStateError(ecosystemMessages.archivedReadOnly, 'ARCHIVED');
   const requested = ecosystemChanges(input);
   const next = await withFieldPrefix(INPUT, async () => editedEcosystemDetails(current, requested));
+  await checkProgramIds(ctx, ecosystemId, input, { prefix: INPUT });
   if (!viewer.platformAdmin && PLATFORM_ONLY.some((key) => next[key] !== current[key])) {
     throw new ForbiddenError('Only platform admins can change the profile id, kinds or demo flag of an ecosystem.');
   }
@@ -99,6 +102,7 @@ export async function setEcosystemArchived(ctx: RequestContext, ecosystemIdArg: 
 
 export async function updatePlatformConfigMutation(ctx: RequestContext, input: EcosystemInput): Promise<EcosystemConfig> {
   authorize(ctx, { type: 'platform.configure' });
+  await checkProgramIds(ctx, null, input, { prefix: INPUT });
   const result = await withFieldPrefix(INPUT, () =>
     ctx.execute(updatePlatformEcosystemConfig, { changes: ecosystemChanges(input) }, { waitFor, ecosystemId: null }));
   return defaultsOf(result.state);
