@@ -27,13 +27,16 @@ function isDataException(err: unknown): boolean {
   return err instanceof Error && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in err;
 }
 
-function clientError(err: GraphQLError, log: (e: unknown) => void): GraphQLError {
+function mappedError(err: GraphQLError, log: (e: unknown) => void): GraphQLError {
   const original = err.originalError;
-  if (original && isDataException(original)) {
-    log(original);
-    return toClientError(new ValidationError(formatMessages.unstorableValue));
-  }
-  const mapped = toClientError(err, log);
+  if (!original || !isDataException(original)) return toClientError(err, log);
+  // Logged with the field, so the resolver that let the value through can be given its own check.
+  log(`data exception at ${err.path?.join('.') ?? '?'}: ${original.message}`);
+  return toClientError(new ValidationError(formatMessages.unstorableValue));
+}
+
+function clientError(err: GraphQLError, log: (e: unknown) => void): GraphQLError {
+  const mapped = mappedError(err, log);
   // toClientError drops where the error happened; the client (Relay) needs the path of a field error.
   return new GraphQLError(mapped.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions: mapped.extensions });
 }

@@ -7,7 +7,7 @@ import { DocumentCache } from './documents';
 import { createGraphQLHandler } from './handler';
 
 const schema = makeExecutableSchema({
-  typeDefs: `type Query { hello(name: String, person: Person): String!, boom: String, invalid: String, nested: Nested, echo(json: JSON): JSON }
+  typeDefs: `type Query { hello(name: String, person: Person): String!, boom: String, invalid: String, nested: Nested, echo(json: JSON): JSON, unstorable: String }
     type Nested { child: Nested, value: Int } input Person { name: String } scalar JSON`,
   resolvers: {
     Query: {
@@ -16,6 +16,8 @@ const schema = makeExecutableSchema({
       invalid: () => { throw new ValidationError('Please check the highlighted fields.', { 'input.name': 'Name is required.' }); },
       nested: () => ({ value: 1 }),
       echo: (_r: unknown, { json }: { json: unknown }) => json,
+      // What pg throws when a value reaches a query it cannot take (SQLSTATE 22P02).
+      unstorable: () => { throw Object.assign(new Error('invalid input syntax for type uuid: "x"'), { code: '22P02', severity: 'ERROR' }); },
     },
     Nested: { child: () => ({ value: 1 }) },
   },
@@ -151,6 +153,12 @@ describe('GraphQL handler', () => {
     const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ boom }' } });
     expect(res.body).not.toContain('hunter2');
     expect(res.json().errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+  });
+
+  it('answers a database data exception (a malformed value no check caught) as BAD_USER_INPUT, not a failure', async () => {
+    const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ unstorable }' } });
+    expect(res.json().errors[0]).toMatchObject({ path: ['unstorable'], extensions: { code: 'BAD_USER_INPUT' } });
+    expect(res.body).not.toContain('uuid');
   });
 
   it('maps validation errors to BAD_USER_INPUT with per-field messages', async () => {
