@@ -11,6 +11,7 @@
  *   public) and counts against the address instead (docs/decisions/0013).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { readClientHeaders } from '../request-context';
 import { httpMessages } from '../http/messages';
 import type { Services } from '../services';
@@ -61,8 +62,11 @@ async function ownerOf(services: Services, request: FastifyRequest): Promise<Own
 function openStream(services: Services, request: FastifyRequest, reply: FastifyReply, streams: OpenStreams, owner: Owner): void {
   reply.hijack();
   const res = reply.raw;
-  // Security headers were set on the raw response in onRequest; writeHead adds to them.
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no' });
+  // A hijacked reply sends nothing fastify holds: the security headers set in onRequest are copied.
+  res.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no',
+  });
   res.write(': connected\n\n');
   const stopChanges = services.flags.onChange((change) => {
     res.write(`event: ${change.name}\ndata: ${JSON.stringify(change)}\n\n`);
