@@ -41,9 +41,8 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers helmet sets for these options. Nothing in them depends on the request (no nonces, no
- * functions), so they are computed once: @fastify/helmet would build helmet's middleware anew for
- * every request, and headers set on the raw response push every reply onto Node's slower merging
- * path; together about a third of the CPU of a small GraphQL answer (docs/decisions/0013).
+ * functions), so they are computed once: @fastify/helmet would rebuild helmet's middleware for every
+ * request and set them on the raw response, pushing every reply down Node's header-merging path.
  */
 export function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
