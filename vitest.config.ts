@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
-// graphql 16 ships CJS (main) and ESM (module). Node, and so every dependency (graphql-helix,
+// graphql 16 ships CJS (main) and ESM (module). Node, and so every dependency (graphql-http,
 // graphql-tools), loads the CJS build; Vite would give our sources the ESM one, and graphql refuses
 // a schema from "another module or realm". One copy for all: the one Node loads.
 const graphqlCjs = createRequire(import.meta.url).resolve('graphql');

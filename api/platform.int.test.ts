@@ -95,12 +95,14 @@ describe('the platform', () => {
     expect(res.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
   });
 
-  it('resolves nodes by global id and answers null for unknown ones', async () => {
+  it('resolves nodes by global id, answers null for unknown ones and BAD_USER_INPUT for malformed ones', async () => {
     const list = await api.graphql<{ getEcosystems: { edges: Array<{ node: { id: string; name: string } }> } }>('{ getEcosystems { edges { node { id name } } } }', {}, { token: adminToken });
     const eco = list.data!.getEcosystems.edges[0].node;
-    const res = await api.graphql('query N($id: ID!, $bad: ID!) { node(id: $id) { id ... on Ecosystem { name } } bad: node(id: $bad) { id } }',
-      { id: eco.id, bad: 'bm9wZTox' }, { token: adminToken });
-    expect(res.data).toEqual({ node: { id: eco.id, name: eco.name }, bad: null });
+    const unknown = Buffer.from('Ecosystem:00000000-0000-4000-8000-000000000000').toString('base64url');
+    const res = await api.graphql('query N($id: ID!, $unknown: ID!, $bad: ID!) { node(id: $id) { id ... on Ecosystem { name } } unknown: node(id: $unknown) { id } bad: node(id: $bad) { id } }',
+      { id: eco.id, unknown, bad: 'bm9wZTox' }, { token: adminToken });
+    expect(res.data).toEqual({ node: { id: eco.id, name: eco.name }, unknown: null, bad: null });
+    expect(res.errors).toEqual([expect.objectContaining({ path: ['bad'], extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'id', message: 'This id is not valid.' }] } })]);
   });
 
   it('answers a malformed body with 400 and a GraphQL error, without internals', async () => {

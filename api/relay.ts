@@ -2,6 +2,7 @@
  * Relay conventions: global ids (`base64("Type:id")`), the Node registry, and keyset connections.
  */
 import { Buffer } from 'node:buffer';
+import { ValidationError } from '../domain/shared/errors';
 import type { RequestContext } from './context';
 
 export function toGlobalId(type: string, id: string): string {
@@ -35,10 +36,24 @@ export function registerNodeType(type: string, loader: NodeLoader): void {
   nodeLoaders.set(type, loader);
 }
 
-export async function loadNode(ctx: RequestContext, globalId: string): Promise<(object & { __typename: string }) | null> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const relayMessages = {
+  invalidId: 'This id is not valid.',
+  invalidFirst: (max: number) => `First must be a whole number from 0 to ${max}.`,
+  invalidCursor: 'This page cursor is not valid; start again from the first page.',
+} as const;
+
+/**
+ * Loads the node a global id names. An id that is not one of ours at all (not a global id, or one
+ * whose inner id is not a UUID, as every node's is) is bad input on `field`; a well-formed id of
+ * an unknown type or of nothing the viewer may see is null, as Relay expects.
+ */
+export async function loadNode(ctx: RequestContext, globalId: string, field = 'id'): Promise<(object & { __typename: string }) | null> {
   const parsed = fromGlobalId(globalId);
-  const loader = parsed && nodeLoaders.get(parsed.type);
-  if (!parsed || !loader) return null;
+  if (!parsed || !UUID.test(parsed.id)) throw new ValidationError(relayMessages.invalidId, { [field]: relayMessages.invalidId });
+  const loader = nodeLoaders.get(parsed.type);
+  if (!loader) return null;
   const node = await loader(ctx, parsed.id);
   return node ? { ...node, __typename: parsed.type } : null;
 }
@@ -74,14 +89,29 @@ export function decodeCursor(cursor: string | null | undefined): unknown[] | nul
  * Builds a connection from a keyset query: `fetch(limit, afterKey)` must return up to `limit` rows
  * ordered by the key `keyOf(row)` strictly after `afterKey`. One extra row tells hasNextPage.
  */
+/** `first` as a page size: absent means the default; negative, fractional or above the maximum is bad input. */
+export function pageSize(first: number | null | undefined, defaultSize = 20, max = MAX_PAGE_SIZE): number {
+  if (first === null || first === undefined) return defaultSize;
+  if (!Number.isInteger(first) || first < 0 || first > max) throw new ValidationError(relayMessages.invalidFirst(max), { first: relayMessages.invalidFirst(max) });
+  return first;
+}
+
+/** The key inside an `after` cursor; a cursor given but not ours is bad input, never silently page one. */
+export function afterKey(after: string | null | undefined): unknown[] | null {
+  if (!after) return null;
+  const key = decodeCursor(after);
+  if (!key) throw new ValidationError(relayMessages.invalidCursor, { after: relayMessages.invalidCursor });
+  return key;
+}
+
 export async function keysetConnection<T>(
   args: ConnectionArgs,
   keyOf: (row: T) => unknown[],
   fetch: (limit: number, afterKey: unknown[] | null) => Promise<T[]>,
   defaultSize = 20,
 ): Promise<Connection<T>> {
-  const size = Math.min(Math.max(args.first ?? defaultSize, 0), MAX_PAGE_SIZE);
-  const rows = await fetch(size + 1, decodeCursor(args.after));
+  const size = pageSize(args.first, defaultSize);
+  const rows = await fetch(size + 1, afterKey(args.after));
   const page = rows.slice(0, size);
   const edges = page.map((node) => ({ cursor: encodeCursor(keyOf(node)), node }));
   return {

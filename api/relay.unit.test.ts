@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anyIdOf, type Connection, decodeCursor, encodeCursor, fromGlobalId, idOf, keysetConnection, toGlobalId } from './relay';
+import type { RequestContext } from './context';
+import { afterKey, anyIdOf, type Connection, decodeCursor, encodeCursor, fromGlobalId, idOf, keysetConnection, loadNode, pageSize, toGlobalId } from './relay';
 
 describe('global ids', () => {
   it('round-trip any type and id', () => {
@@ -43,5 +44,31 @@ describe('keyset connections', () => {
   it('treat a garbage cursor as no cursor', () => {
     expect(decodeCursor('%%%')).toBeNull();
     expect(decodeCursor(encodeCursor([1, 'a']))).toEqual([1, 'a']);
+  });
+});
+
+describe('malformed paging and ids', () => {
+  it('refuse a negative, fractional or oversized first as BAD_USER_INPUT on first', () => {
+    fc.assert(fc.property(fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 101 }), fc.double({ noInteger: true }), fc.constantFrom(NaN, Infinity)), (first) => {
+      expect(() => pageSize(first)).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { first: 'First must be a whole number from 0 to 100.' } }));
+    }));
+    expect(pageSize(undefined)).toBe(20);
+    expect(pageSize(0)).toBe(0);
+    expect(pageSize(100)).toBe(100);
+  });
+
+  it('refuse a cursor that is not ours instead of starting again at page one', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1 }).filter((s) => decodeCursor(s) === null), (cursor) => {
+      expect(() => afterKey(cursor)).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { after: expect.any(String) } }));
+    }));
+    expect(afterKey(null)).toBeNull();
+  });
+
+  it('refuse a malformed global id as BAD_USER_INPUT and answer null for a well-formed unknown one', async () => {
+    const ctx = {} as RequestContext;
+    for (const bad of ['', 'bm9wZTox', 'not base64 at all', toGlobalId('Ecosystem', 'not-a-uuid'), toGlobalId('Ecosystem', '1\u0000')]) {
+      await expect(loadNode(ctx, bad, 'ids.2')).rejects.toMatchObject({ code: 'BAD_USER_INPUT', fields: { 'ids.2': 'This id is not valid.' } });
+    }
+    await expect(loadNode(ctx, toGlobalId('Unknown', '00000000-0000-4000-8000-000000000000'))).resolves.toBeNull();
   });
 });

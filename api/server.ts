@@ -1,19 +1,26 @@
 /**
  * The HTTP server: /graphql, /healthz, the auth routes (/refresh-tokens, /logout), the
- * feature-flag event stream, and the built web app with a single-page fallback. Any error that
- * escapes a route becomes a JSON error without internals.
+ * feature-flag event stream, and the built web app with a single-page fallback. Every response
+ * carries the security headers and is compressed when the client accepts it; the public endpoints
+ * are rate-limited per client address (docs/decisions/0013). Any error that escapes a route
+ * becomes a JSON error without internals.
  */
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import type { GraphQLSchema } from 'graphql';
 import { authRoutes } from './auth/routes';
+import { GENERIC_MESSAGE } from './errors';
 import { createRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
 import { createGraphQLHandler } from './graphql/handler';
 import { DocumentCache, type PersistedQueries } from './graphql/documents';
+import { RateLimitedHttpError, registerRateLimits } from './http/rate-limits';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerNotFound, registerStaticWeb } from './http/static-web';
 import type { Services } from './services';
 
 export interface ServerOptions {
@@ -31,23 +38,35 @@ function trustProxySetting(value: string | undefined): boolean | string[] {
   return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
+function codeOf(err: FastifyError | RateLimitedHttpError, status: number): string {
+  if (err instanceof RateLimitedHttpError) return err.code;
+  return status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+}
+
+/** The one answer for errors that escape a route, in the shape of the route that failed. */
+function handleError(err: FastifyError | RateLimitedHttpError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+  if (status === 500) console.error(`[http] ${request.method} ${request.url}`, err);
+  const message = status === 500 ? GENERIC_MESSAGE : err.message;
+  const code = codeOf(err, status);
+  if (err instanceof RateLimitedHttpError) void reply.header('retry-after', String(err.retryAfterSeconds));
+  const body = request.url.startsWith('/graphql') ? { errors: [{ message, extensions: { code } }] } : { error: message, code };
+  void reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
 export async function buildServer(options: ServerOptions): Promise<FastifyInstance> {
   const { services } = options;
   const production = services.config.NODE_ENV === 'production';
-  // X-Forwarded-For is believed only from configured proxies: the log-in rate limit keys on the address.
+  // X-Forwarded-For is believed only from configured proxies: rate limits key on the address.
   const app = Fastify({ logger: false, bodyLimit: 1_000_000, trustProxy: trustProxySetting(services.config.TRUST_PROXY) });
+  app.setErrorHandler(handleError);
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-    if (status === 500) console.error(`[http] ${request.method} ${request.url}`, err);
-    const message = status === 500 ? 'Something went wrong. Please try again.' : err.message;
-    const body = request.url.startsWith('/graphql')
-      ? { errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] }
-      : { error: message };
-    void reply.status(status).type('application/json').send(body);
-  });
-
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app, services.config);
+  // Brotli at a middle quality: answers are compressed as they are sent, so speed matters as much as size.
+  await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
+
   app.get('/healthz', async (_request, reply) =>
     options.isReady() ? reply.send({ status: 'ok' }) : reply.status(503).send({ status: 'starting' }));
 
@@ -56,6 +75,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     documents: new DocumentCache({ introspection: !production }),
     persisted: options.persisted,
     mode: services.config.PERSISTED_QUERIES ?? (production ? 'only' : 'allow-raw'),
+    production,
     createContext: (request: FastifyRequest, reply: FastifyReply, requestId: string) => createRequestContext(services, request, reply, requestId),
   });
   app.post('/graphql', graphql);
@@ -64,13 +84,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(authRoutes(services));
   await app.register(flagRoutes(services));
 
-  if (options.webDir && existsSync(path.join(options.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(options.webDir), wildcard: false, index: ['index.html'] });
-    // Client-side routes: any other GET that accepts HTML gets the app shell; the router shows not-found.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return reply.sendFile('index.html');
-      return reply.status(404).send({ error: 'Not found' });
-    });
-  }
+  const withWebApp = Boolean(options.webDir && existsSync(path.join(options.webDir, 'index.html')));
+  if (withWebApp && options.webDir) await registerStaticWeb(app, options.webDir);
+  registerNotFound(app, withWebApp);
   return app;
 }

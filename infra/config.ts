@@ -61,6 +61,13 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().optional()
     .describe('proxy addresses whose X-Forwarded-For is believed (comma-separated, or "true" for any); none by default'),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
+  // HTTP-layer limits per client address (the one TRUST_PROXY believes), per minute; 0 turns one off.
+  RATE_LIMIT_GRAPHQL: z.coerce.number().int().min(0).default(1200).describe('requests per minute per client address to /graphql'),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(0).default(60).describe('requests per minute per client address to /refresh-tokens, and to /logout'),
+  RATE_LIMIT_FEATURE_FLAGS: z.coerce.number().int().min(0).default(60).describe('connections per minute per client address to /feature-flags'),
+  FEATURE_FLAG_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10).describe('open /feature-flags streams per signed-in user'),
+  FEATURE_FLAG_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(50).describe('open anonymous /feature-flags streams per client address'),
+  FEATURE_FLAG_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300000).default(25000).describe('comment line interval on /feature-flags streams'),
 });
 
 export type Config = z.infer<typeof configSchema>;

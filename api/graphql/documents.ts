@@ -1,11 +1,12 @@
 /**
- * A cache of parsed and validated documents (graphql-helix parses and validates every request on
- * its own). Keyed by the query text; bounded LRU so hostile unique queries cannot grow it forever.
+ * A cache of parsed and validated documents (graphql-http would parse and validate every request
+ * anew). Keyed by the query text; bounded LRU so hostile unique queries cannot grow it forever.
  * Persisted queries map a Relay `doc_id` to its text (the compiler's web/persisted-queries.json).
  */
 import { readFile } from 'node:fs/promises';
 import { parse, specifiedRules, validate, NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLError, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { aliasLimit, costLimit, depthLimit } from './limits';
+import { safeStringLiterals } from './request-guard';
 
 const MAX_ENTRIES = 1000;
 
@@ -15,7 +16,7 @@ export class DocumentCache {
   readonly rules: ReadonlyArray<ValidationRule>;
 
   constructor(options: { introspection: boolean }) {
-    this.rules = [...specifiedRules, depthLimit(), aliasLimit(), costLimit(), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
+    this.rules = [...specifiedRules, depthLimit(), aliasLimit(), costLimit(), safeStringLiterals(), ...(options.introspection ? [] : [NoSchemaIntrospectionCustomRule])];
   }
 
   /** Same contract as graphql's parse; throws GraphQLError on syntax errors (not cached). */

@@ -1,14 +1,19 @@
 /**
- * POST/GET /graphql through graphql-helix, kept thin: persisted-query lookup, the document cache,
- * one context per request, and error formatting through api/errors.ts.
+ * POST/GET /graphql: GraphQL over HTTP as its specification says, by graphql-http (the
+ * specification's reference implementation): `application/graphql-response+json` when the client
+ * asks for it (4xx for request errors), `application/json` otherwise (200 for any well-formed
+ * request). Around it, our own parts only: persisted-query lookup, the document cache, the
+ * request guard, one context per request, and error formatting (api/graphql/format.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { processRequest } from 'graphql-helix';
-import { GENERIC_MESSAGE, toClientError } from '../errors';
+import type { GraphQLSchema } from 'graphql';
+import { createHandler, parseRequestParams, type Request as GraphQLHttpRequest, type RequestParams, type Response as GraphQLHttpResponse } from 'graphql-http';
+import { GENERIC_MESSAGE } from '../errors';
 import type { RequestContext } from '../context';
 import type { DocumentCache, PersistedQueries } from './documents';
+import { formatError, formatResult } from './format';
+import { checkVariables } from './request-guard';
 
 export interface GraphQLHandlerOptions {
   schema: GraphQLSchema;
@@ -16,105 +21,107 @@ export interface GraphQLHandlerOptions {
   persisted: PersistedQueries;
   /** 'only': persisted ids alone (production); 'allow-raw': ids or query text (development). */
   mode: 'only' | 'allow-raw';
+  /** Production answers leave out "Did you mean ...?" suggestions that spell out the schema. */
+  production?: boolean;
   createContext(request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext>;
 }
 
-interface GraphQLBody {
-  query?: unknown;
-  doc_id?: unknown;
-  id?: unknown;
-  variables?: unknown;
-  operationName?: unknown;
-  extensions?: unknown;
+/** What travels with one request through graphql-http's callbacks. */
+interface Exchange {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  requestId: string;
+  context: RequestContext | null;
+  /** The operation was not executed (its variables could not be coerced): a request error. */
+  notExecuted: boolean;
 }
 
-function badRequest(reply: FastifyReply, message: string, code: string) {
-  return reply.status(400).type('application/json').send({ errors: [{ message, extensions: { code } }] });
+type HttpRequest = GraphQLHttpRequest<FastifyRequest, Exchange>;
+
+function errorResponse(status: number, message: string, code: string): GraphQLHttpResponse {
+  return [JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
+    status, statusText: status === 400 ? 'Bad Request' : 'Error', headers: { 'content-type': 'application/json; charset=utf-8' },
+  }];
 }
 
-function paramsOf(request: FastifyRequest): GraphQLBody | null {
+function rawParams(request: FastifyRequest): Record<string, unknown> {
   const source = request.method === 'GET' ? request.query : request.body;
-  return source && typeof source === 'object' && !Array.isArray(source) ? (source as GraphQLBody) : null;
+  return source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
 }
 
-function parseVariables(raw: unknown): Record<string, unknown> | undefined | 'invalid' {
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  let value = raw;
-  if (typeof raw === 'string') {
-    try { value = JSON.parse(raw); } catch { return 'invalid'; }
+/** The same request with the persisted document's text as its `query` parameter. */
+function withQuery(req: HttpRequest, query: string): HttpRequest {
+  if (req.method !== 'GET') return { ...req, body: { ...rawParams(req.raw), query } };
+  const url = new URL(req.url, 'http://graphql.invalid');
+  url.searchParams.set('query', query);
+  return { ...req, url: `${url.pathname}${url.search}` };
+}
+
+/** Relay sends `doc_id` (older clients `id`); raw text only where the mode allows it. */
+async function requestParams(req: HttpRequest, options: GraphQLHandlerOptions): Promise<RequestParams | GraphQLHttpResponse> {
+  const raw = rawParams(req.raw);
+  const docId = typeof raw.doc_id === 'string' ? raw.doc_id : typeof raw.id === 'string' ? raw.id : null;
+  let request = req;
+  if (docId !== null) {
+    const text = options.persisted.get(docId);
+    if (!text) return errorResponse(400, 'Unknown persisted query id.', 'PERSISTED_QUERY_NOT_FOUND');
+    request = withQuery(req, text);
+  } else if (options.mode === 'only' && raw.query !== undefined) {
+    return errorResponse(400, 'Only persisted queries are accepted.', 'PERSISTED_QUERY_ONLY');
   }
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : 'invalid';
+  const params = await parseRequestParams(request);
+  if (Array.isArray(params)) return params as GraphQLHttpResponse;
+  checkVariables((params as RequestParams).variables);
+  return params as RequestParams;
+}
+
+/**
+ * graphql-http answers a variable coercion failure like an executed operation (200); the
+ * specification asks for 400 under application/graphql-response+json, as for other request errors.
+ */
+function statusOf(init: GraphQLHttpResponse[1], exchange: Exchange): number {
+  const modern = init.headers?.['content-type']?.startsWith('application/graphql-response+json') ?? false;
+  return init.status === 200 && modern && exchange.notExecuted ? 400 : init.status;
 }
 
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
+  const production = options.production ?? false;
+  const handler = createHandler<FastifyRequest, Exchange, Record<PropertyKey, unknown>>({
+    schema: options.schema,
+    // Our cache takes query text only, which is all graphql-http ever passes.
+    parse: (source) => options.documents.parse(typeof source === 'string' ? source : source.body),
+    validate: options.documents.validate,
+    parseRequestParams: (req) => requestParams(req, options),
+    async context(req) {
+      const exchange = req.context;
+      exchange.context = await options.createContext(exchange.request, exchange.reply, exchange.requestId);
+      return exchange.context as unknown as Record<PropertyKey, unknown>;
+    },
+    onOperation(req, _args, result) {
+      req.context.notExecuted = !('data' in result);
+      const ctx = req.context.context;
+      return formatResult(result, ctx?.warnings ?? [], (err) => console.error(`[graphql ${req.context.requestId}]`, err), ctx?.extensions);
+    },
+    formatError: (err) => formatError(err, production),
+  });
+
   return async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const params = paramsOf(request);
-    if (!params) return badRequest(reply, 'Expected a JSON object with a query or a persisted query id.', 'BAD_REQUEST');
-    const docId = typeof params.doc_id === 'string' ? params.doc_id : typeof params.id === 'string' ? params.id : null;
-    let query: string | null = null;
-    if (docId) {
-      query = options.persisted.get(docId) ?? null;
-      if (!query) return badRequest(reply, 'Unknown persisted query id.', 'PERSISTED_QUERY_NOT_FOUND');
-    } else if (typeof params.query === 'string' && params.query.trim()) {
-      if (options.mode === 'only') return badRequest(reply, 'Only persisted queries are accepted.', 'PERSISTED_QUERY_ONLY');
-      query = params.query;
-    } else {
-      return badRequest(reply, 'Must provide a query or a persisted query id.', 'BAD_REQUEST');
+    const exchange: Exchange = { request, reply, requestId: randomUUID(), context: null, notExecuted: false };
+    let response: GraphQLHttpResponse;
+    try {
+      response = await handler({
+        method: request.method, url: request.url, headers: request.headers,
+        body: (request.body as string | Record<string, unknown> | undefined) ?? null, raw: request, context: exchange,
+      });
+    } catch (err) {
+      // Only the unexpected arrives here (the request context could not be built: database down...).
+      console.error(`[graphql ${exchange.requestId}]`, err);
+      return reply.status(500).type('application/json; charset=utf-8')
+        .send({ errors: [{ message: GENERIC_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
-    const variables = parseVariables(params.variables);
-    if (variables === 'invalid') return badRequest(reply, 'Variables must be a JSON object.', 'BAD_REQUEST');
-    const requestId = randomUUID();
-    let context: RequestContext | undefined;
-    const result = await processRequest<RequestContext, unknown>({
-      schema: options.schema,
-      query,
-      variables,
-      operationName: typeof params.operationName === 'string' ? params.operationName : undefined,
-      request: { body: request.body, headers: request.headers, method: request.method, query: request.query },
-      parse: options.documents.parse,
-      validate: options.documents.validate,
-      contextFactory: async () => {
-        try {
-          context = await options.createContext(request, reply, requestId);
-          return context;
-        } catch (err) {
-          // Helix would put this message in the answer verbatim (a database error, say).
-          console.error(`[graphql ${requestId}] context`, err);
-          throw new GraphQLError(GENERIC_MESSAGE, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
-        }
-      },
-      formatPayload: ({ payload }) => formatPayload(payload, context, requestId),
-    });
-    if (result.type !== 'RESPONSE') {
-      return badRequest(reply, 'Subscriptions and incremental delivery are not served here.', 'BAD_REQUEST');
-    }
-    for (const { name, value } of result.headers) reply.header(name, value);
-    if (result.status >= 500) {
-      console.error(`[graphql ${requestId}]`, result.payload.errors);
-      return reply.status(500).type('application/json').send({ errors: [{ message: GENERIC_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
-    }
-    // A request error (syntax, validation, variables) has no `data` at all: the client sent something wrong.
-    const requestError = result.status !== 200 || !('data' in result.payload);
-    const payload = requestError ? withRequestErrorCodes(formatPayload(result.payload, context, requestId)) : result.payload;
-    const internal = requestError && payload.errors?.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR');
-    return reply.status(internal ? 500 : requestError ? 400 : 200).type('application/json').send(payload);
-  };
-}
-
-/** Request errors from graphql-js carry no code; clients branch on codes, so give them one. */
-function withRequestErrorCodes(payload: ExecutionResult): ExecutionResult {
-  const errors = payload.errors?.map((e) => (e.extensions?.code ? e : new GraphQLError(e.message, { nodes: e.nodes, extensions: { ...e.extensions, code: 'BAD_USER_INPUT' } })));
-  return { ...payload, ...(errors ? { errors } : {}) };
-}
-
-function formatPayload(payload: ExecutionResult, context: RequestContext | undefined, requestId: string): ExecutionResult {
-  const errors = payload.errors?.map((e) => toClientError(e, (err) => console.error(`[graphql ${requestId}]`, err)));
-  const warnings = context?.warnings.length ? { warnings: [...new Set(context.warnings)] } : undefined;
-  const extra = context?.extensions && Object.keys(context.extensions).length > 0 ? { ...context.extensions, ...warnings } : warnings;
-  const extensions = extra ? { ...payload.extensions, ...extra } : payload.extensions;
-  return {
-    ...payload,
-    ...(errors ? { errors: errors.map((e) => (e instanceof GraphQLError ? e : new GraphQLError(String(e)))) } : {}),
-    ...(extensions ? { extensions } : {}),
+    const [body, init] = response;
+    void reply.status(statusOf(init, exchange));
+    for (const [name, value] of Object.entries(init.headers ?? {})) void reply.header(name, value);
+    return reply.send(body ?? '');
   };
 }

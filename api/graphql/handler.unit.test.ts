@@ -7,13 +7,17 @@ import { DocumentCache } from './documents';
 import { createGraphQLHandler } from './handler';
 
 const schema = makeExecutableSchema({
-  typeDefs: `type Query { hello(name: String): String!, boom: String, invalid: String, nested: Nested } type Nested { child: Nested, value: Int }`,
+  typeDefs: `type Query { hello(name: String, person: Person): String!, boom: String, invalid: String, nested: Nested, echo(json: JSON): JSON, unstorable: String }
+    type Nested { child: Nested, value: Int } input Person { name: String } scalar JSON`,
   resolvers: {
     Query: {
       hello: (_r: unknown, { name }: { name?: string }) => `hello ${name ?? 'world'}`,
       boom: () => { throw new Error('database password is hunter2'); },
       invalid: () => { throw new ValidationError('Please check the highlighted fields.', { 'input.name': 'Name is required.' }); },
       nested: () => ({ value: 1 }),
+      echo: (_r: unknown, { json }: { json: unknown }) => json,
+      // What pg throws when a value reaches a query it cannot take (SQLSTATE 22P02).
+      unstorable: () => { throw Object.assign(new Error('invalid input syntax for type uuid: "x"'), { code: '22P02', severity: 'ERROR' }); },
     },
     Nested: { child: () => ({ value: 1 }) },
   },
@@ -21,11 +25,11 @@ const schema = makeExecutableSchema({
 
 const costlySchema = makeExecutableSchema({ typeDefs: `type Query { nested: Nested } type Nested { child(first: Int): Nested, value: Int }` });
 
-function build(mode: 'only' | 'allow-raw') {
+function build(mode: 'only' | 'allow-raw', production = mode === 'only') {
   const app = Fastify();
   const documents = new DocumentCache({ introspection: mode === 'allow-raw' });
   const handler = createGraphQLHandler({
-    schema, documents, mode,
+    schema, documents, mode, production,
     persisted: new Map([['abc123', 'query Hello { hello(name: "relay") }']]),
     createContext: async () => ({ warnings: [] }) as unknown as RequestContext,
   });
@@ -57,13 +61,12 @@ describe('GraphQL handler', () => {
     expect(unknown.json().errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
   });
 
-  it('answers malformed requests with 400 and a GraphQL error', async () => {
+  it('answers malformed HTTP requests with 400 and a GraphQL error', async () => {
     const cases = [
       { payload: '{"query": ', contentType: 'application/json' },
-      { payload: JSON.stringify({ query: '{ hello ' }), contentType: 'application/json' },
-      { payload: JSON.stringify({ query: '{ nosuchfield }' }), contentType: 'application/json' },
       { payload: JSON.stringify({ query: '{ hello }', variables: '[1]' }), contentType: 'application/json' },
       { payload: JSON.stringify([1, 2]), contentType: 'application/json' },
+      { payload: JSON.stringify({ notquery: '{ hello }' }), contentType: 'application/json' },
     ];
     for (const c of cases) {
       const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: c.payload, headers: { 'content-type': c.contentType } });
@@ -73,12 +76,64 @@ describe('GraphQL handler', () => {
     }
   });
 
-  it('answers request errors with 400 and a code, whatever graphql-js reported', async () => {
-    const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: 'query Q($n: String!) { hello(name: $n) }', variables: {} } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
-    const invalid = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ nosuchfield }' } });
-    expect(invalid.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  it('answers request errors with 200 under application/json and 400 under application/graphql-response+json, with a code', async () => {
+    const requests = [
+      { query: '{ hello ' },
+      { query: '{ nosuchfield }' },
+      { query: 'query Q($n: String!) { hello(name: $n) }', variables: {} },
+      { query: 'query Q($n: Int) { nested { value } }', variables: { n: 2 ** 31 } },
+    ];
+    for (const payload of requests) {
+      const legacy = await dev.app.inject({ method: 'POST', url: '/graphql', payload, headers: { accept: 'application/json' } });
+      expect(legacy.statusCode).toBe(200);
+      expect(legacy.headers['content-type']).toMatch(/^application\/json/);
+      expect(legacy.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      const modern = await dev.app.inject({ method: 'POST', url: '/graphql', payload, headers: { accept: 'application/graphql-response+json' } });
+      expect(modern.statusCode).toBe(400);
+      expect(modern.headers['content-type']).toMatch(/^application\/graphql-response\+json/);
+      expect(modern.json()).not.toHaveProperty('data');
+      expect(modern.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
+  });
+
+  it('answers an executed operation with 200 under either media type', async () => {
+    for (const accept of ['application/json', 'application/graphql-response+json', '*/*']) {
+      const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ hello invalid }' }, headers: { accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ hello: 'hello world', invalid: null });
+      expect(res.json().errors[0]).toMatchObject({ path: ['invalid'], extensions: { code: 'BAD_USER_INPUT' } });
+    }
+  });
+
+  it('keeps "Did you mean" suggestions in development and leaves them out in production', async () => {
+    const prodRaw = build('allow-raw', true);
+    const requests = [
+      { query: '{ helo }' },
+      { query: 'query Q($p: Person) { hello(person: $p) }', variables: { p: { nmae: 'x' } } },
+    ];
+    for (const payload of requests) {
+      const development = await dev.app.inject({ method: 'POST', url: '/graphql', payload });
+      expect(development.json().errors[0].message).toMatch(/Did you mean/);
+      const production = await prodRaw.app.inject({ method: 'POST', url: '/graphql', payload });
+      expect(production.json().errors[0].message).not.toMatch(/Did you mean|hello|"name"/);
+      expect(production.json().errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    }
+    await prodRaw.app.close();
+  });
+
+  it('refuses NUL, unpaired surrogates and deep nesting anywhere in the variables or literals as BAD_USER_INPUT', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ query: 'query Q($n: String) { hello(name: $n) }', variables: { n: 'a\u0000b' } }, 'n'],
+      [{ query: 'query Q($j: JSON) { echo(json: $j) }', variables: { j: { list: ['ok', 'x\uD800'] } } }, 'j.list.1'],
+      [{ query: 'query Q($j: JSON) { echo(json: $j) }', variables: { j: JSON.parse('['.repeat(40) + ']'.repeat(40)) } }, 'j' + '.0'.repeat(16)],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload, headers: { accept: 'application/graphql-response+json' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: [{ field }] });
+    }
+    const literal = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ hello(name: "a\\u0000") }' } });
+    expect(literal.json().errors[0]).toMatchObject({ message: 'A string in the query contains a NUL character (code 0), which is not allowed.', extensions: { code: 'BAD_USER_INPUT' } });
   });
 
   it('answers 500 with a generic message when the request context cannot be built', async () => {
@@ -100,6 +155,12 @@ describe('GraphQL handler', () => {
     expect(res.json().errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
   });
 
+  it('answers a database data exception (a malformed value no check caught) as BAD_USER_INPUT, not a failure', async () => {
+    const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ unstorable }' } });
+    expect(res.json().errors[0]).toMatchObject({ path: ['unstorable'], extensions: { code: 'BAD_USER_INPUT' } });
+    expect(res.body).not.toContain('uuid');
+  });
+
   it('maps validation errors to BAD_USER_INPUT with per-field messages', async () => {
     const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ invalid }' } });
     expect(res.json().errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'input.name', message: 'Name is required.' }] });
@@ -107,7 +168,7 @@ describe('GraphQL handler', () => {
 
   it('rejects documents that are too deep or use too many aliases', async () => {
     const deep = `{ nested { ${'child { '.repeat(14)}value${' }'.repeat(14)} } }`;
-    const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: deep } });
+    const res = await dev.app.inject({ method: 'POST', url: '/graphql', payload: { query: deep }, headers: { accept: 'application/graphql-response+json' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].message).toMatch(/too deep/);
     const aliases = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: hello`).join(' ')} }`;

@@ -72,7 +72,7 @@ const baseResolvers: Resolvers = {
     node: (_root, { id }, ctx) => loadNode(ctx, id) as Promise<NodeValue | null>,
     nodes: (_root, { ids }, ctx) => {
       if (ids.length > MAX_NODES) throw new ValidationError(`Ask for at most ${MAX_NODES} ids at once.`, { ids: `At most ${MAX_NODES} ids.` });
-      return Promise.all(ids.map((id) => loadNode(ctx, id) as Promise<NodeValue | null>));
+      return Promise.all(ids.map((id, i) => loadNode(ctx, id, `ids.${i}`) as Promise<NodeValue | null>));
     },
   },
   Mutation: { ping: () => true },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GraphQLSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEcosystem } from '../../domain/ecosystem/handlers';
+import { archiveEcosystem, createEcosystem } from '../../domain/ecosystem/handlers';
 import { CommandBus } from '../../infra/commandbus';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import type { EventStore } from '../../infra/eventstore/port';
@@ -34,6 +34,7 @@ class HeldEngine implements WorkflowEngine {
 
 const ecosystemId = randomUUID();
 const heldEcosystemId = randomUUID();
+const archivedEcosystemId = randomUUID();
 const platformAdmin: Viewer = { userId: randomUUID(), email: 'admin@example.org', platformAdmin: true, roles: [] };
 const ecosystemAdmin: Viewer = { userId: randomUUID(), email: 'eco@example.org', platformAdmin: false, roles: [{ ecosystemId, role: 'SUPER_ADMIN', programId: null }] };
 
@@ -77,10 +78,13 @@ beforeAll(async () => {
   live = { db, bus, runner, engine };
   held = { db, bus, runner, engine: new HeldEngine() };
   schema = await jobsSchema();
-  for (const [id, name] of [[ecosystemId, 'Lakeside Tutoring'], [heldEcosystemId, 'Hillside Mentors']]) {
-    const r = await bus.dispatch(createEcosystem, { ecosystemId: id, details: { name, organizationType: 'NON_PROFIT' } }, { actor: { userId: platformAdmin.userId, role: 'PLATFORM_ADMIN' }, commandId: randomUUID() });
+  const actor = { userId: platformAdmin.userId, role: 'PLATFORM_ADMIN' as const };
+  for (const [id, name] of [[ecosystemId, 'Lakeside Tutoring'], [heldEcosystemId, 'Hillside Mentors'], [archivedEcosystemId, 'Closed Academy']]) {
+    const r = await bus.dispatch(createEcosystem, { ecosystemId: id, details: { name, organizationType: 'NON_PROFIT' } }, { actor, commandId: randomUUID() });
     if (r.position) await runner.waitFor(r.position, undefined, 10_000);
   }
+  const archived = await bus.dispatch(archiveEcosystem, { ecosystemId: archivedEcosystemId }, { actor, commandId: randomUUID() });
+  if (archived.position) await runner.waitFor(archived.position, undefined, 10_000);
 });
 
 afterAll(async () => {
@@ -124,6 +128,22 @@ describe('jobs API: demo data', () => {
     const badMeta = await ask(schema, contextFor(live, platformAdmin),
       'mutation($e: ID!) { createBatchJob(ecosystemId: $e, jobName: "deleteEcosystemDemoData", metadata: [1]) { id } }', { e: ecosystemId });
     expect(badMeta.errors[0].code).toBe('BAD_USER_INPUT');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('refuses every job on an archived ecosystem with CONFLICT, writing nothing', async () => {
+    const before = await eventCount();
+    const startedBefore = held.engine.started.length;
+    const ctx = contextFor(held, platformAdmin);
+    const attempts = [
+      await ask(schema, ctx, CREATE, { e: archivedEcosystemId, d: '2026-12-01' }),
+      await ask(schema, ctx, DELETE, { e: archivedEcosystemId }),
+      await ask(schema, ctx, 'mutation($e: ID!) { createBatchJob(ecosystemId: $e, jobName: "createEcosystemDemoData", metadata: { demoSessionsStartDate: "2027-01-04" }) { id } }', { e: archivedEcosystemId }),
+    ];
+    for (const r of attempts) {
+      expect(r.errors).toEqual([{ code: 'CONFLICT', conflictType: 'ARCHIVED', message: 'This ecosystem is archived; unarchive it before changing it.' }]);
+    }
+    expect(held.engine.started.length).toBe(startedBefore);
     expect(await eventCount()).toBe(before);
   });
 

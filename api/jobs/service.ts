@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { beginDemoDataCreation, beginDemoDataDeletion } from '../../domain/job/demo-data/decide';
 import type { DemoDataState } from '../../domain/job/demo-data/state';
+import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { demoDataMessages } from '../../domain/job/messages';
 import { parseBatchJobMetadata, type BatchJobName } from '../../domain/job/names';
 import { IllegalStateError, NotFoundError } from '../../domain/shared/errors';
@@ -36,12 +37,10 @@ function ledgerState(row: DemoDataRow | null): DemoDataState {
  * requests ends with the second job FAILED, never with duplicate demo data.
  */
 async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, jobName: BatchJobName, metadata: Record<string, unknown>): Promise<void> {
-  const { ecosystem, ledger, active } = await ctx.read(async (client) => ({
-    ecosystem: await getEcosystemById(client, ecosystemId),
+  const { ledger, active } = await ctx.read(async (client) => ({
     ledger: await findDemoData(client, ecosystemId),
     active: await activeBatchJobs(client, ecosystemId),
   }));
-  if (!ecosystem) throw new NotFoundError('This ecosystem does not exist.');
   if (active.some((job) => DEMO_JOBS.includes(job.jobName))) throw new IllegalStateError(demoDataMessages.notThisJob, 'DEMO_DATA_BUSY');
   const probe = { ecosystemId, jobId: randomUUID() };
   if (jobName === 'createEcosystemDemoData') {
@@ -51,12 +50,23 @@ async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, job
   }
 }
 
+/**
+ * An archived ecosystem is read-only (as for edits and new programs): no job may add to or remove
+ * from it. Read from the read model, like the other early refusals; nothing is written before.
+ */
+async function refuseArchived(ctx: RequestContext, ecosystemId: string): Promise<void> {
+  const ecosystem = await ctx.read((client) => getEcosystemById(client, ecosystemId));
+  if (!ecosystem) throw new NotFoundError(ecosystemMessages.notFound);
+  if (ecosystem.archived) throw new IllegalStateError(ecosystemMessages.archivedReadOnly, 'ARCHIVED');
+}
+
 export async function startJob(
   ctx: RequestContext, viewer: Viewer, request: { ecosystemId: string; jobName: BatchJobName; metadata: Record<string, unknown> },
 ): Promise<BatchJobRow> {
   const { ecosystemId, jobName } = request;
   // Bad input is reported as such before any conflict; the domain checks it again on queuing.
   const metadata = parseBatchJobMetadata(jobName, request.metadata);
+  await refuseArchived(ctx, ecosystemId);
   if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobName, metadata);
   const jobId = randomUUID();
   await launchBatchJob(executor(ctx, ecosystemId), ctx.services.engine, {

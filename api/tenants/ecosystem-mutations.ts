@@ -23,6 +23,7 @@ import { authorize } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { readEcosystem, uuidArg } from './access';
 import { ecosystemChanges } from './inputs';
+import { checkProgramIds } from './input-ids';
 import { ecosystemPayload, programPayload } from './payloads';
 import { claimProfileId, releaseAfterFailure } from './profile-claims';
 import { migrationIds, withFieldPrefix } from './support';
@@ -37,6 +38,7 @@ export async function createEcosystemMutation(ctx: RequestContext, input: Ecosys
   const details = await withFieldPrefix(INPUT, async () => newEcosystemDetails(changes, defaults));
   // Derived from the Idempotency-Key: a repeated request claims and creates the same ecosystem.
   const ecosystemId = ctx.newId('ecosystem');
+  await checkProgramIds(ctx, ecosystemId, input, { prefix: INPUT, isNew: true });
   await claimProfileId(ctx, details.profileId, ecosystemId);
   try {
     const result = await withFieldPrefix(INPUT, () =>
@@ -63,6 +65,7 @@ export async function editEcosystemMutation(ctx: RequestContext, ecosystemIdArg:
   if (current.archived) throw new IllegalStateError(ecosystemMessages.archivedReadOnly, 'ARCHIVED');
   const requested = ecosystemChanges(input);
   const next = await withFieldPrefix(INPUT, async () => editedEcosystemDetails(current, requested));
+  await checkProgramIds(ctx, ecosystemId, input, { prefix: INPUT });
   if (!viewer.platformAdmin && PLATFORM_ONLY.some((key) => next[key] !== current[key])) {
     throw new ForbiddenError('Only platform admins can change the profile id, kinds or demo flag of an ecosystem.');
   }
@@ -91,6 +94,7 @@ export async function setEcosystemArchived(ctx: RequestContext, ecosystemIdArg: 
 
 export async function updatePlatformConfigMutation(ctx: RequestContext, input: EcosystemInput): Promise<EcosystemConfig> {
   authorize(ctx, { type: 'platform.configure' });
+  await checkProgramIds(ctx, null, input, { prefix: INPUT });
   const result = await withFieldPrefix(INPUT, () =>
     ctx.execute(updatePlatformEcosystemConfig, { changes: ecosystemChanges(input) }, { waitFor, ecosystemId: null }));
   return defaultsOf(result.state);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import type { NameKey } from '../../projections/tenants/queries';
 import type { RequestContext } from '../context';
-import { decodeCursor, keysetConnection, type Connection, type ConnectionArgs } from '../relay';
+import { decodeCursor, keysetConnection, relayMessages, type Connection, type ConnectionArgs } from '../relay';
 
 /** Runs `fn`, naming validation failures after the GraphQL argument they came from (`ecosystemInput.name`). */
 export async function withFieldPrefix<T>(prefix: string, fn: () => Promise<T>): Promise<T> {
@@ -33,11 +33,10 @@ export async function namePage<T extends { sortKey: string }>(
   fetch: (limit: number, after: NameKey | null) => Promise<T[]>,
   idOfRow: (row: T) => string,
 ): Promise<Connection<T>> {
-  if (args.first != null && args.first < 0) throw invalidArgument('first', 'First must be zero or more.');
   let after: NameKey | null = null;
   if (args.after) {
     const parsed = nameKey.safeParse(decodeCursor(args.after));
-    if (!parsed.success) throw invalidArgument('after', 'This page cursor is not valid; start again from the first page.');
+    if (!parsed.success) throw invalidArgument('after', relayMessages.invalidCursor);
     after = parsed.data;
   }
   return keysetConnection(args, (row) => [row.sortKey, idOfRow(row)], (limit) => fetch(limit, after));

@@ -9,6 +9,7 @@
  * booking up to 90 days ahead; payments, sign-up flows, banners and multi-factor sign-in off.
  */
 import { z } from 'zod';
+import { singleLineText } from '../shared/text';
 import { flag, oneOf, optionalText, shortNameFrom, text } from './fields';
 import { adminContactInfoSchema, customPropertyList, ECOSYSTEM_KINDS, headerConfigSchema, ORGANIZATION_KINDS, tutoringRequestTypeSchema } from './groups/common';
 import { analyticsConfigSchema, directorySchemaShape, integrationsConfigSchema, scheduledSyncSchema, ssoDistrictIdsSchema } from './groups/directory';
@@ -52,7 +53,8 @@ const configShape = {
   ...directorySchemaShape,
   customProperties: customPropertyList('Custom properties').default([]),
   /** Internal key names of profile custom properties every member must fill in. */
-  requiredUserProperties: z.array(z.string({ error: 'Required property must be a key name.' }), { error: 'Required properties must be a list.' }).max(200).default([]),
+  requiredUserProperties: z.array(z.string({ error: 'Required property must be a key name.' }).max(64, { error: 'Required property must be a key name.' })
+    .superRefine(singleLineText('Required property')), { error: 'Required properties must be a list.' }).max(200).default([]),
   header: headerConfigSchema,
   search: ecosystemSearchConfigSchema,
   landing: landingConfigSchema,

@@ -4,31 +4,44 @@
  * messages to the form field by field without a second translation table.
  */
 import { z } from 'zod';
+import { finiteNumber, multiLineText, singleLineText } from '../shared/text';
 
 type Issue = { input?: unknown };
 const missing = (iss: Issue) => iss.input === undefined || iss.input === null;
 
-/** Required text, trimmed; blank counts as missing. */
+/** Required one-line text (names, titles, labels), trimmed; blank counts as missing. */
 export function text(label: string, max: number) {
+  return requiredText(label, max, singleLineText(label));
+}
+
+/** Required text that may span lines (descriptions, messages). */
+export function paragraph(label: string, max: number) {
+  return requiredText(label, max, multiLineText(label));
+}
+
+function requiredText(label: string, max: number, rule: ReturnType<typeof singleLineText>) {
   return z.string({ error: (iss) => (missing(iss) ? `${label} is required.` : `${label} must be text.`) })
     .trim()
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` })
-    .refine(noControlCharacters, { error: `${label} contains a character that is not allowed.` });
+    .superRefine(rule);
 }
 
-/** PostgreSQL text cannot hold NUL, and no label needs a control character (tabs and new lines aside). */
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-function noControlCharacters(value: string): boolean {
-  return !CONTROL.test(value);
-}
-
-/** Optional text: blank or null is stored as null so "cleared" has a single spelling. */
+/** Optional one-line text: blank or null is stored as null so "cleared" has a single spelling. */
 export function optionalText(label: string, max: number) {
+  return optional(label, max, singleLineText(label));
+}
+
+/** Optional text that may span lines. */
+export function optionalParagraph(label: string, max: number) {
+  return optional(label, max, multiLineText(label));
+}
+
+function optional(label: string, max: number, rule: ReturnType<typeof singleLineText>) {
   return z.string({ error: `${label} must be text.` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters.` })
-    .refine(noControlCharacters, { error: `${label} contains a character that is not allowed.` })
+    .superRefine(rule)
     .nullable()
     .transform((v) => (v === null || v === '' ? null : v));
 }
@@ -38,14 +51,14 @@ export function flag(label: string) {
 }
 
 export function whole(label: string, min: number, max: number) {
-  return z.number({ error: `${label} must be a whole number.` })
+  return finiteNumber(label, 'a whole number')
     .int({ error: `${label} must be a whole number.` })
     .min(min, { error: `${label} must be at least ${min}.` })
     .max(max, { error: `${label} must be at most ${max}.` });
 }
 
 export function decimal(label: string, min: number, max: number) {
-  return z.number({ error: `${label} must be a number.` })
+  return finiteNumber(label)
     .min(min, { error: `${label} must be at least ${min}.` })
     .max(max, { error: `${label} must be at most ${max}.` });
 }

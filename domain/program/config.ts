@@ -5,7 +5,7 @@
  * welcome flow asks for e-mail and names (required) and offers the profile fields most programs use.
  */
 import { z } from 'zod';
-import { flag, optionalText, setOf, shortNameFrom, text, whole } from '../ecosystem/fields';
+import { flag, optionalParagraph, optionalText, setOf, shortNameFrom, text, whole } from '../ecosystem/fields';
 import {
   adminContactInfoSchema, customPropertyList, headerConfigSchema, NOTIFICATION_CHANNELS, PARTICIPANT_TYPES, profileTypes,
   SESSION_TYPES, tutoringRequestTypeSchema,
@@ -61,7 +61,7 @@ const flowFields = Object.fromEntries(TUTOR_FLOW_FIELD_NAMES.map((n) => [n, flow
 const tutorFlowConfigSchema = z.object({
   enabled: flag('Tutor welcome flow').default(false),
   title: optionalText('Welcome flow title', 120).default(null),
-  description: optionalText('Welcome flow description', 1000).default(null),
+  description: optionalParagraph('Welcome flow description', 1000).default(null),
   ...flowFields,
 }).prefault({}).superRefine((f, ctx) => {
   if (f.customTitle.enabled && f.title === null) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Welcome flow title is required when a custom title is shown.' });

@@ -3,12 +3,13 @@
  * normalised here (trimmed, lower-case) so every later comparison is plain equality.
  */
 import { z } from 'zod';
+import { singleLineText } from '../shared/text';
 import { grantableRoleSchema } from './events';
 import { userMessages } from './messages';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: userMessages.invalidEmail }).max(254));
 
-const nameSchema = z.string().trim().min(1, userMessages.nameRequired).max(100, userMessages.nameTooLong);
+const nameSchema = z.string().trim().min(1, userMessages.nameRequired).max(100, userMessages.nameTooLong).superRefine(singleLineText('Name'));
 
 /** A PHC string such as `$argon2id$v=19$...`: guards against a plain password slipping through. */
 const passwordHashSchema = z.string().regex(/^\$[a-z0-9-]+\$[^\s]{16,}$/, userMessages.invalidPasswordHash);

@@ -3,7 +3,7 @@
  * sections 1, 6 and 9. Lists that the spec gives in full are the defaults a new tenant starts with.
  */
 import { z } from 'zod';
-import { flag, list, oneOf, optionalEmail, optionalPhone, optionalText, setOf, text } from '../fields';
+import { flag, list, oneOf, optionalEmail, optionalParagraph, optionalPhone, optionalText, setOf, text } from '../fields';
 
 export const ECOSYSTEM_KINDS = ['ECOSYSTEM', 'MARKETPLACE'] as const;
 export const ORGANIZATION_KINDS = ['PUBLIC_DISTRICT', 'PRIVATE_SCHOOL', 'NON_PROFIT', 'FOR_PROFIT', 'COMMUNITY_COLLEGE'] as const;
@@ -39,13 +39,13 @@ const KEY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 const customPropertyOptionSchema = z.object({
   label: text('Option label', 80),
   value: text('Option value', 80),
-  description: optionalText('Option description', 300).default(null),
+  description: optionalParagraph('Option description', 300).default(null),
 });
 
 const customPropertyBaseSchema = z.object({
   id: optionalText('Property id', 64).default(null),
   label: text('Property label', 80),
-  description: optionalText('Property description', 300).default(null),
+  description: optionalParagraph('Property description', 300).default(null),
   internalKeyName: z.string({ error: 'Internal key name is required.' }).regex(KEY_NAME, {
     error: 'Internal key name must start with a letter and use only letters, digits and underscores (at most 64).',
   }),

@@ -4,6 +4,7 @@
  * vendors, scheduled roster sync). Defaults are the lists spec section 9 gives in full.
  */
 import { z } from 'zod';
+import { singleLineText } from '../../shared/text';
 import { clockTime, flag, isClockTime, list, oneOf, optionalText, optionalUrl, setOf, text, whole } from '../fields';
 import { LANGUAGES } from './common';
 
@@ -58,8 +59,10 @@ const waiverSchema = z.object({
 });
 
 const redirectRuleSchema = z.object({
-  fromPath: z.string({ error: 'Redirect from is required.' }).regex(/^\/\S*$/, { error: 'Redirect from must be a path starting with /.' }),
-  toPath: z.string({ error: 'Redirect to is required.' }).regex(/^(\/|https?:\/\/)\S*$/, { error: 'Redirect to must be a path starting with / or a web address.' }),
+  fromPath: z.string({ error: 'Redirect from is required.' }).max(2000, { error: 'Redirect from must be at most 2000 characters.' })
+    .regex(/^\/\S*$/, { error: 'Redirect from must be a path starting with /.' }).superRefine(singleLineText('Redirect from')),
+  toPath: z.string({ error: 'Redirect to is required.' }).max(2000, { error: 'Redirect to must be at most 2000 characters.' })
+    .regex(/^(\/|https?:\/\/)\S*$/, { error: 'Redirect to must be a path starting with / or a web address.' }).superRefine(singleLineText('Redirect to')),
 });
 
 export const directorySchemaShape = {

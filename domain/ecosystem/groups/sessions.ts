@@ -4,7 +4,7 @@
  * snap to quarter hours unless the ecosystem chooses another interval or none.
  */
 import { z } from 'zod';
-import { decimal, flag, list, oneOf, optionalDate, optionalText, whole } from '../fields';
+import { decimal, flag, list, oneOf, optionalDate, optionalParagraph, optionalText, whole } from '../fields';
 
 export const MIN_SESSION_MINUTES = 15;
 export const MAX_SESSION_MINUTES = 7 * 60;
@@ -86,7 +86,7 @@ export const ratingSettingsSchema = z.object({
 
 export const customBannerConfigSchema = z.object({
   enabled: flag('Banner').default(false),
-  message: optionalText('Banner message', 500).default(null),
+  message: optionalParagraph('Banner message', 500).default(null),
   linkUrl: optionalText('Banner link', 2000).default(null),
   linkText: optionalText('Banner link text', 80).default(null),
 }).prefault({}).superRefine((b, ctx) => {
