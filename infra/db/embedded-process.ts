@@ -105,8 +105,9 @@ process.on('exit', () => {
 /**
  * A server left running by an earlier process that was killed outright (SIGKILL, a crash of the
  * machine's OOM killer) holds the cluster's postmaster.pid: ask it to shut down fast, as our own
- * stop would have, before starting a new one. Only a live process that is a PostgreSQL server on
- * this very cluster is signalled.
+ * stop would have, before starting a new one. Only a live PostgreSQL server on this very cluster
+ * whose starter is gone (re-parented to init or a sub-reaper, so not a node process) is signalled:
+ * a cluster another running platform uses is left alone, and that start fails with its explanation.
  */
 export async function stopOrphan(clusterDir: string, timeoutMs = 30_000): Promise<void> {
   let pid: number;
@@ -115,10 +116,23 @@ export async function stopOrphan(clusterDir: string, timeoutMs = 30_000): Promis
   } catch {
     return;
   }
-  if (!Number.isInteger(pid) || pid <= 1 || !(await isServerOf(pid, clusterDir))) return;
+  if (!Number.isInteger(pid) || pid <= 1 || !(await isServerOf(pid, clusterDir)) || (await starterAlive(pid))) return;
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && (await isServerOf(pid, clusterDir))) await new Promise((r) => setTimeout(r, 100));
+}
+
+async function starterAlive(pid: number): Promise<boolean> {
+  try {
+    // /proc/PID/stat: "pid (comm) state ppid ..."; comm may hold spaces, so split after its ')'.
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number.parseInt(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1], 10);
+    if (ppid <= 1) return false;
+    const parent = (await readFile(`/proc/${ppid}/cmdline`, 'utf8')).split('\0');
+    return /node/.test(path.basename(parent[0] ?? ''));
+  } catch {
+    return false;
+  }
 }
 
 async function isServerOf(pid: number, clusterDir: string): Promise<boolean> {

@@ -3,7 +3,7 @@
  * as `mktemp -d` makes). As root the server runs as `postgres`, which cannot enter such a folder:
  * the cluster is then relocated, which these tests check too when run as root (as CI is).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LEGACY_OWNER_PASSWORD, ownerUrl, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedCluster } from './embedded';
-import { initCluster } from './embedded-process';
+import { initCluster, stopOrphan } from './embedded-process';
 import { packagedBinaries, placeCluster, reachableBinaries, recordFile, serverUser } from './embedded-placement';
 
 const isRoot = process.getuid?.() === 0;
@@ -131,6 +131,29 @@ describe('the kept embedded cluster', () => {
     await expect(second).rejects.toThrow(EmbeddedPostgresError);
     await expect(second).rejects.toThrow(/lock file "postmaster.pid" already exists/);
     expect(await query(running.url(), 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
+
+  it('stops a server left running by a process killed outright, then starts with the data kept', async () => {
+    const dir = path.join(await privateFolder(), 'pg');
+    const password = newPassword();
+    const module = path.resolve(import.meta.dirname, 'embedded.ts');
+    // A platform in another process that dies by SIGKILL: no shutdown code of its runs at all.
+    const script = `const { startEmbeddedPostgres } = await import(${JSON.stringify(module)});
+      const c = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, password: ${JSON.stringify(password)} });
+      process.stdout.write('READY ' + c.url() + '\\n'); setInterval(() => {}, 1000);`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => { const m = /READY (\S+)/.exec(chunk.toString()); if (m) resolve(m[1]); });
+      child.on('exit', (code) => reject(new Error(`the first platform exited with ${code}`)));
+    });
+    await query(url, 'CREATE TABLE kept (x int); INSERT INTO kept VALUES (7)');
+    const [{ data_directory: clusterDir }] = await query<{ data_directory: string }>(url, 'SHOW data_directory');
+    cleanups.push(() => stopOrphan(clusterDir, 5_000)); // should this test fail, no server outlives it
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    expect(await query(url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]); // the orphan still serves
+    const next = await start(dir, password);
+    expect(await query(next.url(), 'SELECT x FROM kept')).toEqual([{ x: 7 }]);
   });
 });
 
