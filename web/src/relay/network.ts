@@ -5,7 +5,7 @@
  */
 import type { GraphQLResponse, GraphQLResponseWithData, RequestParameters, Variables } from 'relay-runtime';
 import {
-  GraphQLRequestError, INVALID_GRAPHQL_RESPONSE, INVALID_RESPONSE, SessionExpiredError, type GraphQLErrorShape,
+  GraphQLRequestError, INVALID_GRAPHQL_RESPONSE, INVALID_RESPONSE, NetworkError, SessionExpiredError, type GraphQLErrorShape,
 } from './errors';
 import type { SessionStore } from './session';
 
@@ -26,6 +26,8 @@ export interface NetworkDeps {
    * Either falls back to the other when an operation lacks it.
    */
   send?: 'id' | 'text';
+  /** The interface language as a BCP 47 tag (`en`, `es`), sent as Accept-Language on every request. */
+  language?: () => string;
 }
 
 export type GraphQLFetch = (params: RequestParameters, variables: Variables, signal: AbortSignal) => Promise<GraphQLResponse>;
@@ -46,7 +48,14 @@ export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
 
   const post = async (body: string, signal: AbortSignal): Promise<Response> => {
     await refresher.settled();
-    return deps.fetch(endpoint, { method: 'POST', headers: requestHeaders(deps.session), body, signal, credentials: 'include' });
+    const headers = { ...requestHeaders(deps.session), ...languageHeader(deps) };
+    try {
+      return await deps.fetch(endpoint, { method: 'POST', headers, body, signal, credentials: 'include' });
+    } catch (error) {
+      // fetch rejects only when no answer came back ("Failed to fetch"); an abort stays an abort.
+      if (signal.aborted) throw error;
+      throw new NetworkError(error);
+    }
   };
 
   // Only a query is sent again after a failure: a mutation whose first attempt reached the server
@@ -92,6 +101,12 @@ export function requestHeaders(session: SessionStore): Record<string, string> {
   const token = session.accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
+}
+
+/** The server answers in the language the interface shows (its error catalogue is English and Spanish). */
+export function languageHeader(deps: Pick<NetworkDeps, 'language'>): Record<string, string> {
+  const language = deps.language?.();
+  return language ? { 'accept-language': language } : {};
 }
 
 /**

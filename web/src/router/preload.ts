@@ -6,10 +6,15 @@
  * The fetch policy is store-and-network: a page visited before renders at once from the store
  * while the query is fetched again, and the fresh answer updates it. A first visit waits for the
  * network as before.
+ *
+ * A query the server answers NOT_FOUND shows the not-found page, as an id the server does not
+ * show (null) does on the page itself: a bad id in a URL always reads the same (router/ids.ts).
  */
 import { loadQuery, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import { fetchQuery, type Environment, type OperationType } from 'relay-runtime';
+import { GraphQLRequestError } from '../relay/errors';
+import { notFound } from './ids';
 
 export const ROUTE_FETCH_POLICY = 'store-and-network';
 
@@ -24,6 +29,7 @@ export async function preloadQuery<T extends OperationType>(
     await settled(environment, query, variables, signal);
   } catch (error) {
     ref.dispose();
+    if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') notFound();
     throw error;
   }
   return ref;
