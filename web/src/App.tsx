@@ -5,7 +5,7 @@ import { FeatureFlagsProvider } from './flags/FeatureFlagsProvider';
 import { LocaleProvider } from './i18n/locale';
 import { useT } from './i18n/terms';
 import { createAppRouter } from './router/routes';
-import { appTheme } from './theme';
+import { appTheme, cssVariablesResolver } from './theme';
 
 const router = createAppRouter();
 
@@ -16,7 +16,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   const t = useT();
   const close = t('dialog.closeButton');
   const theme = useMemo(() => appTheme({ close }), [close]);
-  return <MantineProvider theme={theme}>{children}</MantineProvider>;
+  return <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{children}</MantineProvider>;
 }
 
 export function App() {

@@ -87,7 +87,6 @@ export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Pro
           <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
           <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
           <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
-          {(canCreateDemo || canDeleteDemo) && <Menu.Divider />}
           {canCreateDemo && <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>}
           {canDeleteDemo && <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>}
         </Menu.Dropdown>
