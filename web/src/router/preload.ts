@@ -7,8 +7,9 @@
  * while the query is fetched again, and the fresh answer updates it. A first visit waits for the
  * network as before.
  *
- * A query the server answers NOT_FOUND shows the not-found page, as an id the server does not
- * show (null) does on the page itself: a bad id in a URL always reads the same (router/ids.ts).
+ * A query the server answers NOT_FOUND or FORBIDDEN shows the not-found page, as an id the server
+ * does not show (null) does on the page itself: a bad id in a URL always reads the same
+ * (router/ids.ts), and a page about another tenant's data does not confirm that it exists.
  */
 import { loadQuery, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
@@ -17,6 +18,8 @@ import { GraphQLRequestError } from '../relay/errors';
 import { notFound } from './ids';
 
 export const ROUTE_FETCH_POLICY = 'store-and-network';
+
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'FORBIDDEN']);
 
 export async function preloadQuery<T extends OperationType>(
   environment: Environment,
@@ -29,7 +32,7 @@ export async function preloadQuery<T extends OperationType>(
     await settled(environment, query, variables, signal);
   } catch (error) {
     ref.dispose();
-    if (error instanceof GraphQLRequestError && error.code === 'NOT_FOUND') notFound();
+    if (error instanceof GraphQLRequestError && NOT_FOUND_CODES.has(error.code ?? '')) notFound();
     throw error;
   }
   return ref;

@@ -71,14 +71,16 @@ describe('preloadQuery', () => {
     expect(requests[0].aborted).toBe(true);
   });
 
-  it('answers NOT_FOUND with the route tree\'s 404, so a bad id reads as the not-found page', async () => {
-    const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'No such ecosystem', extensions: { code: 'NOT_FOUND' } }], data: null }));
-    const failure: unknown = await preload(environment).catch((error: unknown) => error);
-    expect(failure).toMatchObject({ type: 'DataWithResponseInit', init: { status: 404 } });
+  it("answers NOT_FOUND and FORBIDDEN with the route tree's 404, so a bad id reads as the not-found page", async () => {
+    for (const code of ['NOT_FOUND', 'FORBIDDEN']) {
+      const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'No', extensions: { code } }], data: null }));
+      const failure: unknown = await preload(environment).catch((error: unknown) => error);
+      expect(failure, code).toMatchObject({ type: 'DataWithResponseInit', init: { status: 404 } });
+    }
   });
 
   it('rejects with the first GraphQL error so the route shows it', async () => {
-    const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'Not allowed', extensions: { code: 'FORBIDDEN' } }], data: null }));
+    const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'Not allowed', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: null }));
     await expect(preload(environment)).rejects.toThrow('Not allowed');
   });
 });
