@@ -3,7 +3,7 @@
  * the Demo badge and a running job's progress, short name, kind, status and the actions menu.
  */
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { NameCell } from '../../components/NameCell';
 import { useT } from '../../i18n/terms';
@@ -41,7 +41,12 @@ export function EcosystemRow({ ecosystemRef, layout, onJobSettled }: Props) {
   const [startedJob, setStartedJob] = useState<DemoJobStatus_job$key | null>(null);
   const recent = ecosystem.recentBatchJob;
   const job = startedJob ?? (recent && isJobActive(recent) ? recent : null);
-  const jobStatus = job && <DemoJobStatus jobRef={job} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name} onSettled={onJobSettled} />;
+  // An ended job is no longer shown (its toast said how it ended); the list reloads its demo data state.
+  const settled = useCallback(() => {
+    setStartedJob(null);
+    onJobSettled();
+  }, [onJobSettled]);
+  const jobStatus = job && <DemoJobStatus jobRef={job} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name} onSettled={settled} />;
   const kind = ecosystem.type === 'MARKETPLACE' ? t('ecosystems.type.MARKETPLACE') : t('ecosystems.type.ECOSYSTEM');
   const status = (
     <Badge color={ecosystem.archived ? 'gray' : 'teal'} variant="light">
