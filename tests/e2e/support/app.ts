@@ -83,6 +83,7 @@ export async function startE2eApp(): Promise<E2eApp> {
     log: () => undefined,
   });
   const { browser, found }: { browser: Browser; found: FoundChromium } = await launchChromium();
+  console.log(`browser tests: Chromium ${browser.version()} from ${found.source} (${found.path})`);
   const tokens = new Map<Who, Promise<string>>();
   const token = (who: Who) => {
     const demo = platform.demo;
