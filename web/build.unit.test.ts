@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -29,5 +30,17 @@ describe('build and shell settings', () => {
       expect(fromParsed.formatMessage({ id }, values)).toBe(fromText.formatMessage({ id }, values));
     }
     expect(JSON.stringify(build.resolve?.alias)).toContain('no-parser');
+  });
+
+  it('shows a loading state before any script runs, with no inline script (the CSP forbids it)', () => {
+    const html = readFileSync(new URL('./index.html', import.meta.url), 'utf8');
+    expect(html).toMatch(/<div id="root">\s*<div class="boot" role="status">/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\.\/src\/boot\.css" \/>/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toContain('src=');
+      expect(body.trim()).toBe('');
+    }
   });
 });
