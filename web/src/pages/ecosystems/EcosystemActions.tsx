@@ -27,9 +27,40 @@ interface Props {
   onJobStarted: (job: DemoJobStatus_job$key) => void;
 }
 
-export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Props) {
+/** Archive or unarchive, and delete demo data: each reports its outcome in a toast, then closes its dialog. */
+function useEcosystemCommands(ecosystem: { id: string; name: string; archived: boolean }, done: () => void, started: (job: DemoJobStatus_job$key) => void) {
   const t = useT();
   const errorText = useErrorText();
+  const [archive, archiving] = useArchiveEcosystemMutation();
+  const [unarchive, unarchiving] = useUnArchiveEcosystemMutation();
+  const [deleteDemo, deleting] = useDeleteEcosystemDemoDataMutation();
+  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
+
+  const toggleArchived = async () => {
+    try {
+      if (ecosystem.archived) await unarchive(ecosystem.id);
+      else await archive(ecosystem.id);
+      notifications.show({ color: 'teal', message: t(ecosystem.archived ? 'ecosystems.unarchived' : 'ecosystems.archived', { name: ecosystem.name }) });
+    } catch (error) {
+      fail(error);
+    }
+    done();
+  };
+
+  const startDeleteDemo = async () => {
+    try {
+      started((await deleteDemo({ variables: { ecosystemId: ecosystem.id } })).deleteEcosystemDemoData);
+    } catch (error) {
+      fail(error);
+    }
+    done();
+  };
+
+  return { toggleArchived, archiving: archiving || unarchiving, startDeleteDemo, deleting };
+}
+
+export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Props) {
+  const t = useT();
   const ecosystem = useFragment(graphql`
     fragment EcosystemActions_ecosystem on Ecosystem {
       id
@@ -42,36 +73,12 @@ export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Pro
   const [dialog, setDialog] = useState<Dialog>(null);
   // The dialogs open from the menu, whose items are gone when they close: focus goes back here.
   const actionsRef = useRef<HTMLButtonElement>(null);
-  const [archive, archiving] = useArchiveEcosystemMutation();
-  const [unarchive, unarchiving] = useUnArchiveEcosystemMutation();
-  const [deleteDemo, deleting] = useDeleteEcosystemDemoDataMutation();
   const close = () => setDialog(null);
-  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
   const started = (job: DemoJobStatus_job$key) => {
     onJobStarted(job);
     notifications.show({ message: t('demo.started') });
   };
-
-  const toggleArchived = async () => {
-    try {
-      if (ecosystem.archived) await unarchive(ecosystem.id);
-      else await archive(ecosystem.id);
-      notifications.show({ color: 'teal', message: t(ecosystem.archived ? 'ecosystems.unarchived' : 'ecosystems.archived', { name: ecosystem.name }) });
-    } catch (error) {
-      fail(error);
-    }
-    close();
-  };
-
-  const startDeleteDemo = async () => {
-    try {
-      started((await deleteDemo({ variables: { ecosystemId: ecosystem.id } })).deleteEcosystemDemoData);
-    } catch (error) {
-      fail(error);
-    }
-    close();
-  };
-
+  const { toggleArchived, archiving, startDeleteDemo, deleting } = useEcosystemCommands(ecosystem, close, started);
   const canCreateDemo = !jobRunning && ecosystem.demoDataStatus === 'ABSENT';
   const canDeleteDemo = !jobRunning && ecosystem.demoDataStatus === 'PRESENT';
   return (
@@ -92,7 +99,7 @@ export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Pro
         </Menu.Dropdown>
       </Menu>
       <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} returnFocusRef={actionsRef} />
-      <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}
+      <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving}
         returnFocusRef={actionsRef} closeLabel={t('common.cancel')}
         title={t(ecosystem.archived ? 'ecosystems.unarchiveTitle' : 'ecosystems.archiveTitle', { name: ecosystem.name })}
         text={ecosystem.archived ? undefined : t('ecosystems.archiveText')}

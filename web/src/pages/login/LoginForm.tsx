@@ -15,9 +15,8 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { browserSession } from '../../relay/client';
 import { safeNext } from '../../router/guards';
+import { loginInputErrors } from './loginInput';
 import { forgetAnonymousData, useLoginPaasMutation, type LoginPaasResult } from './useLoginPaasMutation';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export interface LoginEcosystem {
   /** Global id, as loginPaas takes it. */
@@ -40,11 +39,8 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid = {
-      email: EMAIL_PATTERN.test(email.trim()) ? undefined : t('login.emailInvalid'),
-      password: password ? undefined : t('login.passwordRequired'),
-    };
-    setErrors(invalid);
+    const invalid = loginInputErrors(email, password);
+    setErrors({ email: invalid.email && t(invalid.email), password: invalid.password && t(invalid.password) });
     if (invalid.email || invalid.password) return;
     // A stale token must not turn a mistyped password into a refresh-and-log-out.
     browserSession.clearAccessToken();
@@ -62,14 +58,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
     }
   };
 
-  if (mfa) {
-    return (
-      <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
-        <Title order={1} size="h2" mb="md">{t('login.mfaTitle')}</Title>
-        <Text>{t('login.mfaText', { methods: mfa.mfaMethods.join(', ') })}</Text>
-      </Paper>
-    );
-  }
+  if (mfa) return <MfaStep methods={mfa.mfaMethods} />;
   return (
     <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
       <form onSubmit={submit} noValidate aria-labelledby="login-title">
@@ -84,6 +73,16 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
         </Stack>
       </form>
+    </Paper>
+  );
+}
+
+function MfaStep({ methods }: { methods: readonly string[] }) {
+  const t = useT();
+  return (
+    <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
+      <Title order={1} size="h2" mb="md">{t('login.mfaTitle')}</Title>
+      <Text>{t('login.mfaText', { methods: methods.join(', ') })}</Text>
     </Paper>
   );
 }
