@@ -41,7 +41,7 @@ export function useAccessToken(): string | null {
 }
 
 function postLogoutThenGoHome(): void {
-  void fetch('/logout', { method: 'POST', credentials: 'include' })
+  void fetch('/logout', { method: 'POST', credentials: 'include', headers: { 'accept-language': currentLanguageTag() } })
     .catch((error: unknown) => console.error('Logout request failed', error))
     .finally(() => window.location.assign('/'));
 }

@@ -120,7 +120,7 @@ function createRefresher(deps: NetworkDeps) {
   const run = async (): Promise<boolean> => {
     try {
       const response = await deps.fetch(deps.refreshEndpoint ?? '/refresh-tokens', {
-        method: 'POST', credentials: 'include', headers: { accept: 'application/json' },
+        method: 'POST', credentials: 'include', headers: { accept: 'application/json', ...languageHeader(deps) },
       });
       const body: unknown = response.ok ? await response.json() : null;
       const token = isRecord(body) && typeof body.accessToken === 'string' ? body.accessToken : null;

@@ -74,6 +74,13 @@ describe('request shape', () => {
     expect(calls.map((call) => call.headers['accept-language'])).toEqual(['es', 'en']);
   });
 
+  it('sends it with the token refresh too', async () => {
+    const { deps, refreshCalls } = setup({ graphql: (call) => (call.headers.authorization === 'Bearer new-token' ? ok() : unauthenticated()) });
+    await createGraphQLFetch({ ...deps, language: () => 'es' })(persisted, {}, signal());
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0].headers).toMatchObject({ 'accept-language': 'es' });
+  });
+
   it('turns a request that got no answer into a NetworkError, and leaves an abort an abort', async () => {
     const offline = setup({ graphql: () => { throw new TypeError('Failed to fetch'); } });
     const failure: unknown = await offline.fetchGraphQL(persisted, {}, signal()).catch((error: unknown) => error);
