@@ -8,9 +8,11 @@ import { batchJobNameSchema, type BatchJobName } from '../../domain/job/names';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { listBatchJobs, recentBatchJob, type BatchJobRow } from '../../projections/jobs';
 import type { Resolvers } from '../__generated__/resolvers';
+import { can } from '../../domain/shared/permissions';
 import { authorize, requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { idOf, keysetConnection } from '../relay';
+import { jobLoaders } from './loaders';
 import { toBatchJob } from './mapping';
 import { cancelActiveJobs, startJob } from './service';
 
@@ -45,6 +47,18 @@ function authorizeJob(ctx: RequestContext, ecosystemId: string, jobName: BatchJo
 }
 
 export const jobsResolvers: Resolvers = {
+  // Fields of a listed ecosystem: whoever may not see them reads null instead of a failed list.
+  Ecosystem: {
+    async recentBatchJob(ecosystem, _args, ctx) {
+      if (!ctx.viewer || !can(ctx.viewer, { type: 'ecosystem.jobs', ecosystemId: ecosystem.id })) return null;
+      const row = await jobLoaders(ctx).recentJob(ecosystem.id);
+      return row ? toBatchJob(row) : null;
+    },
+    async demoDataStatus(ecosystem, _args, ctx) {
+      if (!ctx.viewer || !can(ctx.viewer, { type: 'ecosystem.demoData', ecosystemId: ecosystem.id })) return null;
+      return jobLoaders(ctx).demoDataStatus(ecosystem.id);
+    },
+  },
   Query: {
     async getRecentBatchJob(_root, args, ctx) {
       const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);

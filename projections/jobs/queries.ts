@@ -61,6 +61,15 @@ export async function recentBatchJob(db: Queryable, ecosystemId: string): Promis
   return r.rows[0] ?? null;
 }
 
+/** The newest job of each ecosystem asked for (none for one without jobs), in one query. */
+export async function recentBatchJobs(db: Queryable, ecosystemIds: readonly string[]): Promise<BatchJobRow[]> {
+  if (ecosystemIds.length === 0) return [];
+  const r = await db.query<BatchJobRow>(
+    `SELECT DISTINCT ON (ecosystem_id) ${JOB_COLUMNS} FROM read.batch_jobs WHERE ecosystem_id = ANY($1::uuid[])
+     ORDER BY ecosystem_id, created_at DESC, id DESC`, [ecosystemIds]);
+  return r.rows;
+}
+
 export async function activeBatchJobs(db: Queryable, ecosystemId: string): Promise<BatchJobRow[]> {
   const r = await db.query<BatchJobRow>(
     `SELECT ${JOB_COLUMNS} FROM read.batch_jobs WHERE ecosystem_id = $1 AND state IN ('QUEUED', 'SUBMITTED', 'PROCESSING')
@@ -101,6 +110,18 @@ export async function listBatchJobs(
      ORDER BY created_at DESC, id DESC LIMIT $4`,
     [options.ecosystemId ?? null, afterAt, afterId, options.limit]);
   return r.rows;
+}
+
+export type DemoDataStatus = 'ABSENT' | DemoDataRow['status'];
+
+/** Each ecosystem's demo-data status, ABSENT where the ledger has no row, in one query. */
+export async function demoDataStatuses(db: Queryable, ecosystemIds: readonly string[]): Promise<Map<string, DemoDataStatus>> {
+  const statuses = new Map<string, DemoDataStatus>(ecosystemIds.map((id) => [id, 'ABSENT']));
+  if (ecosystemIds.length === 0) return statuses;
+  const r = await db.query<{ ecosystemId: string; status: DemoDataRow['status'] }>(
+    'SELECT ecosystem_id AS "ecosystemId", status FROM read.demo_data WHERE ecosystem_id = ANY($1::uuid[])', [ecosystemIds]);
+  for (const row of r.rows) statuses.set(row.ecosystemId, row.status);
+  return statuses;
 }
 
 export async function findDemoData(db: Queryable, ecosystemId: string): Promise<DemoDataRow | null> {

@@ -1,88 +1,63 @@
 /**
  * The platform admin's path through the real app in headless Chromium: log in, create an
- * ecosystem, add a program, rename and archive it, read each step in the breadcrumbs, switch to
- * Spanish, log out. Then the seeded ecosystem admin, still in Spanish: their ecosystem on the home
- * page, its programs in the default terms of the language, and no platform-only controls. The
- * server runs the production build (dist/web, built here when missing) with persisted queries
- * enforced, on its own cloned database.
+ * ecosystem, run its demo data (offered as "create" while it has none and "delete" once it has
+ * some), add a program, rename and archive it, read each step in the breadcrumbs, switch to
+ * Spanish, log out. Then the seeded ecosystem admin, still in Spanish, in their own area (/admin):
+ * their ecosystem, its programs in the default terms of the language, and no platform-only controls.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { DEFAULT_WEB_DIR, startPlatform, type Platform } from '../../api/platform';
-import { configSchema } from '../../infra/config';
-import { createTestDatabase, type TestDatabase } from '../setup/db';
+import { startE2eApp, type E2eApp, type OpenPage } from './support/app';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-let db: TestDatabase;
-let platform: Platform;
-let context: BrowserContext;
-let userDataDir: string;
+let app: E2eApp;
+let open: OpenPage;
 let page: Page;
-const pageErrors: string[] = [];
-
-function ensureWebBuild(): void {
-  if (existsSync(path.join(DEFAULT_WEB_DIR, 'index.html'))) return;
-  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-}
 
 beforeAll(async () => {
-  ensureWebBuild();
-  db = await createTestDatabase();
-  platform = await startPlatform({
-    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'only', PROJECTION_WAIT_MS: '10000' }),
-    databaseUrl: db.url,
-    secrets: { apiDatabasePassword: inject('apiDbPassword'), jwtSecret: randomBytes(32).toString('hex') },
-    skipMigrations: true,
-    seed: true,
-    webDir: DEFAULT_WEB_DIR,
-    port: 0,
-    host: '127.0.0.1',
-    log: () => undefined,
-  });
-  userDataDir = await mkdtemp(path.join(tmpdir(), 'e2e-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, locale: 'en-US',
-  });
-  page = context.pages()[0] ?? await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-
-}, 180_000);
+  app = await startE2eApp();
+  open = await app.open();
+  page = open.page;
+}, 240_000);
 
 afterAll(async () => {
-  await context?.close();
-  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
-  await platform?.stop();
-  await db?.drop();
+  await open?.context.close();
+  await app?.stop();
 });
 
-/** Opens a table row's actions menu and picks one item. */
-async function rowAction(rowName: string, action: string): Promise<void> {
-  await page.getByRole('row').filter({ hasText: rowName }).getByRole('button', { name: `Actions for ${rowName}` }).click();
+/** Opens a row's actions menu (table row or phone card alike). */
+async function openActions(name: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+}
+
+async function rowAction(name: string, action: string): Promise<void> {
+  await openActions(name);
   await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+async function menuItems(name: string): Promise<string[]> {
+  await openActions(name);
+  const items = page.getByRole('menuitem');
+  await items.first().waitFor();
+  const names = (await items.allTextContents()).map((text) => text.trim());
+  await page.keyboard.press('Escape');
+  await items.first().waitFor({ state: 'detached' });
+  return names;
 }
 
 describe('platform admin flow', () => {
   const ecosystem = `E2E Academy ${randomBytes(3).toString('hex')}`;
 
   it('logs in as the platform admin and lands on the internal admin panel', async () => {
-    const demo = platform.demo;
+    const demo = app.platform.demo;
     if (!demo) throw new Error('the platform was started without its demo logins');
-    await page.goto(`${platform.url}/login`);
+    await page.goto(`${app.url}/login`);
     await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     await expect(page.title()).resolves.toBe('Log in · Tutoring Platform');
+    await expect(page.getByRole('textbox', { name: /Ecosystem/ }).count()).resolves.toBe(0);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(demo.platformAdmin.email);
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.platformAdmin.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Internal admin panel' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/internal-admin-panel');
   });
@@ -100,7 +75,26 @@ describe('platform admin flow', () => {
     await page.getByRole('row').filter({ hasText: ecosystem }).waitFor();
   });
 
-  it('adds a program, renames it and archives it', async () => {
+  it('offers to create demo data while there is none, and to delete it once there is', async () => {
+    const before = await menuItems(ecosystem);
+    expect(before).toContain('Create demo data');
+    expect(before).not.toContain('Delete demo data');
+
+    await rowAction(ecosystem, 'Create demo data');
+    const dialog = page.getByRole('dialog', { name: `Create demo data for ${ecosystem}` });
+    await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expect(dialog.locator('input[type="date"]').inputValue()).resolves.toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.locator('input[type="date"]').fill('2026-12-01');
+    await dialog.getByRole('button', { name: 'Create demo data' }).click();
+    await page.getByText(`The demo data job of ${ecosystem} finished.`).waitFor({ timeout: 60_000 });
+
+    await expect.poll(async () => {
+      const items = await menuItems(ecosystem);
+      return items.includes('Delete demo data') && !items.includes('Create demo data');
+    }, { timeout: 15_000 }).toBe(true);
+  });
+
+  it('adds a program, renames it and archives it, with Cancel labelled Cancel', async () => {
     await rowAction(ecosystem, 'Programs');
     await page.getByRole('heading', { level: 1, name: `Programs of ${ecosystem}` }).waitFor();
     await page.getByRole('button', { name: 'Add program' }).click();
@@ -121,6 +115,7 @@ describe('platform admin flow', () => {
 
     await rowAction('Reading Champions', 'Archive');
     const confirm = page.getByRole('dialog', { name: 'Archive Reading Champions?' });
+    await expect(confirm.getByRole('button').allTextContents()).resolves.toEqual(expect.arrayContaining(['Cancel', 'Archive']));
     await confirm.getByRole('button', { name: 'Archive' }).click();
     await page.getByRole('row').filter({ hasText: 'Reading Champions' }).getByText('Archived').waitFor();
   });
@@ -136,8 +131,7 @@ describe('platform admin flow', () => {
   });
 
   it('switches to Spanish and shows Spanish labels', async () => {
-    await page.getByRole('button', { name: 'Language: English' }).click();
-    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('sp');
     await page.getByRole('heading', { level: 1, name: `Historial de cambios de ${ecosystem}` }).waitFor();
     await page.getByRole('columnheader', { name: 'Cuándo' }).waitFor();
     await page.getByRole('cell', { name: 'Programa archivado', exact: true }).first().waitFor();
@@ -147,45 +141,46 @@ describe('platform admin flow', () => {
 
   it('logs out', async () => {
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await page.waitForURL(`${platform.url}/`);
+    await page.waitForURL(`${app.url}/`);
     await page.getByRole('link', { name: 'Iniciar sesión' }).first().waitFor();
     await expect(page.evaluate(() => window.localStorage.getItem('accessToken'))).resolves.toBeNull();
-    await page.goto(`${platform.url}/internal-admin-panel`);
+    await page.goto(`${app.url}/internal-admin-panel`);
     await page.waitForURL(/\/login\?next=/);
-    expect(pageErrors).toEqual([]);
+    expect(open.errors).toEqual([]);
   });
 });
 
 describe('ecosystem admin, in Spanish', () => {
-  it('finds their ecosystem on the home page, its programs in Spanish terms, and no platform-only controls', async () => {
-    const demo = platform.demo;
+  it('works in their own area: their ecosystem, its programs in Spanish terms, and no platform-only controls', async () => {
+    const demo = app.platform.demo;
     if (!demo) throw new Error('the platform was started without its demo logins');
     const name = 'Riverside Unified School District';
-    await page.goto(`${platform.url}/login`);
+    await page.goto(`${app.url}/login`);
     await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor();
     await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill(demo.ecosystemAdmin.email);
     await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(demo.ecosystemAdmin.password);
-    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
 
     await page.getByRole('heading', { level: 2, name: 'Sus ecosistemas' }).waitFor();
-    await page.getByText(name, { exact: true }).waitFor();
-    await page.getByRole('link', { name: `Historial de cambios de ${name}` }).waitFor();
     await expect(page.getByRole('link', { name: 'Panel de administración interna' }).count()).resolves.toBe(0);
+    await page.getByRole('navigation').getByRole('link', { name: 'Administración' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Administración del ecosistema' }).waitFor();
+    await page.getByRole('heading', { level: 2, name }).waitFor();
+    await page.getByRole('link', { name: `Historial de cambios de ${name}` }).waitFor();
 
     await page.getByRole('link', { name: `Programas de ${name}` }).click();
     await page.getByRole('heading', { level: 1, name: `Programas de ${name}` }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/ecosystems\/[^/]+\/programs$/);
     await page.getByText('los roles Líder y Aprendiz', { exact: false }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Reading Buddies' }).waitFor();
 
     await page.getByRole('link', { name: 'Volver a los ecosistemas' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Gestionar ecosistemas' }).waitFor();
-    await page.getByRole('row').filter({ hasText: name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Administración del ecosistema' }).waitFor();
     await expect(page.getByRole('button', { name: 'Crear ecosistema' }).count()).resolves.toBe(0);
-    await page.getByRole('button', { name: `Acciones para ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Editar', exact: true }).waitFor();
-    await expect(page.getByRole('menuitem', { name: 'Archivar', exact: true }).count()).resolves.toBe(0);
-    await expect(page.getByRole('menuitem', { name: 'Crear datos de demostración', exact: true }).count()).resolves.toBe(0);
-    await page.keyboard.press('Escape');
-    expect(pageErrors).toEqual([]);
+    await page.getByRole('button', { name: `Editar ${name}` }).click();
+    await page.getByRole('dialog', { name: `Editar ${name}` }).getByRole('button', { name: 'Cancelar' }).click();
+    await expect(page.getByText('Archivar').count()).resolves.toBe(0);
+    await expect(page.getByText('datos de demostración').count()).resolves.toBe(0);
+    expect(open.errors).toEqual([]);
   });
 });

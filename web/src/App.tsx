@@ -1,27 +1,33 @@
-import { MantineProvider, createTheme } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { RelayEnvironmentProvider } from 'react-relay';
+import { MantineProvider } from '@mantine/core';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { TOAST_LIMIT, TOAST_POSITION } from './constants';
 import { FeatureFlagsProvider } from './flags/FeatureFlagsProvider';
 import { LocaleProvider } from './i18n/locale';
-import { relayEnvironment } from './relay/browser';
+import { useT } from './i18n/terms';
 import { createAppRouter } from './router/routes';
+import { appTheme, cssVariablesResolver } from './theme';
 
-const theme = createTheme({ primaryColor: 'indigo', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' });
 const router = createAppRouter();
+
+// Toasts follow an action, never the first paint: their code loads after the page has rendered.
+const NotificationsHost = lazy(() => import('./components/NotificationsHost'));
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const t = useT();
+  const close = t('dialog.closeButton');
+  const theme = useMemo(() => appTheme({ close }), [close]);
+  return <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{children}</MantineProvider>;
+}
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
-      <LocaleProvider>
-        <Notifications limit={TOAST_LIMIT} position={TOAST_POSITION} />
-        <RelayEnvironmentProvider environment={relayEnvironment}>
-          <FeatureFlagsProvider>
-            <RouterProvider router={router} />
-          </FeatureFlagsProvider>
-        </RelayEnvironmentProvider>
-      </LocaleProvider>
-    </MantineProvider>
+    <LocaleProvider>
+      <ThemedApp>
+        <Suspense fallback={null}><NotificationsHost /></Suspense>
+        <FeatureFlagsProvider>
+          <RouterProvider router={router} />
+        </FeatureFlagsProvider>
+      </ThemedApp>
+    </LocaleProvider>
   );
 }

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { LocaleProvider, type AppLocale } from '../i18n/locale';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, LocaleProvider, type AppLocale } from '../i18n/locale';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 
 function render(element: ReactElement, locale: AppLocale = 'en'): string {
@@ -17,6 +17,8 @@ const base: ConfirmDialogProps = { opened: true, onClose: () => undefined, title
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
 
 describe('ConfirmDialog', () => {
+  beforeAll(async () => { await loadCatalogue('sp'); });
+
   it('shows the title, the text and two buttons labelled Close and Continue by default', () => {
     const html = render(<ConfirmDialog {...base} text="It can be unarchived later." onConfirm={() => undefined} />);
     expect(html).toContain('Archive Springfield?');

@@ -1,29 +1,24 @@
-import { Button, Menu } from '@mantine/core';
-import { LOCALES, useLocale, type AppLocale } from '../i18n/locale';
+import { NativeSelect } from '@mantine/core';
+import { isAppLocale, LOCALES, useLocale, type AppLocale } from '../i18n/locale';
 import { useT } from '../i18n/terms';
 
 const ORDER: AppLocale[] = ['en', 'sp'];
 
-/** A menu of the interface languages, each named in its own language; the choice is remembered. */
+function reportFailure(error: unknown): void {
+  console.error('The language could not be loaded', error);
+}
+
+/**
+ * The interface languages, each named in its own language; the choice is remembered. A native
+ * select: it fits a phone's header, and phones show their own picker for it.
+ */
 export function LanguageSwitcher() {
   const t = useT();
   const { locale, setLocale } = useLocale();
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" aria-label={t('language.menu', { language: LOCALES[locale].nativeName })}>
-          {LOCALES[locale].nativeName}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown aria-label={t('language.label')}>
-        <Menu.Label>{t('language.label')}</Menu.Label>
-        {ORDER.map((code) => (
-          <Menu.Item key={code} lang={LOCALES[code].tag} onClick={() => setLocale(code)}
-            aria-current={code === locale ? 'true' : undefined} fw={code === locale ? 700 : undefined}>
-            {LOCALES[code].nativeName}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <NativeSelect aria-label={t('language.label')} value={locale} size="sm" w="auto"
+      onChange={(event) => { const next = event.currentTarget.value; if (isAppLocale(next)) void setLocale(next).catch(reportFailure); }}>
+      {ORDER.map((code) => <option key={code} value={code} lang={LOCALES[code].tag}>{LOCALES[code].nativeName}</option>)}
+    </NativeSelect>
   );
 }

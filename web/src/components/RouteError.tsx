@@ -7,24 +7,29 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useT } from '../i18n/terms';
-import { displayError } from '../relay/errors';
 import { reloadGuard } from '../router/reload';
 import { NotFound } from './NotFound';
 import { useDocumentTitle } from './useDocumentTitle';
+import { useErrorText } from './useErrorText';
 
 export function RouteError() {
   const error = useRouteError();
-  const t = useT();
-  useDocumentTitle(t('error.title'));
   useEffect(() => {
     console.error(error);
     reloadGuard().failed(error);
   }, [error]);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <Failure error={error} />;
+}
+
+function Failure({ error }: { error: unknown }) {
+  const t = useT();
+  const errorText = useErrorText();
+  useDocumentTitle(t('error.title'));
   return (
     <Stack p="md" maw={700}>
       <Title order={1}>{t('error.title')}</Title>
-      <Alert color="red" role="alert">{displayError(error)}</Alert>
+      <Alert color="red" role="alert">{errorText(error)}</Alert>
       <Group>
         <Button onClick={() => window.location.reload()}>{t('error.retry')}</Button>
         <Button component={Link} to="/" variant="default">{t('error.goHome')}</Button>

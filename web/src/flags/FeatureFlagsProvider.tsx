@@ -1,10 +1,11 @@
 /**
  * Reads the feature flags at start-up (a public query) and keeps them current from the server's
- * event stream (/feature-flags). `useFeatureFlag(path)` is false until the flags are known.
+ * event stream (/feature-flags). `useFeatureFlag(path)` is false until the flags are known. Sent
+ * without Relay (relay/client.ts), so the first page need not load Relay's runtime for them.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { graphql, useRelayEnvironment } from 'react-relay';
-import { fetchQuery } from 'relay-runtime';
+import { sendOperation } from '../relay/client';
+import { graphql } from '../relay/graphql';
 import type { FeatureFlagsProviderQuery } from './__generated__/FeatureFlagsProviderQuery.graphql';
 import { applyFlagEvent, flattenFlags, type FlagValues } from './flags';
 
@@ -30,28 +31,27 @@ export function useFeatureFlag(path: string): boolean {
 }
 
 export function FeatureFlagsProvider({ children, streamUrl = '/feature-flags' }: { children: ReactNode; streamUrl?: string }) {
-  const environment = useRelayEnvironment();
   const [flags, setFlags] = useState<FlagValues>(new Map());
 
   useEffect(() => {
+    const controller = new AbortController();
     let source: EventSource | null = null;
-    const subscription = fetchQuery<FeatureFlagsProviderQuery>(environment, query, {}).subscribe({
-      next: (data) => {
-        const values = flattenFlags(data.featureFlags);
-        setFlags(values);
-        source?.close();
-        source = new EventSource(streamUrl);
-        for (const path of values.keys()) {
-          source.addEventListener(path, (event: MessageEvent<string>) => setFlags((current) => applyFlagEvent(current, path, event.data)));
-        }
-      },
-      error: (error: unknown) => console.error('Feature flags could not be read', error),
+    sendOperation<FeatureFlagsProviderQuery>(query, {}, controller.signal).then((data) => {
+      if (controller.signal.aborted) return;
+      const values = flattenFlags(data.featureFlags);
+      setFlags(values);
+      source = new EventSource(streamUrl);
+      for (const path of values.keys()) {
+        source.addEventListener(path, (event: MessageEvent<string>) => setFlags((current) => applyFlagEvent(current, path, event.data)));
+      }
+    }, (error: unknown) => {
+      if (!controller.signal.aborted) console.error('Feature flags could not be read', error);
     });
     return () => {
-      subscription.unsubscribe();
+      controller.abort();
       source?.close();
     };
-  }, [environment, streamUrl]);
+  }, [streamUrl]);
 
   return <FlagsContext.Provider value={flags}>{children}</FlagsContext.Provider>;
 }

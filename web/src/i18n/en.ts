@@ -38,6 +38,17 @@ export const en = {
   'notFound.title': 'Page not found',
   'notFound.text': 'We could not find the page you were looking for. It may have moved, or the address may be mistyped.',
 
+  // Issue 6, web app: admin areas, errors without an answer, small-screen and log-in changes.
+  'nav.ecosystemAdmin': 'Admin',
+  'error.network': "We couldn't reach the server. Check your connection and try again.",
+  'ecosystems.searchFailed': 'The search failed',
+  'login.titleFor': 'Log in to {name}',
+  'demo.startDateInvalid': 'Enter a date, for example 2026-12-01.',
+  'ecosystemAdmin.title': 'Ecosystem administration',
+  'ecosystemAdmin.intro': 'The ecosystems you administer: their settings, programs and audit trail.',
+  'ecosystemAdmin.none': 'You do not administer any ecosystem.',
+  'ecosystemAdmin.listLabel': 'Ecosystems you administer',
+
   'home.title': 'Welcome',
   'home.signedIn': 'You are signed in as {email}.',
   'home.signedOut': 'Tutoring and mentoring for schools, districts and community organisations: {tutorTerm} and {tuteeTerm} pair up, book sessions and learn together.',
@@ -50,8 +61,6 @@ export const en = {
   'login.email': 'Email',
   'login.password': 'Password',
   'login.togglePassword': 'Show or hide the password',
-  'login.ecosystem': 'Ecosystem ID',
-  'login.ecosystemHint': 'Only needed when your account belongs to more than one ecosystem.',
   'login.submit': 'Log in',
   'login.emailInvalid': 'Enter a valid email address.',
   'login.passwordRequired': 'Enter your password.',
@@ -63,7 +72,6 @@ export const en = {
   'admin.intro': 'Tools for the platform team.',
   'admin.manageEcosystems': 'Manage ecosystems',
   'admin.manageEcosystemsText': 'Search, create, edit and archive ecosystems; create or delete demo data.',
-  'admin.noAccess': 'Only platform admins can use the internal admin panel.',
 
   'ecosystems.title': 'Manage ecosystems',
   'ecosystems.search': 'Search ecosystems',

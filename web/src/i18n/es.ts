@@ -37,6 +37,17 @@ export const es: Record<MessageId, string> = {
   'notFound.title': 'Página no encontrada',
   'notFound.text': 'No encontramos la página que buscaba. Puede que se haya movido o que la dirección esté mal escrita.',
 
+  // Issue 6, web app: admin areas, errors without an answer, small-screen and log-in changes.
+  'nav.ecosystemAdmin': 'Administración',
+  'error.network': 'No pudimos conectar con el servidor. Compruebe su conexión y vuelva a intentarlo.',
+  'ecosystems.searchFailed': 'La búsqueda falló',
+  'login.titleFor': 'Iniciar sesión en {name}',
+  'demo.startDateInvalid': 'Introduzca una fecha, por ejemplo 2026-12-01.',
+  'ecosystemAdmin.title': 'Administración del ecosistema',
+  'ecosystemAdmin.intro': 'Los ecosistemas que administra: su configuración, sus programas y su historial de cambios.',
+  'ecosystemAdmin.none': 'No administra ningún ecosistema.',
+  'ecosystemAdmin.listLabel': 'Ecosistemas que administra',
+
   'home.title': 'Bienvenido',
   'home.signedIn': 'Ha iniciado sesión como {email}.',
   'home.signedOut': 'Tutoría y mentoría para escuelas, distritos y organizaciones comunitarias: {tutorTerm} y {tuteeTerm} se emparejan, reservan sesiones y aprenden juntos.',
@@ -49,8 +60,6 @@ export const es: Record<MessageId, string> = {
   'login.email': 'Correo electrónico',
   'login.password': 'Contraseña',
   'login.togglePassword': 'Mostrar u ocultar la contraseña',
-  'login.ecosystem': 'ID del ecosistema',
-  'login.ecosystemHint': 'Solo es necesario si su cuenta pertenece a más de un ecosistema.',
   'login.submit': 'Iniciar sesión',
   'login.emailInvalid': 'Introduzca un correo electrónico válido.',
   'login.passwordRequired': 'Introduzca su contraseña.',
@@ -62,7 +71,6 @@ export const es: Record<MessageId, string> = {
   'admin.intro': 'Herramientas para el equipo de la plataforma.',
   'admin.manageEcosystems': 'Gestionar ecosistemas',
   'admin.manageEcosystemsText': 'Buscar, crear, editar y archivar ecosistemas; crear o eliminar datos de demostración.',
-  'admin.noAccess': 'Solo los administradores de la plataforma pueden usar el panel de administración interna.',
 
   'ecosystems.title': 'Gestionar ecosistemas',
   'ecosystems.search': 'Buscar ecosistemas',

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { LocaleProvider, type AppLocale } from './locale';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, LocaleProvider, type AppLocale } from './locale';
 import { isDefaultTerm, resolveTerms, SERVER_DEFAULT_TERMS, TermsProvider, useT, type EcosystemTerms } from './terms';
 
 function Intro() {
@@ -15,6 +15,8 @@ const render = (terms: EcosystemTerms, locale: AppLocale) => renderToStaticMarku
 const spanish = { tutorTerm: 'Líder', tuteeTerm: 'Aprendiz', moduleTerm: 'Módulo' };
 
 describe('ecosystem terms', () => {
+  beforeAll(async () => { await loadCatalogue('sp'); });
+
   it('reads the stored English defaults as the defaults of the interface language', () => {
     expect(resolveTerms(SERVER_DEFAULT_TERMS, spanish)).toEqual(spanish);
     expect(resolveTerms({ tutorTerm: ' Leader ', tuteeTerm: null, moduleTerm: '' }, spanish)).toEqual(spanish);

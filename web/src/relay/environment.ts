@@ -3,10 +3,13 @@
  * build one around a fake fetch; the browser's single instance lives in browser.ts.
  */
 import { Environment, Network, Observable, RecordSource, Store, type FetchFunction } from 'relay-runtime';
-import { createGraphQLFetch, type NetworkDeps } from './network';
+import { createGraphQLFetch, type GraphQLFetch, type NetworkDeps } from './network';
 
 export function createRelayEnvironment(deps: NetworkDeps): Environment {
-  const graphQLFetch = createGraphQLFetch(deps);
+  return relayEnvironmentOver(createGraphQLFetch(deps));
+}
+
+export function relayEnvironmentOver(graphQLFetch: GraphQLFetch): Environment {
   // An Observable rather than a Promise so that disposing a query (an abandoned navigation)
   // aborts its HTTP request too.
   const fetchFn: FetchFunction = (params, variables) => Observable.create((sink) => {

@@ -34,6 +34,26 @@ export class SessionExpiredError extends Error {
   }
 }
 
+/**
+ * No answer reached the client: offline, the server down, or the connection dropped. The browser's
+ * own text ("Failed to fetch", "NetworkError when attempting to fetch resource.") means nothing to a
+ * reader, so the interface shows its own sentence for this class (components/useErrorText.ts).
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The server could not be reached', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+/** Whether an error, perhaps wrapped by Relay, is a NetworkError. */
+export function isNetworkError(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth += 1) {
+    if (current instanceof NetworkError) return true;
+  }
+  return false;
+}
+
 // Relay wraps errors as "Relay request for `Name` failed by the following reasons:\n\n1. msg".
 const RELAY_PREFIX = /^Relay request for `[^`]*` failed by the following reasons:\s*(?:\d+\.\s*)?/;
 const GENERIC_PREFIX = /^(?:GraphQL error|Error):\s*/i;

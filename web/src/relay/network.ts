@@ -5,7 +5,7 @@
  */
 import type { GraphQLResponse, GraphQLResponseWithData, RequestParameters, Variables } from 'relay-runtime';
 import {
-  GraphQLRequestError, INVALID_GRAPHQL_RESPONSE, INVALID_RESPONSE, SessionExpiredError, type GraphQLErrorShape,
+  GraphQLRequestError, INVALID_GRAPHQL_RESPONSE, INVALID_RESPONSE, NetworkError, SessionExpiredError, type GraphQLErrorShape,
 } from './errors';
 import type { SessionStore } from './session';
 
@@ -26,6 +26,8 @@ export interface NetworkDeps {
    * Either falls back to the other when an operation lacks it.
    */
   send?: 'id' | 'text';
+  /** The interface language as a BCP 47 tag (`en`, `es`), sent as Accept-Language on every request. */
+  language?: () => string;
 }
 
 export type GraphQLFetch = (params: RequestParameters, variables: Variables, signal: AbortSignal) => Promise<GraphQLResponse>;
@@ -46,9 +48,15 @@ export function createGraphQLFetch(deps: NetworkDeps): GraphQLFetch {
 
   const post = async (body: string, signal: AbortSignal, idempotencyKey: string | null): Promise<Response> => {
     await refresher.settled();
-    const headers = requestHeaders(deps.session);
+    const headers: Record<string, string> = { ...requestHeaders(deps.session), ...languageHeader(deps) };
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    return deps.fetch(endpoint, { method: 'POST', headers, body, signal, credentials: 'include' });
+    try {
+      return await deps.fetch(endpoint, { method: 'POST', headers, body, signal, credentials: 'include' });
+    } catch (error) {
+      // fetch rejects only when no answer came back ("Failed to fetch"); an abort stays an abort.
+      if (signal.aborted) throw error;
+      throw new NetworkError(error);
+    }
   };
 
   // A failed request is sent once more after a pause. A mutation may be too: it carries the same
@@ -105,6 +113,12 @@ export function requestHeaders(session: SessionStore): Record<string, string> {
   return headers;
 }
 
+/** The server answers in the language the interface shows (its error catalogue is English and Spanish). */
+export function languageHeader(deps: Pick<NetworkDeps, 'language'>): Record<string, string> {
+  const language = deps.language?.();
+  return language ? { 'accept-language': language } : {};
+}
+
 /**
  * One refresh at a time: requests that hit UNAUTHENTICATED while a refresh runs join it, and new
  * requests wait for it before they are sent. A request whose token was already replaced just retries.
@@ -116,7 +130,7 @@ function createRefresher(deps: NetworkDeps) {
   const run = async (): Promise<boolean> => {
     try {
       const response = await deps.fetch(deps.refreshEndpoint ?? '/refresh-tokens', {
-        method: 'POST', credentials: 'include', headers: { accept: 'application/json' },
+        method: 'POST', credentials: 'include', headers: { accept: 'application/json', ...languageHeader(deps) },
       });
       const body: unknown = response.ok ? await response.json() : null;
       const token = isRecord(body) && typeof body.accessToken === 'string' ? body.accessToken : null;

@@ -1,7 +1,7 @@
 import type { RequestParameters } from 'relay-runtime';
 import { describe, expect, it, vi } from 'vitest';
 import { createRelayEnvironment } from './environment';
-import { GraphQLRequestError, SessionExpiredError } from './errors';
+import { GraphQLRequestError, isNetworkError, NetworkError, SessionExpiredError } from './errors';
 import { createGraphQLFetch, isRetryable, RETRY_DELAY_MS, type NetworkDeps } from './network';
 import { createSessionStore, memoryStorage } from './session';
 
@@ -62,6 +62,35 @@ describe('request shape', () => {
       authorization: 'Bearer old-token', 'x-platform-mode': 'platform',
       'x-ecosystem-profile-id': 'eco-profile-1', 'x-review-app-secret': 'review-secret',
     });
+  });
+
+  it("sends the interface language as Accept-Language, as it is at each request", async () => {
+    const { deps, calls } = setup({ graphql: () => ok() });
+    let language = 'es';
+    const fetchGraphQL = createGraphQLFetch({ ...deps, language: () => language });
+    await fetchGraphQL(persisted, {}, signal());
+    language = 'en';
+    await fetchGraphQL(persisted, {}, signal());
+    expect(calls.map((call) => call.headers['accept-language'])).toEqual(['es', 'en']);
+  });
+
+  it('sends it with the token refresh too', async () => {
+    const { deps, refreshCalls } = setup({ graphql: (call) => (call.headers.authorization === 'Bearer new-token' ? ok() : unauthenticated()) });
+    await createGraphQLFetch({ ...deps, language: () => 'es' })(persisted, {}, signal());
+    expect(refreshCalls).toHaveLength(1);
+    expect(refreshCalls[0].headers).toMatchObject({ 'accept-language': 'es' });
+  });
+
+  it('turns a request that got no answer into a NetworkError, and leaves an abort an abort', async () => {
+    const offline = setup({ graphql: () => { throw new TypeError('Failed to fetch'); } });
+    const failure: unknown = await offline.fetchGraphQL(persisted, {}, signal()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(NetworkError);
+    expect(isNetworkError(failure)).toBe(true);
+    expect(isNetworkError(new Error('wrapped', { cause: failure }))).toBe(true);
+    expect(isNetworkError(new GraphQLRequestError([{ message: 'Not allowed' }]))).toBe(false);
+    const controller = new AbortController();
+    const aborted = setup({ graphql: () => { controller.abort(); throw new DOMException('aborted', 'AbortError'); } });
+    await expect(aborted.fetchGraphQL(persisted, {}, controller.signal)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('sends the query text when the operation has no persisted id', async () => {
@@ -176,7 +205,7 @@ describe('retry and invalid answers', () => {
 
   it('gives up after the one retry', async () => {
     const { fetchGraphQL, calls } = setup({ graphql: () => { throw new TypeError('Failed to fetch'); } });
-    await expect(fetchGraphQL(persisted, {}, signal())).rejects.toThrow('Failed to fetch');
+    await expect(fetchGraphQL(persisted, {}, signal())).rejects.toBeInstanceOf(NetworkError);
     expect(calls).toHaveLength(2);
   });
 
@@ -198,6 +227,9 @@ describe('retry and invalid answers', () => {
     const key = lost.calls[0].headers['idempotency-key'];
     expect(key).toMatch(/^[0-9a-f-]{32,36}$/);
     expect(lost.calls[1].headers['idempotency-key']).toBe(key);
+    const down = setup({ graphql: () => { throw new TypeError('Failed to fetch'); } });
+    await expect(down.fetchGraphQL(mutation, {}, signal())).rejects.toBeInstanceOf(NetworkError);
+    expect(down.calls).toHaveLength(2);
     const gateway = setup({ graphql: () => new Response('gateway timeout', { status: 504 }) });
     await expect(gateway.fetchGraphQL(mutation, {}, signal())).rejects.toThrow(/^Invalid response$/);
     expect(gateway.calls).toHaveLength(2);

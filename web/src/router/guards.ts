@@ -1,5 +1,5 @@
 import { replace } from 'react-router-dom';
-import { browserSession } from '../relay/browser';
+import { browserSession } from '../relay/client';
 
 /**
  * For loaders of pages that need a signed-in user: without an access token the navigation is

@@ -1,5 +1,51 @@
-/** Paths of the internal admin panel, shared by the route tree, links and redirects. */
+/**
+ * Paths of the two admin areas, shared by the route tree, links and redirects. Platform admins
+ * work in the internal admin panel; ecosystem admins in /admin (SPEC section 2's admin route
+ * group), which shows only their own ecosystems. The programs and audit-trail pages serve both
+ * areas, and their links stay in the area they were opened from.
+ */
+import { useLocation } from 'react-router-dom';
+
 export const ADMIN_ROOT = '/internal-admin-panel';
 export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
-export const programsPath = (ecosystemId: string) => `${ECOSYSTEMS_PATH}/${encodeURIComponent(ecosystemId)}/programs`;
-export const breadcrumbsPath = (ecosystemId: string) => `${ECOSYSTEMS_PATH}/${encodeURIComponent(ecosystemId)}/breadcrumbs`;
+export const ECOSYSTEM_ADMIN_ROOT = '/admin';
+
+export type Area = 'platform' | 'ecosystem';
+
+export interface AreaPaths {
+  /** Where the area's list of ecosystems is ("Back to ecosystems"). */
+  ecosystems: string;
+  programs: (ecosystemId: string) => string;
+  breadcrumbs: (ecosystemId: string) => string;
+}
+
+const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
+
+export function areaPaths(area: Area): AreaPaths {
+  const base = (ecosystemId: string) => `${ecosystemBase[area]}/${encodeURIComponent(ecosystemId)}`;
+  return {
+    ecosystems: area === 'platform' ? ECOSYSTEMS_PATH : ECOSYSTEM_ADMIN_ROOT,
+    programs: (ecosystemId) => `${base(ecosystemId)}/programs`,
+    breadcrumbs: (ecosystemId) => `${base(ecosystemId)}/breadcrumbs`,
+  };
+}
+
+export function areaOf(pathname: string): Area {
+  return pathname === ADMIN_ROOT || pathname.startsWith(`${ADMIN_ROOT}/`) ? 'platform' : 'ecosystem';
+}
+
+/** The paths of the area the current page belongs to. */
+export function useAreaPaths(): AreaPaths {
+  return areaPaths(areaOf(useLocation().pathname));
+}
+
+/** The same page in the ecosystem admins' area: where a non-platform admin is sent from the panel. */
+export function ecosystemAreaPathFor(platformPath: string): string {
+  const rest = platformPath.slice(ECOSYSTEMS_PATH.length);
+  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs)$/.test(rest)
+    ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}`
+    : ECOSYSTEM_ADMIN_ROOT;
+}
+
+export const programsPath = areaPaths('platform').programs;
+export const breadcrumbsPath = areaPaths('platform').breadcrumbs;

@@ -6,12 +6,20 @@
  * The fetch policy is store-and-network: a page visited before renders at once from the store
  * while the query is fetched again, and the fresh answer updates it. A first visit waits for the
  * network as before.
+ *
+ * A query the server answers NOT_FOUND or FORBIDDEN shows the not-found page, as an id the server
+ * does not show (null) does on the page itself: a bad id in a URL always reads the same
+ * (router/ids.ts), and a page about another tenant's data does not confirm that it exists.
  */
 import { loadQuery, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
 import { fetchQuery, type Environment, type OperationType } from 'relay-runtime';
+import { GraphQLRequestError } from '../relay/errors';
+import { notFound } from './ids';
 
 export const ROUTE_FETCH_POLICY = 'store-and-network';
+
+const NOT_FOUND_CODES = new Set(['NOT_FOUND', 'FORBIDDEN']);
 
 export async function preloadQuery<T extends OperationType>(
   environment: Environment,
@@ -24,6 +32,7 @@ export async function preloadQuery<T extends OperationType>(
     await settled(environment, query, variables, signal);
   } catch (error) {
     ref.dispose();
+    if (error instanceof GraphQLRequestError && NOT_FOUND_CODES.has(error.code ?? '')) notFound();
     throw error;
   }
   return ref;

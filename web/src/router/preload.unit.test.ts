@@ -1,12 +1,12 @@
 import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { describe, expect, it } from 'vitest';
-import AdminRootPageQuery from '../pages/admin/__generated__/AdminRootPageQuery.graphql';
-import type { AdminRootPageQuery as AdminRootPageQueryType } from '../pages/admin/__generated__/AdminRootPageQuery.graphql';
+import AdminRootPageQuery from './__generated__/viewerAreasQuery.graphql';
+import type { viewerAreasQuery as AdminRootPageQueryType } from './__generated__/viewerAreasQuery.graphql';
 import { createRelayEnvironment } from '../relay/environment';
 import { createSessionStore, memoryStorage } from '../relay/session';
 import { preloadQuery, ROUTE_FETCH_POLICY } from './preload';
 
-const user = (isInternalTeamAccount: boolean) => ({ getCurrentUserV2: { id: 'VXNlcjox', isInternalTeamAccount } });
+const user = (isInternalTeamAccount: boolean) => ({ getCurrentUserV2: { id: 'VXNlcjox', isInternalTeamAccount, ecosystemRoles: [] } });
 
 function environmentAnswering(answer: (signal: AbortSignal, index: number) => Promise<Response>) {
   const requests: AbortSignal[] = [];
@@ -71,8 +71,16 @@ describe('preloadQuery', () => {
     expect(requests[0].aborted).toBe(true);
   });
 
+  it("answers NOT_FOUND and FORBIDDEN with the route tree's 404, so a bad id reads as the not-found page", async () => {
+    for (const code of ['NOT_FOUND', 'FORBIDDEN']) {
+      const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'No', extensions: { code } }], data: null }));
+      const failure: unknown = await preload(environment).catch((error: unknown) => error);
+      expect(failure, code).toMatchObject({ type: 'DataWithResponseInit', init: { status: 404 } });
+    }
+  });
+
   it('rejects with the first GraphQL error so the route shows it', async () => {
-    const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'Not allowed', extensions: { code: 'FORBIDDEN' } }], data: null }));
+    const { environment } = environmentAnswering(async () => Response.json({ errors: [{ message: 'Not allowed', extensions: { code: 'INTERNAL_SERVER_ERROR' } }], data: null }));
     await expect(preload(environment)).rejects.toThrow('Not allowed');
   });
 });

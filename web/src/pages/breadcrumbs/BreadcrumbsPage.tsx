@@ -1,4 +1,4 @@
-/** /internal-admin-panel/manage-ecosystems/:ecosystemId/breadcrumbs: the audit trail of one ecosystem. */
+/** The audit trail of one ecosystem, in either admin area (router/paths.ts): .../:ecosystemId/breadcrumbs. */
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { graphql, type PreloadedQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router-dom';
@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
-import { ECOSYSTEMS_PATH, programsPath } from '../../router/paths';
+import { useAreaPaths } from '../../router/paths';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { BreadcrumbsPageQuery } from './__generated__/BreadcrumbsPageQuery.graphql';
 import type { BreadcrumbList_query$key } from './__generated__/BreadcrumbList_query.graphql';
@@ -37,12 +37,13 @@ export function Component() {
 
 function BreadcrumbsContent({ ecosystem, queryRef }: { ecosystem: { id: string; name: string }; queryRef: BreadcrumbList_query$key }) {
   const t = useT();
+  const paths = useAreaPaths();
   useDocumentTitle(t('breadcrumbs.title', { name: ecosystem.name }));
   return (
     <Stack p="md">
       <Group gap="md">
-        <Anchor component={Link} to={ECOSYSTEMS_PATH} size="sm">{t('programs.back')}</Anchor>
-        <Anchor component={Link} to={programsPath(ecosystem.id)} size="sm">{t('ecosystems.programs')}</Anchor>
+        <Anchor component={Link} to={paths.ecosystems} size="sm">{t('programs.back')}</Anchor>
+        <Anchor component={Link} to={paths.programs(ecosystem.id)} size="sm">{t('ecosystems.programs')}</Anchor>
       </Group>
       <Title order={1}>{t('breadcrumbs.title', { name: ecosystem.name })}</Title>
       <Text>{t('breadcrumbs.intro')}</Text>

@@ -1,56 +1,61 @@
-/** Asks for the first demo session date, then starts createEcosystemDemoData. */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import dayjs from 'dayjs';
+/**
+ * Asks for the first demo session date, then starts createEcosystemDemoData. The date is the
+ * browser's own date field (a native picker on phones, typed on desktops, read by screen readers);
+ * it starts at today in the reader's time zone.
+ */
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { returnFocusProps } from '../../components/returnFocus';
+import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
-import { displayError } from '../../relay/errors';
-import type { useCreateEcosystemDemoDataMutation$data } from './__generated__/useCreateEcosystemDemoDataMutation.graphql';
+import { calendarDate, today } from './demoDate';
+import type { DemoJobStatus_job$key } from './__generated__/DemoJobStatus_job.graphql';
 import { useCreateEcosystemDemoDataMutation } from './useCreateEcosystemDemoDataMutation';
-
-export type DemoJobRef = useCreateEcosystemDemoDataMutation$data['createEcosystemDemoData'];
 
 interface Props {
   opened: boolean;
   onClose: () => void;
   ecosystemId: string;
   ecosystemName: string;
-  onStarted: (job: DemoJobRef) => void;
+  onStarted: (job: DemoJobStatus_job$key) => void;
   /** Where focus goes once the dialog has closed (see components/returnFocus.ts). */
   returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 export function DemoDataDialog({ opened, onClose, ecosystemId, ecosystemName, onStarted, returnFocusRef }: Props) {
   const t = useT();
-  const [date, setDate] = useState<string | null>(() => dayjs().format('YYYY-MM-DD'));
+  const errorText = useErrorText();
+  const [date, setDate] = useState(today);
+  const [dateError, setDateError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [start, starting] = useCreateEcosystemDemoDataMutation();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    if (!date) return;
+    const demoSessionsStartDate = calendarDate(date);
+    setDateError(demoSessionsStartDate ? null : t('demo.startDateInvalid'));
+    if (!demoSessionsStartDate) return;
     try {
-      const { createEcosystemDemoData } = await start({ variables: { ecosystemId, demoSessionsStartDate: date } });
+      const { createEcosystemDemoData } = await start({ variables: { ecosystemId, demoSessionsStartDate } });
       onStarted(createEcosystemDemoData);
       onClose();
     } catch (failure) {
-      setError(displayError(failure));
+      setError(errorText(failure));
     }
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('demo.createTitle', { name: ecosystemName })}
-      closeButtonProps={{ 'aria-label': t('dialog.closeButton') }} {...returnFocusProps(returnFocusRef)}>
+    <Modal opened={opened} onClose={onClose} title={t('demo.createTitle', { name: ecosystemName })} {...returnFocusProps(returnFocusRef)}>
       <form onSubmit={submit} noValidate>
         <Stack>
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <Text>{t('demo.createText')}</Text>
-          <DatePickerInput label={t('demo.startDate')} required value={date} onChange={setDate} valueFormat="LL" />
+          <TextInput type="date" label={t('demo.startDate')} required value={date} error={dateError} data-autofocus
+            onChange={(e) => setDate(e.currentTarget.value)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>{t('common.cancel')}</Button>
-            <Button type="submit" loading={starting} disabled={!date}>{t('demo.create')}</Button>
+            <Button type="submit" loading={starting}>{t('demo.create')}</Button>
           </Group>
         </Stack>
       </form>

@@ -1,8 +1,12 @@
-/** The ecosystems matching the search, archived ones included, a page at a time. */
+/**
+ * The ecosystems matching the search, archived ones included, a page at a time: a table, or on a
+ * phone a list of cards (components/responsive.ts).
+ */
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { ConnectionHandler, ROOT_ID } from 'relay-runtime';
+import { usePhoneLayout } from '../../components/responsive';
 import { useT } from '../../i18n/terms';
 import type { EcosystemList_query$key } from './__generated__/EcosystemList_query.graphql';
 import type { EcosystemListPaginationQuery } from './__generated__/EcosystemListPaginationQuery.graphql';
@@ -16,8 +20,9 @@ export function ecosystemListConnectionId(searchTerm: string | null): string {
   return ConnectionHandler.getConnectionID(ROOT_ID, ECOSYSTEM_LIST_CONNECTION, { searchTerm, includeArchived: true });
 }
 
-export function EcosystemList({ queryRef, platformAdmin }: { queryRef: EcosystemList_query$key; platformAdmin: boolean }) {
+export function EcosystemList({ queryRef }: { queryRef: EcosystemList_query$key }) {
   const t = useT();
+  const phone = usePhoneLayout();
   const [, startTransition] = useTransition();
   const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment<EcosystemListPaginationQuery, EcosystemList_query$key>(graphql`
     fragment EcosystemList_query on Query
@@ -39,24 +44,29 @@ export function EcosystemList({ queryRef, platformAdmin }: { queryRef: Ecosystem
   const reload = useCallback(() => startTransition(() => { refetch({}, { fetchPolicy: 'network-only' }); }), [refetch]);
 
   if (connection.edges.length === 0) return <Text role="status">{t('ecosystems.empty')}</Text>;
+  const rows = connection.edges.map(({ node }) => (
+    <EcosystemRow key={node.id} ecosystemRef={node} layout={phone ? 'card' : 'row'} onJobSettled={reload} />
+  ));
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover aria-label={t('ecosystems.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('ecosystems.column.name')}</Table.Th>
-              <Table.Th scope="col">{t('ecosystems.column.shortName')}</Table.Th>
-              <Table.Th scope="col">{t('ecosystems.column.type')}</Table.Th>
-              <Table.Th scope="col">{t('ecosystems.column.status')}</Table.Th>
-              <Table.Th scope="col">{t('common.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {connection.edges.map(({ node }) => <EcosystemRow key={node.id} ecosystemRef={node} platformAdmin={platformAdmin} onJobSettled={reload} />)}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? (
+        <Stack component="ul" gap="sm" aria-label={t('ecosystems.title')} className="card-list">{rows}</Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover aria-label={t('ecosystems.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('ecosystems.column.name')}</Table.Th>
+                <Table.Th scope="col">{t('ecosystems.column.shortName')}</Table.Th>
+                <Table.Th scope="col">{t('ecosystems.column.type')}</Table.Th>
+                <Table.Th scope="col">{t('ecosystems.column.status')}</Table.Th>
+                <Table.Th scope="col">{t('common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{rows}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {hasNext
         ? <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>{t('ecosystems.loadMore')}</Button>
         : <Text size="sm" c="dimmed">{t('ecosystems.count', { count: connection.edges.length })}</Text>}

@@ -1,38 +1,25 @@
 /**
- * One ecosystem in the manage-ecosystems table, with its actions menu: edit, programs,
- * breadcrumbs and, for platform admins, archive or unarchive and create or delete demo data (with
- * the job's progress).
+ * One ecosystem of the manage-ecosystems list, as a table row or (on a phone) a card: name with
+ * the Demo badge and a running job's progress, short name, kind, status and the actions menu.
  */
-import { ActionIcon, Badge, Menu, Table } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useRef, useState } from 'react';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useCallback, useState, type ReactNode } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameCell } from '../../components/NameCell';
 import { useT } from '../../i18n/terms';
-import { displayError } from '../../relay/errors';
-import { breadcrumbsPath, programsPath } from '../../router/paths';
-import type { EcosystemRow_ecosystem$key } from './__generated__/EcosystemRow_ecosystem.graphql';
 import type { DemoJobStatus_job$key } from './__generated__/DemoJobStatus_job.graphql';
-import { DemoDataDialog } from './DemoDataDialog';
+import type { EcosystemRow_ecosystem$key } from './__generated__/EcosystemRow_ecosystem.graphql';
 import { DemoJobStatus } from './DemoJobStatus';
-import { EcosystemFormDialog } from './EcosystemFormDialog';
-import { useActiveRecentJob } from './useRecentJob';
-import { useArchiveEcosystemMutation } from './useArchiveEcosystemMutation';
-import { useDeleteEcosystemDemoDataMutation } from './useDeleteEcosystemDemoDataMutation';
-import { useUnArchiveEcosystemMutation } from './useUnArchiveEcosystemMutation';
-
-type Dialog = 'edit' | 'archive' | 'createDemo' | 'deleteDemo' | null;
+import { EcosystemActions } from './EcosystemActions';
+import { isJobActive } from './jobState';
 
 interface Props {
   ecosystemRef: EcosystemRow_ecosystem$key;
-  /** Archiving and demo data are platform admins' actions; others do not see them. */
-  platformAdmin: boolean;
+  layout: 'row' | 'card';
   onJobSettled: () => void;
 }
 
-export function EcosystemRow({ ecosystemRef, platformAdmin, onJobSettled }: Props) {
+export function EcosystemRow({ ecosystemRef, layout, onJobSettled }: Props) {
   const t = useT();
   const ecosystem = useFragment(graphql`
     fragment EcosystemRow_ecosystem on Ecosystem {
@@ -40,93 +27,74 @@ export function EcosystemRow({ ecosystemRef, platformAdmin, onJobSettled }: Prop
       name
       shortName
       type
-      organizationType
       archived
       isDemoEcosystem
-      ...EcosystemFormDialog_ecosystem
+      recentBatchJob {
+        state
+        isActive
+        ...DemoJobStatus_job
+      }
+      ...EcosystemActions_ecosystem
     }
   `, ecosystemRef);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  // The dialogs open from the actions menu, whose items are gone when they close: focus goes back here.
-  const actionsRef = useRef<HTMLButtonElement>(null);
-  // The job started here, else a job that was already running when the page loaded.
-  const [startedJob, setJob] = useState<DemoJobStatus_job$key | null>(null);
-  const runningJob = useActiveRecentJob(ecosystem.id, platformAdmin);
-  const job = startedJob ?? runningJob;
-  const [archive, archiving] = useArchiveEcosystemMutation();
-  const [unarchive, unarchiving] = useUnArchiveEcosystemMutation();
-  const [deleteDemo, deleting] = useDeleteEcosystemDemoDataMutation();
-  const close = () => setDialog(null);
-  const fail = (error: unknown) => notifications.show({ color: 'red', message: displayError(error) });
+  // The job started here, else a job that was already running when the list was read.
+  const [startedJob, setStartedJob] = useState<DemoJobStatus_job$key | null>(null);
+  const recent = ecosystem.recentBatchJob;
+  const job = startedJob ?? (recent && isJobActive(recent) ? recent : null);
+  // An ended job is no longer shown (its toast said how it ended); the list reloads its demo data state.
+  const settled = useCallback(() => {
+    setStartedJob(null);
+    onJobSettled();
+  }, [onJobSettled]);
+  const jobStatus = job && <DemoJobStatus jobRef={job} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name} onSettled={settled} />;
+  const kind = ecosystem.type === 'MARKETPLACE' ? t('ecosystems.type.MARKETPLACE') : t('ecosystems.type.ECOSYSTEM');
+  const status = (
+    <Badge color={ecosystem.archived ? 'gray' : 'teal'} variant="light">
+      {ecosystem.archived ? t('common.archived') : t('common.active')}
+    </Badge>
+  );
+  const actions = <EcosystemActions ecosystemRef={ecosystem} jobRunning={job !== null} onJobStarted={setStartedJob} />;
 
-  const toggleArchived = async () => {
-    try {
-      if (ecosystem.archived) await unarchive(ecosystem.id);
-      else await archive(ecosystem.id);
-      notifications.show({ color: 'teal', message: t(ecosystem.archived ? 'ecosystems.unarchived' : 'ecosystems.archived', { name: ecosystem.name }) });
-    } catch (error) {
-      fail(error);
-    }
-    close();
-  };
-
-  const startDeleteDemo = async () => {
-    try {
-      const { deleteEcosystemDemoData } = await deleteDemo({ variables: { ecosystemId: ecosystem.id } });
-      setJob(deleteEcosystemDemoData);
-      notifications.show({ message: t('demo.started') });
-    } catch (error) {
-      fail(error);
-    }
-    close();
-  };
-
+  if (layout === 'card') {
+    return <EcosystemCard name={ecosystem.name} isDemo={ecosystem.isDemoEcosystem} details={`${ecosystem.shortName} · ${kind}`}
+      status={status} job={jobStatus} actions={actions} />;
+  }
   return (
     <Table.Tr>
-      <NameCell name={ecosystem.name} isDemo={ecosystem.isDemoEcosystem}>
-        {job && <DemoJobStatus jobRef={job} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name} onSettled={onJobSettled} />}
-      </NameCell>
+      <NameCell name={ecosystem.name} isDemo={ecosystem.isDemoEcosystem}>{jobStatus}</NameCell>
       <Table.Td>{ecosystem.shortName}</Table.Td>
-      <Table.Td>{ecosystem.type === 'MARKETPLACE' ? t('ecosystems.type.MARKETPLACE') : t('ecosystems.type.ECOSYSTEM')}</Table.Td>
-      <Table.Td>
-        <Badge color={ecosystem.archived ? 'gray' : 'teal'} variant="light">
-          {ecosystem.archived ? t('common.archived') : t('common.active')}
-        </Badge>
-      </Table.Td>
-      <Table.Td>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon ref={actionsRef} variant="subtle" aria-label={t('common.actionsFor', { name: ecosystem.name })}>
-              <span aria-hidden="true">⋯</span>
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => setDialog('edit')}>{t('ecosystems.edit')}</Menu.Item>
-            <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
-            <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
-            {platformAdmin && (
-              <>
-                <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
-                <Menu.Divider />
-                <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>
-                <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>
-              </>
-            )}
-          </Menu.Dropdown>
-        </Menu>
-        <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} returnFocusRef={actionsRef} />
-        <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}
-          returnFocusRef={actionsRef}
-          title={t(ecosystem.archived ? 'ecosystems.unarchiveTitle' : 'ecosystems.archiveTitle', { name: ecosystem.name })}
-          text={ecosystem.archived ? undefined : t('ecosystems.archiveText')}
-          confirmLabel={ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')} destructive={!ecosystem.archived} />
-        <DemoDataDialog opened={dialog === 'createDemo'} onClose={close} ecosystemId={ecosystem.id} ecosystemName={ecosystem.name}
-          returnFocusRef={actionsRef}
-          onStarted={(started) => { setJob(started); notifications.show({ message: t('demo.started') }); }} />
-        <ConfirmDialog opened={dialog === 'deleteDemo'} onClose={close} onConfirm={startDeleteDemo} loading={deleting} destructive
-          returnFocusRef={actionsRef}
-          title={t('demo.deleteTitle', { name: ecosystem.name })} text={t('demo.deleteText')} confirmLabel={t('demo.delete')} />
-      </Table.Td>
+      <Table.Td>{kind}</Table.Td>
+      <Table.Td>{status}</Table.Td>
+      <Table.Td>{actions}</Table.Td>
     </Table.Tr>
+  );
+}
+
+interface CardProps {
+  name: string;
+  isDemo: boolean;
+  details: string;
+  status: ReactNode;
+  job: ReactNode;
+  actions: ReactNode;
+}
+
+function EcosystemCard({ name, isDemo, details, status, job, actions }: CardProps) {
+  const t = useT();
+  return (
+    <Card component="li" withBorder padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} miw={0}>
+          <Group gap="xs">
+            <Text fw={600} className="wrap-anywhere">{name}</Text>
+            {isDemo && <Badge variant="light" size="sm">{t('ecosystems.demo')}</Badge>}
+          </Group>
+          <Text size="sm" c="dimmed" className="wrap-anywhere">{details}</Text>
+          <div>{status}</div>
+          {job}
+        </Stack>
+        {actions}
+      </Group>
+    </Card>
   );
 }

@@ -10,7 +10,7 @@ import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
-import { ADMIN_ROOT, breadcrumbsPath, programsPath } from '../../router/paths';
+import { ADMIN_ROOT, areaPaths, ECOSYSTEM_ADMIN_ROOT } from '../../router/paths';
 import { isPreloadedQuery, preloadQuery } from '../../router/preload';
 import type { HomePageEcosystemsQuery } from './__generated__/HomePageEcosystemsQuery.graphql';
 import type { HomePageQuery } from './__generated__/HomePageQuery.graphql';
@@ -34,6 +34,9 @@ const ecosystemsQuery = graphql`
     }
   }
 `;
+
+// Members reach an ecosystem's pages through the ecosystem admins' area, never the platform's panel.
+const paths = areaPaths('ecosystem');
 
 interface HomeData {
   user: PreloadedQuery<HomePageQuery>;
@@ -74,6 +77,8 @@ export function Component() {
           <Text>{t('home.signedIn', { email: user.email.address })}</Text>
           <Text>{t('home.roles', { count: user.ecosystemRoles.length })}</Text>
           {loaded.ecosystems && <Ecosystems queryRef={loaded.ecosystems} roles={user.ecosystemRoles} />}
+          {user.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE')
+            && <Anchor component={Link} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
         </>
       ) : (
@@ -100,11 +105,11 @@ function Ecosystems({ queryRef, roles }: { queryRef: PreloadedQuery<HomePageEcos
             <Group gap="sm">
               <Text fw={600}>{ecosystem.name}</Text>
               {ecosystem.admin && <Badge variant="light" size="sm">{t('home.ecosystemAdmin')}</Badge>}
-              <Anchor component={Link} to={programsPath(ecosystem.id)} aria-label={t('programs.title', { name: ecosystem.name })}>
+              <Anchor component={Link} to={paths.programs(ecosystem.id)} aria-label={t('programs.title', { name: ecosystem.name })}>
                 {t('ecosystems.programs')}
               </Anchor>
               {ecosystem.admin && (
-                <Anchor component={Link} to={breadcrumbsPath(ecosystem.id)} aria-label={t('breadcrumbs.title', { name: ecosystem.name })}>
+                <Anchor component={Link} to={paths.breadcrumbs(ecosystem.id)} aria-label={t('breadcrumbs.title', { name: ecosystem.name })}>
                   {t('ecosystems.breadcrumbs')}
                 </Anchor>
               )}

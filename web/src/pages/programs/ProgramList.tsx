@@ -1,7 +1,11 @@
-/** An ecosystem's programs, archived ones included, a page at a time, with the add-program dialog. */
+/**
+ * An ecosystem's programs, archived ones included, a page at a time, with the add-program dialog:
+ * a table, or on a phone a list of cards (components/responsive.ts).
+ */
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
+import { usePhoneLayout } from '../../components/responsive';
 import { useT } from '../../i18n/terms';
 import type { ProgramList_ecosystem$key } from './__generated__/ProgramList_ecosystem.graphql';
 import type { ProgramListPaginationQuery } from './__generated__/ProgramListPaginationQuery.graphql';
@@ -13,6 +17,7 @@ const PAGE_SIZE = 20;
 
 export function ProgramList({ ecosystemRef, access }: { ecosystemRef: ProgramList_ecosystem$key; access: ProgramAccess }) {
   const t = useT();
+  const phone = usePhoneLayout();
   const [adding, setAdding] = useState(false);
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<ProgramListPaginationQuery, ProgramList_ecosystem$key>(graphql`
     fragment ProgramList_ecosystem on Ecosystem
@@ -31,6 +36,9 @@ export function ProgramList({ ecosystemRef, access }: { ecosystemRef: ProgramLis
     }
   `, ecosystemRef);
   const { edges, __id: connectionId } = data.programs;
+  const rows = edges.map(({ node }) => (
+    <ProgramRow key={node.id} programRef={node} editable={access.canEdit(node.id)} layout={phone ? 'card' : 'row'} />
+  ));
 
   return (
     <Stack>
@@ -38,7 +46,10 @@ export function ProgramList({ ecosystemRef, access }: { ecosystemRef: ProgramLis
         <Text size="sm" c="dimmed" role="status">{hasNext ? null : t('programs.count', { count: edges.length })}</Text>
         {access.canCreate && <Button onClick={() => setAdding(true)}>{t('programs.create')}</Button>}
       </Group>
-      {edges.length > 0 && (
+      {edges.length > 0 && phone && (
+        <Stack component="ul" gap="sm" aria-label={t('ecosystems.programs')} className="card-list">{rows}</Stack>
+      )}
+      {edges.length > 0 && !phone && (
         <Table.ScrollContainer minWidth={480}>
           <Table striped highlightOnHover aria-label={t('ecosystems.programs')}>
             <Table.Thead>
@@ -49,9 +60,7 @@ export function ProgramList({ ecosystemRef, access }: { ecosystemRef: ProgramLis
                 <Table.Th scope="col">{t('common.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
-            <Table.Tbody>
-              {edges.map(({ node }) => <ProgramRow key={node.id} programRef={node} editable={access.canEdit(node.id)} />)}
-            </Table.Tbody>
+            <Table.Tbody>{rows}</Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}

@@ -1,6 +1,8 @@
 /**
- * /internal-admin-panel/manage-ecosystems/:ecosystemId/programs: one ecosystem's programs, in its
- * own words for tutor and tutee. An unknown or invisible ecosystem shows the not-found page.
+ * One ecosystem's programs, in its own words for tutor and tutee: in the internal admin panel
+ * (/internal-admin-panel/manage-ecosystems/:ecosystemId/programs) and in the ecosystem admins' area
+ * (/admin/ecosystems/:ecosystemId/programs); its links stay in the area. An unknown or invisible
+ * ecosystem shows the not-found page.
  */
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -11,7 +13,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TermsProvider, useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
-import { breadcrumbsPath, ECOSYSTEMS_PATH } from '../../router/paths';
+import { useAreaPaths } from '../../router/paths';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { ProgramsPageQuery } from './__generated__/ProgramsPageQuery.graphql';
 import { programAccess } from './access';
@@ -55,12 +57,13 @@ export function Component() {
 
 function ProgramsContent({ name, ecosystemId, children }: { name: string; ecosystemId: string; children: ReactNode }) {
   const t = useT();
+  const paths = useAreaPaths();
   useDocumentTitle(t('programs.title', { name }));
   return (
     <Stack p="md">
       <Group gap="md">
-        <Anchor component={Link} to={ECOSYSTEMS_PATH} size="sm">{t('programs.back')}</Anchor>
-        <Anchor component={Link} to={breadcrumbsPath(ecosystemId)} size="sm">{t('ecosystems.breadcrumbs')}</Anchor>
+        <Anchor component={Link} to={paths.ecosystems} size="sm">{t('programs.back')}</Anchor>
+        <Anchor component={Link} to={paths.breadcrumbs(ecosystemId)} size="sm">{t('ecosystems.breadcrumbs')}</Anchor>
       </Group>
       <Title order={1}>{t('programs.title', { name })}</Title>
       <Text>{t('programs.intro')}</Text>

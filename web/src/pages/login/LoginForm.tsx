@@ -1,0 +1,88 @@
+/**
+ * Password log-in (loginPaas). On success the access token goes to localStorage, cached data of
+ * the anonymous visit is invalidated, and the app goes where the server says (or back to the page
+ * that sent the user here), replacing the log-in page in the history. When the account has
+ * multi-factor methods the next step's shape is shown; the step itself comes later.
+ *
+ * The generic page asks for no ecosystem; an ecosystem's own log-in page (/s/:profileId/login)
+ * passes its ecosystem, so the log-in is refused for someone outside it.
+ */
+import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useErrorText } from '../../components/useErrorText';
+import { useT } from '../../i18n/terms';
+import { browserSession } from '../../relay/client';
+import { safeNext } from '../../router/guards';
+import { loginInputErrors } from './loginInput';
+import { forgetAnonymousData, useLoginPaasMutation, type LoginPaasResult } from './useLoginPaasMutation';
+
+export interface LoginEcosystem {
+  /** Global id, as loginPaas takes it. */
+  id: string;
+  name: string;
+}
+
+export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const title = ecosystem ? t('login.titleFor', { name: ecosystem.name }) : t('login.title');
+  useDocumentTitle(title);
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+  const [mfa, setMfa] = useState<LoginPaasResult | null>(null);
+  const [login, inFlight] = useLoginPaasMutation();
+  const navigate = useNavigate();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = loginInputErrors(email, password);
+    setErrors({ email: invalid.email && t(invalid.email), password: invalid.password && t(invalid.password) });
+    if (invalid.email || invalid.password) return;
+    // A stale token must not turn a mistyped password into a refresh-and-log-out.
+    browserSession.clearAccessToken();
+    try {
+      const { loginPaas } = await login({ email: email.trim(), password, ecosystemId: ecosystem?.id ?? null });
+      if (loginPaas.mfaMethods.length > 0 || !loginPaas.token) {
+        setMfa(loginPaas);
+        return;
+      }
+      browserSession.setAccessToken(loginPaas.token);
+      await forgetAnonymousData();
+      navigate(safeNext(params.get('next')) ?? safeNext(loginPaas.redirect) ?? '/', { replace: true });
+    } catch (error) {
+      setErrors({ form: errorText(error) });
+    }
+  };
+
+  if (mfa) return <MfaStep methods={mfa.mfaMethods} />;
+  return (
+    <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
+      <form onSubmit={submit} noValidate aria-labelledby="login-title">
+        <Stack>
+          <Title order={1} size="h2" id="login-title">{title}</Title>
+          {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
+          <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus
+            value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+          <PasswordInput label={t('login.password')} autoComplete="current-password" required
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
+          <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function MfaStep({ methods }: { methods: readonly string[] }) {
+  const t = useT();
+  return (
+    <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
+      <Title order={1} size="h2" mb="md">{t('login.mfaTitle')}</Title>
+      <Text>{t('login.mfaText', { methods: methods.join(', ') })}</Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * The internal admin panel's layout route: platform admins only. Anyone else signed in is sent to
+ * the same page in the ecosystem admins' area (/admin), which shows what they administer.
+ */
+import { Outlet, replace, type LoaderFunctionArgs } from 'react-router-dom';
+import { relayEnvironment } from '../relay/browser';
+import { requireLogin } from './guards';
+import { ecosystemAreaPathFor } from './paths';
+import { fetchViewerAreas } from './viewerAreas';
+
+export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
+  requireLogin(request);
+  const { platformAdmin } = await fetchViewerAreas(relayEnvironment, request.signal);
+  if (!platformAdmin) throw replace(ecosystemAreaPathFor(new URL(request.url).pathname));
+  return null;
+}
+
+export const Component = Outlet;

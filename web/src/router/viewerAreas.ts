@@ -1,0 +1,41 @@
+/**
+ * Which admin areas the signed-in user may work in: the internal admin panel (platform admins)
+ * and /admin (admins of at least one ecosystem, SUPER_ADMIN). Read through Relay's store, so the
+ * header and the area guard share one request.
+ */
+import { graphql } from 'react-relay';
+import { fetchQuery, type Environment } from 'relay-runtime';
+import type { viewerAreasQuery, viewerAreasQuery$data } from './__generated__/viewerAreasQuery.graphql';
+
+const query = graphql`
+  query viewerAreasQuery {
+    getCurrentUserV2 {
+      id
+      isInternalTeamAccount
+      ecosystemRoles { ecosystemId role status }
+    }
+  }
+`;
+
+export interface ViewerAreas {
+  platformAdmin: boolean;
+  ecosystemAdmin: boolean;
+}
+
+export function areasOf(data: viewerAreasQuery$data): ViewerAreas {
+  const user = data.getCurrentUserV2;
+  return {
+    platformAdmin: user?.isInternalTeamAccount === true,
+    ecosystemAdmin: user?.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE') === true,
+  };
+}
+
+export function fetchViewerAreas(environment: Environment, signal?: AbortSignal): Promise<ViewerAreas> {
+  return new Promise((resolve, reject) => {
+    const subscription = fetchQuery<viewerAreasQuery>(environment, query, {}, { fetchPolicy: 'store-or-network' }).subscribe({
+      next: (data) => resolve(areasOf(data)),
+      error: (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+    });
+    signal?.addEventListener('abort', () => { subscription.unsubscribe(); reject(signal.reason); }, { once: true });
+  });
+}
