@@ -67,10 +67,15 @@ describe('the job status of listed ecosystems', () => {
       { e: withJob }, { token });
     expect(started.errors).toBeUndefined();
 
-    const rows = await list(50);
+    // The ledger is written by the job's first step, after the mutation answered: wait for the job.
+    let rows = await list(50);
+    for (let tries = 0; rows.find((r) => r.id === withJob)?.recentBatchJob?.isActive && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await list(50);
+    }
     const row = rows.find((r) => r.id === withJob);
-    expect(row?.recentBatchJob?.jobName).toBe('createEcosystemDemoData');
-    expect(['CREATING', 'PRESENT']).toContain(row?.demoDataStatus);
+    expect(row?.recentBatchJob).toMatchObject({ jobName: 'createEcosystemDemoData', state: 'FINISHED', isActive: false });
+    expect(row?.demoDataStatus).toBe('PRESENT');
     for (const other of rows.filter((r) => r.id !== withJob && r.name.startsWith('Batch'))) {
       expect(other).toMatchObject({ recentBatchJob: null, demoDataStatus: 'ABSENT' });
     }
