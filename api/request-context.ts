@@ -5,6 +5,7 @@ import type { Role } from '../domain/shared/events';
 import { UnauthenticatedError } from '../domain/shared/errors';
 import { withTenantScope } from '../projections/scope';
 import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type RequestContext, type Viewer } from './context';
+import { localeFromHeader, type Locale } from './i18n/locale';
 import type { Services } from './services';
 
 function header(request: FastifyRequest, name: string): string | null {
@@ -44,7 +45,10 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
 export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
-  return contextFor(services, { viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip });
+  return contextFor(services, {
+    viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip,
+    locale: localeFromHeader(request.headers['accept-language']),
+  });
 }
 
 const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null };
@@ -59,7 +63,7 @@ export function systemContext(services: Services, userId: string): RequestContex
   return contextFor(services, { viewer, headers: noHeaders, cookies: noCookies, requestId: crypto.randomUUID(), clientIp: 'system', role: 'SYSTEM' });
 }
 
-export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; clientIp: string; role?: Role }): RequestContext {
+export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; clientIp: string; role?: Role; locale?: Locale }): RequestContext {
   const { viewer, requestId } = parts;
   const scope = scopeOf(viewer);
   const warnings: string[] = [];
@@ -67,6 +71,7 @@ export function contextFor(services: Services, parts: { viewer: Viewer | null; h
     requestId,
     clientIp: parts.clientIp,
     viewer,
+    locale: parts.locale ?? 'en',
     headers: parts.headers,
     scope,
     services,

@@ -15,6 +15,8 @@ import { flagRoutes } from './flags/routes';
 import { createGraphQLHandler } from './graphql/handler';
 import { DocumentCache, type PersistedQueries } from './graphql/documents';
 import type { Services } from './services';
+import { genericMessage } from './errors';
+import { localeFromHeader } from './i18n/locale';
 
 export interface ServerOptions {
   services: Services;
@@ -40,7 +42,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   app.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status === 500) console.error(`[http] ${request.method} ${request.url}`, err);
-    const message = status === 500 ? 'Something went wrong. Please try again.' : err.message;
+    const message = status === 500 ? genericMessage(localeFromHeader(request.headers['accept-language'])) : err.message;
     const body = request.url.startsWith('/graphql')
       ? { errors: [{ message, extensions: { code: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST' } }] }
       : { error: message };

@@ -42,7 +42,7 @@ const openBox: CommandHandler<{ boxId: string; ecosystemId: string; programId?: 
   ecosystemId: tenantOf,
   programId: (_, state) => (state.status === 'open' ? state.programId : null),
   decide: (input, state) => {
-    if (state.status !== 'none') throw new IllegalStateError('This box is already open.');
+    if (state.status !== 'none') throw new IllegalStateError({ key: 'test.boxOpen', english: 'This box is already open.' });
     return [{ type: 'BoxOpened', data: { ecosystemId: input.ecosystemId, programId: input.programId ?? null, name: input.name } }];
   },
 };
@@ -53,7 +53,7 @@ const packItems: CommandHandler<{ boxId: string; items: string[] }, BoxState, Bo
   aggregateId: (input) => input.boxId,
   ecosystemId: tenantOf,
   decide: (input, state) => {
-    if (state.status !== 'open') throw new IllegalStateError('Open the box first.');
+    if (state.status !== 'open') throw new IllegalStateError({ key: 'test.boxClosed', english: 'Open the box first.' });
     // Already packed items are skipped: a decision that depends on the state, so retries re-decide.
     return input.items.filter((item) => !state.items.includes(item)).map((item) => ({ type: 'ItemPacked' as const, data: { item } }));
   },

@@ -7,6 +7,9 @@ import type {} from '@fastify/cookie';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../domain/shared/errors';
+import type { Message } from '../../domain/shared/i18n';
+import { translate } from '../i18n/catalogue';
+import { localeFromHeader } from '../i18n/locale';
 import type { Services } from '../services';
 import { REFRESH_COOKIE, REFRESH_COOKIE_PATH, refreshCookieMaxAge } from './cookie';
 import { authMessages } from './messages';
@@ -27,9 +30,9 @@ function clearRefreshCookie(reply: FastifyReply): void {
   void reply.clearCookie(REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH });
 }
 
-function unauthenticated(reply: FastifyReply, message: string): FastifyReply {
+function unauthenticated(request: FastifyRequest, reply: FastifyReply, message: Message): FastifyReply {
   clearRefreshCookie(reply);
-  return reply.status(401).send({ error: message, code: 'UNAUTHENTICATED' });
+  return reply.status(401).send({ error: translate(message, localeFromHeader(request.headers['accept-language'])), code: 'UNAUTHENTICATED' });
 }
 
 export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
@@ -38,7 +41,7 @@ export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
     app.post('/refresh-tokens', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const presented = presentedToken(request);
-      if (!presented) return unauthenticated(reply, authMessages.sessionExpired);
+      if (!presented) return unauthenticated(request, reply, authMessages.sessionExpired);
       try {
         const pair = await services.auth.refresh(presented.token);
         void reply.setCookie(REFRESH_COOKIE, pair.refreshToken, {
@@ -47,7 +50,7 @@ export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
         });
         return reply.send(presented.fromBody ? { accessToken: pair.accessToken, refreshToken: pair.refreshToken } : { accessToken: pair.accessToken });
       } catch (err) {
-        if (err instanceof UnauthenticatedError) return unauthenticated(reply, err.message);
+        if (err instanceof UnauthenticatedError) return unauthenticated(request, reply, err.userMessage);
         throw err;
       }
     });

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { processRequest } from 'graphql-helix';
-import { GENERIC_MESSAGE, toClientError } from '../errors';
+import { genericMessage, toClientError } from '../errors';
+import { localeFromHeader, type Locale } from '../i18n/locale';
 import type { RequestContext } from '../context';
 import type { DocumentCache, PersistedQueries } from './documents';
 
@@ -64,6 +65,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
     const variables = parseVariables(params.variables);
     if (variables === 'invalid') return badRequest(reply, 'Variables must be a JSON object.', 'BAD_REQUEST');
     const requestId = randomUUID();
+    const locale = localeFromHeader(request.headers['accept-language']);
     let context: RequestContext | undefined;
     const result = await processRequest<RequestContext, unknown>({
       schema: options.schema,
@@ -80,10 +82,10 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
         } catch (err) {
           // Helix would put this message in the answer verbatim (a database error, say).
           console.error(`[graphql ${requestId}] context`, err);
-          throw new GraphQLError(GENERIC_MESSAGE, { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+          throw new GraphQLError(genericMessage(locale), { extensions: { code: 'INTERNAL_SERVER_ERROR' } });
         }
       },
-      formatPayload: ({ payload }) => formatPayload(payload, context, requestId),
+      formatPayload: ({ payload }) => formatPayload(payload, context, requestId, locale),
     });
     if (result.type !== 'RESPONSE') {
       return badRequest(reply, 'Subscriptions and incremental delivery are not served here.', 'BAD_REQUEST');
@@ -91,11 +93,11 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
     for (const { name, value } of result.headers) reply.header(name, value);
     if (result.status >= 500) {
       console.error(`[graphql ${requestId}]`, result.payload.errors);
-      return reply.status(500).type('application/json').send({ errors: [{ message: GENERIC_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+      return reply.status(500).type('application/json').send({ errors: [{ message: genericMessage(locale), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
     // A request error (syntax, validation, variables) has no `data` at all: the client sent something wrong.
     const requestError = result.status !== 200 || !('data' in result.payload);
-    const payload = requestError ? withRequestErrorCodes(formatPayload(result.payload, context, requestId)) : result.payload;
+    const payload = requestError ? withRequestErrorCodes(formatPayload(result.payload, context, requestId, locale)) : result.payload;
     const internal = requestError && payload.errors?.some((e) => e.extensions?.code === 'INTERNAL_SERVER_ERROR');
     return reply.status(internal ? 500 : requestError ? 400 : 200).type('application/json').send(payload);
   };
@@ -107,8 +109,8 @@ function withRequestErrorCodes(payload: ExecutionResult): ExecutionResult {
   return { ...payload, ...(errors ? { errors } : {}) };
 }
 
-function formatPayload(payload: ExecutionResult, context: RequestContext | undefined, requestId: string): ExecutionResult {
-  const errors = payload.errors?.map((e) => toClientError(e, (err) => console.error(`[graphql ${requestId}]`, err)));
+function formatPayload(payload: ExecutionResult, context: RequestContext | undefined, requestId: string, locale: Locale): ExecutionResult {
+  const errors = payload.errors?.map((e) => toClientError(e, locale, (err) => console.error(`[graphql ${requestId}]`, err)));
   const warnings = context?.warnings.length ? { warnings: [...new Set(context.warnings)] } : undefined;
   const extensions = warnings ? { ...payload.extensions, ...warnings } : payload.extensions;
   return {

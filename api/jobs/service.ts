@@ -15,6 +15,7 @@ import { cancelBatchJobs, launchBatchJob, type Execute } from '../../workflows/l
 import type { RequestContext } from '../context';
 import { actorRole } from '../request-context';
 import type { Viewer } from '../context';
+import { ecosystemMessages } from '../../domain/ecosystem/messages';
 
 const DEMO_JOBS: readonly string[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData'] satisfies BatchJobName[];
 
@@ -41,7 +42,7 @@ async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, job
     ledger: await findDemoData(client, ecosystemId),
     active: await activeBatchJobs(client, ecosystemId),
   }));
-  if (!ecosystem) throw new NotFoundError('This ecosystem does not exist.');
+  if (!ecosystem) throw new NotFoundError(ecosystemMessages.notFound);
   if (active.some((job) => DEMO_JOBS.includes(job.jobName))) throw new IllegalStateError(demoDataMessages.notThisJob, 'DEMO_DATA_BUSY');
   const probe = { ecosystemId, jobId: randomUUID() };
   if (jobName === 'createEcosystemDemoData') {

@@ -25,6 +25,7 @@ import { readEcosystem, uuidArg } from './access';
 import { ecosystemChanges } from './inputs';
 import { ecosystemPayload, programPayload } from './payloads';
 import { migrationIds, withFieldPrefix } from './support';
+import { apiMessages } from '../i18n/messages';
 
 const waitFor = [TENANTS_PROJECTION];
 const INPUT = 'ecosystemInput';
@@ -72,7 +73,7 @@ export async function editEcosystemMutation(ctx: RequestContext, ecosystemIdArg:
   const requested = ecosystemChanges(input);
   const next = await withFieldPrefix(INPUT, async () => editedEcosystemDetails(current, requested));
   if (!viewer.platformAdmin && PLATFORM_ONLY.some((key) => next[key] !== current[key])) {
-    throw new ForbiddenError('Only platform admins can change the profile id, kinds or demo flag of an ecosystem.');
+    throw new ForbiddenError(apiMessages.ecosystemIdentityPlatformOnly);
   }
   // The check above reads the read model, which may lag a platform admin's change; so an ecosystem
   // admin's command never carries these fields at all, and cannot overwrite that change.

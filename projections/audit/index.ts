@@ -5,6 +5,8 @@
  */
 import type { RecordedEvent } from '../../domain/shared/events';
 import { ValidationError } from '../../domain/shared/errors';
+import { commonMessages } from '../../domain/shared/messages';
+import { fieldLabels } from '../../domain/ecosystem/labels';
 import type { Queryable } from '../../infra/db/pool';
 import type { Projection } from '../types';
 import { describeEvent, targetOf } from './describe';
@@ -141,7 +143,7 @@ function encodeCursor(commit: string, prepare: string): string {
 
 function decodeCursor(cursor: string): [string, string] {
   const m = /^(\d{1,19})\.(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw new ValidationError('Invalid cursor.', { after: 'Invalid cursor.' });
+  if (!m) throw ValidationError.forField('after', commonMessages.invalidCursor);
   return [m[1], m[2]];
 }
 
@@ -153,9 +155,9 @@ export async function listBreadcrumbs(client: Queryable, args: {
   ecosystemId: string; first: number; after?: string | null; targetId?: string | null;
 }): Promise<BreadcrumbPage> {
   if (!Number.isInteger(args.first) || args.first < 0 || args.first > MAX_BREADCRUMBS_PAGE) {
-    throw new ValidationError(`first must be between 0 and ${MAX_BREADCRUMBS_PAGE}.`, { first: `Must be between 0 and ${MAX_BREADCRUMBS_PAGE}.` });
+    throw ValidationError.forField('first', commonMessages.pageSizeRange({ max: MAX_BREADCRUMBS_PAGE }));
   }
-  if (!UUID.test(args.ecosystemId)) throw new ValidationError('Invalid ecosystem id.', { ecosystemId: 'Invalid ecosystem id.' });
+  if (!UUID.test(args.ecosystemId)) throw ValidationError.forField('ecosystemId', commonMessages.invalidId({ label: fieldLabels.ecosystemId }));
   const [commit, prepare] = args.after ? decodeCursor(args.after) : [null, null];
   const r = await client.query<BreadcrumbRow>(
     `SELECT * FROM read.breadcrumbs

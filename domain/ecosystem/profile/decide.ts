@@ -17,7 +17,7 @@ export function claimEcosystemProfileId(input: ProfileClaimInput, state: Profile
   if (state.status === 'free') return [{ type: 'EcosystemProfileIdClaimed', data: input }];
   // The same ecosystem claiming again is a retried create or edit: nothing to add.
   if (state.ecosystemId === input.ecosystemId) return [];
-  throw new ValidationError(m.profileIdTaken(input.profileId), { profileId: m.profileIdTaken(input.profileId) });
+  throw ValidationError.forField('profileId', m.profileIdTaken({ profileId: input.profileId }));
 }
 
 /** Only the holder releases; anyone else's release (a stale retry) changes nothing. */

@@ -1,0 +1,26 @@
+/** Spanish of the API layer's and authentication's messages (api/i18n/messages.ts, api/auth/messages.ts). */
+export const esApi: Record<string, string> = {
+  'api.internal': 'Algo salió mal. Vuelva a intentarlo.',
+  'api.rateLimited': 'Demasiadas solicitudes. Espere un momento y vuelva a intentarlo.',
+  'api.invalidDateTime': 'Escriba una fecha y hora con su zona, como 2026-11-22T15:00:00Z.',
+  'api.invalidDate': 'Escriba una fecha con el formato AAAA-MM-DD.',
+  'api.jsonLiteralVariables': 'No se admiten variables JSON literales.',
+  'api.tooManyIds': 'Pida como máximo {max, number} identificadores a la vez.',
+  'api.reviewAppSecretRequired': 'Se necesita un secreto válido de la aplicación de revisión.',
+  'api.jobMetadataNotObject': 'Los metadatos de la tarea deben ser un objeto.',
+  'api.featureFlagNotFound': 'No existe ese indicador de funcionalidad.',
+  'api.ecosystemRequired': 'El ecosistema es obligatorio.',
+  'api.profileHeaderMissing': 'Elija primero un ecosistema: falta el encabezado x-ecosystem-profile-id.',
+  'api.programOutsideEcosystem': 'Solo se pueden crear programas en el ecosistema que está gestionando.',
+  'api.programCannotMove': 'Un programa no puede pasar a otro ecosistema.',
+  'api.ecosystemIdentityPlatformOnly': 'Solo los administradores de la plataforma pueden cambiar el identificador de perfil, los tipos o la marca de demostración de un ecosistema.',
+
+  'auth.invalidCredentials': 'Correo electrónico o contraseña incorrectos.',
+  'auth.tooManyAttempts': 'Demasiados intentos fallidos de inicio de sesión. Espere 15 minutos y vuelva a intentarlo.',
+  'auth.notInEcosystem': 'Esta cuenta no pertenece a este ecosistema.',
+  'auth.sessionExpired': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
+  'auth.notYourSession': 'Solo puede cerrar su propia sesión.',
+  'auth.wrongCurrentPassword': 'Su contraseña actual no es correcta.',
+  'auth.passwordTooShort': 'Las contraseñas deben tener al menos 8 caracteres.',
+  'auth.passwordTooLong': 'Las contraseñas deben tener como máximo 256 caracteres.',
+};
