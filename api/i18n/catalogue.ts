@@ -13,6 +13,7 @@ import { programMessages, programRules } from '../../domain/program/messages';
 import { demoDataMessages, jobMessages } from '../../domain/job/messages';
 import { userMessages } from '../../domain/user/messages';
 import { featureFlagMessages } from '../../domain/featureflags/messages';
+import { auditMessages } from '../audit/messages';
 import { authMessages } from '../auth/messages';
 import { apiMessages } from './messages';
 import { esApi } from './es/api';
@@ -24,7 +25,7 @@ import type { Locale } from './locale';
 export const MESSAGE_GROUPS = [
   commonMessages, fieldMessages, fieldLabels,
   ecosystemMessages, ecosystemRules, programMessages, programRules, jobMessages, demoDataMessages, userMessages, featureFlagMessages,
-  authMessages, apiMessages,
+  authMessages, apiMessages, auditMessages,
 ] as const;
 
 function english(): Record<string, string> {

@@ -23,4 +23,8 @@ export const esApi: Record<string, string> = {
   'auth.wrongCurrentPassword': 'Su contraseña actual no es correcta.',
   'auth.passwordTooShort': 'Las contraseñas deben tener al menos 8 caracteres.',
   'auth.passwordTooLong': 'Las contraseñas deben tener como máximo 256 caracteres.',
+
+  'audit.actors': 'Personas',
+  'audit.actions': 'Acciones',
+  'audit.rangeBackwards': 'El final del intervalo de fechas debe ser posterior a su inicio.',
 };
