@@ -14,7 +14,7 @@ import type { RecordedEvent, Role } from '../domain/shared/events';
 import { describeEvent } from '../projections/audit/describe';
 import { allProjections } from '../projections/registry';
 import { AUDIT_MESSAGES, type AuditMessageId } from '../web/src/pages/breadcrumbs/i18n/catalogue';
-import { changedValues, eventLabel, fieldLabels, roleLabel, runLabel, targetLabel } from '../web/src/pages/breadcrumbs/describe';
+import { changedValues, eventLabel, fieldLabels, jobLabel, roleLabel, runLabel, targetLabel } from '../web/src/pages/breadcrumbs/describe';
 
 allProjections(); // registers every area's describers
 
@@ -73,11 +73,12 @@ describe('the audit trail\'s words', () => {
     expect([...unlabelled]).toEqual([]);
   });
 
-  it('label every role an actor acts in and every outcome of every job\'s run', () => {
+  it('label every role an actor acts in, every job and every outcome of its run', () => {
     const roles: Role[] = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'];
     expect(roles.filter((role) => roleLabel(role) === 'breadcrumbs.role.UNKNOWN' || !labelled(roleLabel(role)))).toEqual([]);
     const statuses = ['QUEUED', 'SUBMITTED', 'PROCESSING', 'FINISHED', 'FAILED', 'CANCELLED'];
     const runs = BATCH_JOB_NAMES.flatMap((jobName) => statuses.map((status) => ({ jobName, status })));
     expect(runs.filter((run) => runLabel(run) === 'breadcrumbs.run.other' || !labelled(runLabel(run)))).toEqual([]);
+    expect(BATCH_JOB_NAMES.filter((name) => !labelled(jobLabel(name)))).toEqual([]);
   });
 });

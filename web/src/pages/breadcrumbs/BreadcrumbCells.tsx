@@ -33,7 +33,7 @@ export function BreadcrumbCells({ breadcrumbRef, action }: { breadcrumbRef: Brea
   const words = wordsOf(crumb, t);
   return (
     <>
-      <Table.Td><AuditTime iso={crumb.occurredAt} /></Table.Td>
+      <Table.Td miw={120}><AuditTime iso={crumb.occurredAt} /></Table.Td>
       <Table.Td>
         <Stack gap={0}>
           <Text size="sm">{words.actor}</Text>

@@ -10,7 +10,7 @@ import { useAuditT } from './AuditWords';
 import type { BreadcrumbFilters_facets$key } from './__generated__/BreadcrumbFilters_facets.graphql';
 import { eventLabel, targetLabel } from './describe';
 import { isFiltered, NO_FILTER, type TrailFilter } from './filters';
-import { useTargetOptions } from './useTargetOptions';
+import { targetValue, useTargetOptions } from './useTargetOptions';
 import { actorWords } from './words';
 
 const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
@@ -27,12 +27,20 @@ export function BreadcrumbFilters({ facetsRef, ecosystemId, filter, onChange }: 
     }
   `, facetsRef);
   const [search, setSearch] = useState('');
-  const targets = useTargetOptions(ecosystemId, filter.targetType, search, filter.target);
   const set = (patch: Partial<TrailFilter>) => onChange({ ...filter, ...patch });
   const label = (id: ReturnType<typeof eventLabel>, fallback: string) => (id ? t(id) : fallback);
+  const kindLabel = (type: string) => label(targetLabel(type), type);
+  const targets = useTargetOptions(ecosystemId, filter.targetType, search, filter.target, kindLabel);
+  const chosen = filter.targetType && filter.target ? targetValue(filter.targetType, filter.target) : null;
+  // Choosing an option writes its label into the input; that is not a new search.
+  const searchFor = (text: string) => setSearch(text === targets.find((o) => o.value === chosen)?.label ? '' : text);
+  const chooseTarget = (value: string | null) => {
+    const option = targets.find((o) => o.value === value);
+    set(option ? { targetType: option.targetType, target: option.targetId } : { target: null });
+  };
   const actors = facets.actors.map((a) => ({ value: a.userId, label: actorWords(a.name, a.role ?? '', t) })).sort(byLabel);
   const actions = facets.eventTypes.map((type) => ({ value: type, label: label(eventLabel(type, {}), type) })).sort(byLabel);
-  const kinds = facets.targetTypes.map((type) => ({ value: type, label: label(targetLabel(type), type) })).sort(byLabel);
+  const kinds = facets.targetTypes.map((type) => ({ value: type, label: kindLabel(type) })).sort(byLabel);
   const any = t('breadcrumbs.filter.any');
 
   return (
@@ -44,16 +52,15 @@ export function BreadcrumbFilters({ facetsRef, ecosystemId, filter, onChange }: 
           onChange={(action) => set({ action })} />
         <Select label={t('breadcrumbs.filter.targetType')} placeholder={any} data={kinds} value={filter.targetType} clearable
           onChange={(targetType) => set({ targetType, target: null })} />
-        <Select label={t('breadcrumbs.filter.target')} placeholder={t('breadcrumbs.filter.searchTarget')} data={targets} value={filter.target}
-          clearable searchable searchValue={search} onSearchChange={setSearch} filter={({ options }) => options}
-          onChange={(target) => set({ target })} />
+        <Select label={t('breadcrumbs.filter.target')} placeholder={t('breadcrumbs.filter.searchTarget')} data={targets}
+          value={chosen} clearable searchable onSearchChange={searchFor} filter={({ options }) => options} onChange={chooseTarget} />
         <TextInput type="date" label={t('breadcrumbs.filter.from')} value={filter.from ?? ''} max={filter.to ?? undefined}
           onChange={(e) => set({ from: e.currentTarget.value || null })} />
         <TextInput type="date" label={t('breadcrumbs.filter.to')} value={filter.to ?? ''} min={filter.from ?? undefined}
           onChange={(e) => set({ to: e.currentTarget.value || null })} />
       </SimpleGrid>
       {isFiltered(filter) && (
-        <Button variant="subtle" mt="sm" onClick={() => { setSearch(''); onChange(NO_FILTER); }}>{t('breadcrumbs.filter.clear')}</Button>
+        <Button variant="subtle" mt="sm" onClick={() => onChange(NO_FILTER)}>{t('breadcrumbs.filter.clear')}</Button>
       )}
     </Fieldset>
   );

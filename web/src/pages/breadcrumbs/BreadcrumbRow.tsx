@@ -2,7 +2,7 @@
  * One entry of the trail: a single action, or a background job's run shown as one row ("Demo data
  * created · 12 steps") that expands to its steps, loaded when asked for.
  */
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import { Suspense, useId, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useAuditT } from './AuditWords';
@@ -29,13 +29,13 @@ export function BreadcrumbRow({ entryRef, ecosystemId, filter }: { entryRef: Bre
   if (!run) return <Table.Tr><BreadcrumbCells breadcrumbRef={entry.head} /></Table.Tr>;
   const action = t(runLabel(run));
   const toggle = (
-    <Group gap="xs" wrap="nowrap">
+    <Stack gap={4} align="flex-start">
       <Text size="sm">{action}</Text>
       <Button variant="subtle" size="compact-sm" aria-expanded={open} aria-controls={stepsId} onClick={() => setOpen((o) => !o)}
         aria-label={open ? t('breadcrumbs.run.hide', { action }) : t('breadcrumbs.run.show', { action, count: entry.stepCount })}>
         {t('breadcrumbs.run.steps', { count: entry.stepCount })}
       </Button>
-    </Group>
+    </Stack>
   );
   return (
     <>

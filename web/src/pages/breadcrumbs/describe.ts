@@ -27,6 +27,11 @@ export function targetLabel(targetType: string): AuditMessageId | null {
   return known(`breadcrumbs.target.${targetType}`);
 }
 
+/** "Create demo data": a batch job's name (a BatchJobQueued's `jobName`) in words. */
+export function jobLabel(jobName: string): AuditMessageId | null {
+  return known(`breadcrumbs.job.${jobName}`);
+}
+
 export function roleLabel(role: string): AuditMessageId {
   return known(`breadcrumbs.role.${role}`) ?? 'breadcrumbs.role.UNKNOWN';
 }

@@ -14,20 +14,29 @@ const query = graphql`
   }
 `;
 
-export interface TargetOption { value: string; label: string }
+/** `value` is "<kind>:<id>": the same id can name two kinds of thing (an ecosystem and its demo data). */
+export interface TargetOption { value: string; label: string; targetType: string; targetId: string }
 
-export function useTargetOptions(ecosystemId: string, targetType: string | null, search: string, selected: string | null): TargetOption[] {
+export const targetValue = (targetType: string, targetId: string) => `${targetType}:${targetId}`;
+
+export function useTargetOptions(ecosystemId: string, targetType: string | null, search: string, selected: string | null, kindLabel: (type: string) => string): TargetOption[] {
   const environment = useRelayEnvironment();
   const [debounced] = useDebouncedValue(search, 250);
   const [options, setOptions] = useState<TargetOption[]>([]);
   useEffect(() => {
     const subscription = fetchQuery<useTargetOptionsQuery>(environment, query, { ecosystemId, targetType, search: debounced || null }).subscribe({
-      next: (data) => setOptions(data.getEcosystemBreadcrumbTargets.map((t) => ({ value: t.targetId, label: t.name ?? t.targetId }))),
+      next: (data) => setOptions(data.getEcosystemBreadcrumbTargets.map((t) => ({
+        value: targetValue(t.targetType, t.targetId), targetType: t.targetType, targetId: t.targetId,
+        label: `${t.name ?? t.targetId} · ${kindLabel(t.targetType)}`,
+      }))),
       error: (error: unknown) => console.error('Loading the item filter failed', error),
     });
     return () => subscription.unsubscribe();
+    // kindLabel changes with the language; the options are rebuilt then by the next search.
   }, [environment, ecosystemId, targetType, debounced]);
   // The item chosen in a shared link stays selectable even when it is not among the names found.
-  if (selected && !options.some((o) => o.value === selected)) return [{ value: selected, label: selected }, ...options];
+  if (selected && targetType && !options.some((o) => o.value === targetValue(targetType, selected))) {
+    return [{ value: targetValue(targetType, selected), label: selected, targetType, targetId: selected }, ...options];
+  }
   return options;
 }

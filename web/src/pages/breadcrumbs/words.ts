@@ -3,7 +3,7 @@
  * role they acted in; the platform itself for SYSTEM), what, on what, and the values it set.
  */
 import type { AuditTranslate as Translate } from './AuditWords';
-import { changedValues, eventLabel, fieldLabels, roleLabel, targetLabel, type ChangeValue } from './describe';
+import { changedValues, eventLabel, fieldLabels, jobLabel, roleLabel, targetLabel, type ChangeValue } from './describe';
 
 export interface CrumbFields {
   eventType: string;
@@ -24,8 +24,11 @@ export interface CrumbWords {
   details: Array<{ field: string; value: string }>;
 }
 
-export function valueWords(value: ChangeValue, t: Translate): string {
+export function valueWords(value: ChangeValue, t: Translate, path = ''): string {
   if (value === null) return '—';
+  if (path === 'role' && typeof value === 'string') return t(roleLabel(value));
+  const job = path === 'jobName' && typeof value === 'string' ? jobLabel(value) : null;
+  if (job) return t(job);
   if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
   if (typeof value === 'object') return t('breadcrumbs.entries', { count: value.entries });
   return String(value);
@@ -50,6 +53,6 @@ export function wordsOf(crumb: CrumbFields, t: Translate): CrumbWords {
     action: action ? t(action) : crumb.summary,
     targetKind: kind ? t(kind) : crumb.targetType,
     target: crumb.targetName ?? null,
-    details: changedValues(crumb.changes).map(([path, value]) => ({ field: fieldWords(path, t), value: valueWords(value, t) })),
+    details: changedValues(crumb.changes).map(([path, value]) => ({ field: fieldWords(path, t), value: valueWords(value, t, path) })),
   };
 }

@@ -49,6 +49,8 @@ export const breadcrumbsEn = {
   'breadcrumbs.run.deleteEcosystemDemoData.FAILED': 'Demo data deletion failed',
   'breadcrumbs.run.deleteEcosystemDemoData.CANCELLED': 'Demo data deletion cancelled',
   'breadcrumbs.run.other': 'Background job',
+  'breadcrumbs.job.createEcosystemDemoData': 'Create demo data',
+  'breadcrumbs.job.deleteEcosystemDemoData': 'Delete demo data',
   'breadcrumbs.role.PLATFORM_ADMIN': 'Platform admin',
   'breadcrumbs.role.SUPER_ADMIN': 'Ecosystem admin',
   'breadcrumbs.role.PROGRAM_ADMIN': 'Program admin',

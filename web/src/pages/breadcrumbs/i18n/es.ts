@@ -45,6 +45,8 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.run.deleteEcosystemDemoData.FAILED': 'Falló la eliminación de datos de demostración',
   'breadcrumbs.run.deleteEcosystemDemoData.CANCELLED': 'Eliminación de datos de demostración cancelada',
   'breadcrumbs.run.other': 'Tarea en segundo plano',
+  'breadcrumbs.job.createEcosystemDemoData': 'Crear datos de demostración',
+  'breadcrumbs.job.deleteEcosystemDemoData': 'Eliminar datos de demostración',
   'breadcrumbs.role.PLATFORM_ADMIN': 'Administrador de la plataforma',
   'breadcrumbs.role.SUPER_ADMIN': 'Administrador del ecosistema',
   'breadcrumbs.role.PROGRAM_ADMIN': 'Administrador del programa',
