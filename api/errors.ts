@@ -6,7 +6,7 @@
  */
 import { GraphQLError } from 'graphql';
 import { ZodError } from 'zod';
-import { DomainError, fieldErrorsOf, IllegalStateError, ValidationError, type FieldErrors } from '../domain/shared/errors';
+import { DomainError, fieldErrorsOf, IllegalStateError, RateLimitedError, ValidationError, type FieldErrors } from '../domain/shared/errors';
 import { commonMessages } from '../domain/shared/messages';
 import { translate } from './i18n/catalogue';
 import { DEFAULT_LOCALE, type Locale } from './i18n/locale';
@@ -30,6 +30,9 @@ function describe(error: unknown, locale: Locale): { message: string; extensions
   }
   if (error instanceof IllegalStateError) {
     return { message: translate(error.userMessage, locale), extensions: { code: 'CONFLICT', conflictType: error.conflictType } };
+  }
+  if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {
+    return { message: translate(error.userMessage, locale), extensions: { code: 'RATE_LIMITED', retryAfterSeconds: error.retryAfterSeconds } };
   }
   if (error instanceof DomainError) return { message: translate(error.userMessage, locale), extensions: { code: error.code } };
   if (error instanceof ZodError) {

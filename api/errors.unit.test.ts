@@ -6,6 +6,7 @@ import { text } from '../domain/ecosystem/fields';
 import { IllegalStateError, RateLimitedError } from '../domain/shared/errors';
 import { ecosystemMessages } from '../domain/ecosystem/messages';
 import { toClientError } from './errors';
+import { authMessages, minutesUntil } from './auth/messages';
 import { apiMessages } from './i18n/messages';
 
 describe('toClientError', () => {
@@ -34,6 +35,13 @@ describe('toClientError', () => {
     expect(answer.extensions).toEqual({ code: 'BAD_USER_INPUT', fields: [{ field: 'name', message: 'El campo «Nombre» es obligatorio.' }] });
     const limited = toClientError(new RateLimitedError(apiMessages.rateLimited), 'es');
     expect(limited).toMatchObject({ message: 'Demasiadas solicitudes. Espere un momento y vuelva a intentarlo.', extensions: { code: 'RATE_LIMITED' } });
+    const locked = toClientError(new RateLimitedError(authMessages.tooManyAttempts({ minutes: minutesUntil(61_000) }), 61), 'es');
+    expect(locked).toMatchObject({
+      message: 'Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de 2 minutos.',
+      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 61 },
+    });
+    expect(toClientError(new RateLimitedError(authMessages.loginPaused({ minutes: minutesUntil(1) })), 'en').message)
+      .toBe('Log-in is paused because of unusual activity. Please try again in 1 minute.');
   });
 
   it('reads zod\'s own messages, which no catalogue holds, as "This value is not valid."', () => {

@@ -14,10 +14,10 @@ import type { Config } from '../../infra/config';
 import type { Secrets } from '../../infra/secrets';
 import { loadAccount, loadCredentials, USERS_PROJECTION, type UserRow } from '../../projections/users';
 import type { Viewer } from '../context';
-import { authMessages } from './messages';
+import { authMessages, minutesUntil } from './messages';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyDummy, verifyPassword } from './password';
 import { RefreshTokenStore } from './refresh-tokens';
-import { LoginThrottle, throttleKey } from './throttle';
+import { LoginThrottle, throttleKey, WINDOW_MS } from './throttle';
 import { TokenSigner } from './tokens';
 
 /** The part of infra/commandbus.ts's CommandBus that auth uses. */
@@ -178,7 +178,7 @@ export class AuthService {
     const normalised = parsed.success ? parsed.data : email.trim().toLowerCase();
     const key = throttleKey(normalised);
     const now = this.clock();
-    if ((await this.throttle.attempt(key, ip, now)).limited) throw new RateLimitedError(authMessages.tooManyAttempts);
+    if ((await this.throttle.attempt(key, ip, now)).limited) throw new RateLimitedError(authMessages.tooManyAttempts({ minutes: minutesUntil(WINDOW_MS) }));
     const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
     // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
     const checks = this.deps.passwords ?? argon2Checks;

@@ -67,6 +67,10 @@ export class UnauthenticatedError extends DomainError {
 
 export class RateLimitedError extends DomainError {
   readonly code = 'RATE_LIMITED';
+  /** When trying again can succeed, in whole seconds (answered as `extensions.retryAfterSeconds`). */
+  constructor(message: Message, readonly retryAfterSeconds?: number) {
+    super(message);
+  }
 }
 
 /**

@@ -16,7 +16,9 @@ export const esApi: Record<string, string> = {
   'api.ecosystemIdentityPlatformOnly': 'Solo los administradores de la plataforma pueden cambiar el identificador de perfil, los tipos o la marca de demostración de un ecosistema.',
 
   'auth.invalidCredentials': 'Correo electrónico o contraseña incorrectos.',
-  'auth.tooManyAttempts': 'Demasiados intentos fallidos de inicio de sesión. Espere 15 minutos y vuelva a intentarlo.',
+  'auth.tooManyAttempts': 'Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de {minutes, plural, one {# minuto} other {# minutos}}.',
+  'auth.loginPaused': 'El inicio de sesión está en pausa por una actividad inusual. Vuelva a intentarlo dentro de {minutes, plural, one {# minuto} other {# minutos}}.',
+  'auth.loginBusy': 'Hay demasiados inicios de sesión en curso. Vuelva a intentarlo dentro de unos segundos.',
   'auth.notInEcosystem': 'Esta cuenta no pertenece a este ecosistema.',
   'auth.sessionExpired': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   'auth.notYourSession': 'Solo puede cerrar su propia sesión.',
