@@ -22,7 +22,7 @@ import { launchBatchJob, type Execute } from './launch';
 const admin: Actor = { userId: '0b6f1e1c-6a0e-4c55-9f1a-2d3c4b5a6f70', role: 'PLATFORM_ADMIN' };
 const ecosystemId = randomUUID();
 /** Job history is expected to grow; every other read model must come back to what it was. */
-const HISTORY_TABLES = ['batch_jobs', 'breadcrumbs'];
+const HISTORY_TABLES = ['batch_jobs', 'breadcrumbs', 'breadcrumb_runs', 'breadcrumb_facets'];
 
 let db: TestDatabase;
 let store: EventStore;
