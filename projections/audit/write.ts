@@ -29,16 +29,22 @@ function personName(data: Data): string | null {
   return name || (typeof data.email === 'string' ? data.email : null);
 }
 
-async function loadRuns(client: PoolClient, table: Table, ids: string[]): Promise<Map<string, Run>> {
-  if (ids.length === 0) return new Map();
-  const r = await client.query<Run>(`SELECT run_id, ecosystem_id, job_name, status, entry_commit::text, entry_prepare::text
-    FROM ${table('breadcrumb_runs')} WHERE run_id = ANY($1::text[])`, [ids]);
-  return new Map(r.rows.map((run) => [run.run_id, run]));
-}
+interface Known { kind: 'run' | 'person'; id: string; name: string | null; status: string | null; ecosystem_id: string | null; entry_commit: string | null; entry_prepare: string | null }
 
-async function loadPeople(client: PoolClient, table: Table, ids: string[]): Promise<Map<string, string>> {
-  const r = await client.query<{ user_id: string; name: string }>(`SELECT user_id, name FROM ${table('audit_people')} WHERE user_id = ANY($1::text[])`, [ids]);
-  return new Map(r.rows.map((p) => [p.user_id, p.name]));
+/** What earlier batches learned that this one needs, in one round trip: the runs its events may belong to, the people they name. */
+async function loadKnown(client: PoolClient, table: Table, ids: { runs: string[]; people: string[] }): Promise<{ runs: Map<string, Run>; people: Map<string, string> }> {
+  const r = await client.query<Known>(`
+    SELECT 'run' AS kind, run_id AS id, job_name AS name, status, ecosystem_id::text, entry_commit::text, entry_prepare::text
+      FROM ${table('breadcrumb_runs')} WHERE run_id = ANY($1::text[])
+    UNION ALL
+    SELECT 'person', user_id, name, NULL, NULL, NULL, NULL FROM ${table('audit_people')} WHERE user_id = ANY($2::text[])`, [ids.runs, ids.people]);
+  const runs = new Map<string, Run>();
+  const people = new Map<string, string>();
+  for (const k of r.rows) {
+    if (k.kind === 'person') people.set(k.id, k.name ?? '');
+    else runs.set(k.id, { run_id: k.id, ecosystem_id: k.ecosystem_id, job_name: k.name ?? 'unknown', status: k.status ?? 'QUEUED', entry_commit: k.entry_commit ?? '0', entry_prepare: k.entry_prepare ?? '0' });
+  }
+  return { runs, people };
 }
 
 /** The run an event is a step of: a job's own events, and every event its run dispatched (correlated by job id). */
@@ -132,16 +138,11 @@ function idsOf(events: readonly RecordedEvent[]): { runs: string[]; people: stri
 }
 
 export async function writeAuditBatch(events: readonly RecordedEvent[], client: PoolClient, table: Table): Promise<void> {
-  const ids = idsOf(events);
-  const state: BatchState = {
-    runs: await loadRuns(client, table, ids.runs), people: await loadPeople(client, table, ids.people),
-    newPeople: new Map(), changedRuns: new Set(), facets: new Map(),
-  };
+  const state: BatchState = { ...await loadKnown(client, table, idsOf(events)), newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
   const rows = events.map((event) => rowOf(event, state));
-  await insertRows(client, table, rows);
-  await upsertRuns(client, table, [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r)));
+  const runs = [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r));
+  await writeRows(client, table, rows, runs, [...state.facets.values()]);
   await upsertPeople(client, table, state.newPeople);
-  await upsertFacets(client, table, [...state.facets.values()]);
 }
 
 const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint, ecosystem_id uuid, program_id uuid,
@@ -149,18 +150,28 @@ const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint,
   summary text, changes jsonb, command_id text, correlation_id text, run_id text, entry_commit bigint, entry_prepare bigint`;
 const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
 
-// One statement per table and batch: the audit takes every event, so per-event inserts would dominate replay time.
-async function insertRows(client: PoolClient, table: Table, rows: object[]): Promise<void> {
-  await client.query(`INSERT INTO ${table('breadcrumbs')} (${NAMES})
-    SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS x(${COLUMNS}) ON CONFLICT (event_id) DO NOTHING`, [JSON.stringify(rows)]);
-}
-
-async function upsertRuns(client: PoolClient, table: Table, runs: Run[]): Promise<void> {
-  if (runs.length === 0) return;
-  await client.query(`INSERT INTO ${table('breadcrumb_runs')} (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
-    SELECT run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare FROM jsonb_to_recordset($1::jsonb)
-      AS x(run_id text, ecosystem_id uuid, job_name text, status text, entry_commit bigint, entry_prepare bigint)
-    ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status`, [JSON.stringify(runs)]);
+/**
+ * One statement per batch for the rows, the runs and the facets (data-modifying CTEs): the audit
+ * takes every event, so round trips per batch dominate replay time and a live mutation's wait.
+ */
+async function writeRows(client: PoolClient, table: Table, rows: object[], runs: Run[], facets: Facet[]): Promise<void> {
+  const f = table('breadcrumb_facets');
+  await client.query(`
+    WITH crumbs AS (
+      INSERT INTO ${table('breadcrumbs')} (${NAMES})
+      SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS x(${COLUMNS}) ON CONFLICT (event_id) DO NOTHING
+    ), runs AS (
+      INSERT INTO ${table('breadcrumb_runs')} (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
+      SELECT run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare FROM jsonb_to_recordset($2::jsonb)
+        AS x(run_id text, ecosystem_id uuid, job_name text, status text, entry_commit bigint, entry_prepare bigint)
+      ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status
+    )
+    INSERT INTO ${f} (ecosystem_id, kind, value, label, detail)
+    SELECT ecosystem_id, kind, value, label, detail FROM jsonb_to_recordset($3::jsonb)
+      AS x(ecosystem_id uuid, kind text, value text, label text, detail text)
+    ON CONFLICT (ecosystem_id, kind, value) DO UPDATE
+      SET label = COALESCE(EXCLUDED.label, ${f}.label), detail = COALESCE(EXCLUDED.detail, ${f}.detail)`,
+  [JSON.stringify(rows), JSON.stringify(runs), JSON.stringify(facets)]);
 }
 
 /** New names also relabel the person wherever they already appear as an actor or a target. */
@@ -173,14 +184,4 @@ async function upsertPeople(client: PoolClient, table: Table, people: Map<string
   await client.query(`UPDATE ${table('breadcrumb_facets')} f SET label = x.name
     FROM jsonb_to_recordset($1::jsonb) AS x(user_id text, name text)
     WHERE (f.kind = 'actor' AND f.value = x.user_id) OR (f.kind = 'target' AND f.value = 'user:' || x.user_id)`, [list]);
-}
-
-async function upsertFacets(client: PoolClient, table: Table, facets: Facet[]): Promise<void> {
-  if (facets.length === 0) return;
-  await client.query(`INSERT INTO ${table('breadcrumb_facets')} (ecosystem_id, kind, value, label, detail)
-    SELECT ecosystem_id, kind, value, label, detail FROM jsonb_to_recordset($1::jsonb)
-      AS x(ecosystem_id uuid, kind text, value text, label text, detail text)
-    ON CONFLICT (ecosystem_id, kind, value) DO UPDATE
-      SET label = COALESCE(EXCLUDED.label, ${table('breadcrumb_facets')}.label), detail = COALESCE(EXCLUDED.detail, ${table('breadcrumb_facets')}.detail)`,
-  [JSON.stringify(facets)]);
 }
