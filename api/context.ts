@@ -8,6 +8,7 @@ import type { PoolClient } from 'pg';
 import type { Aggregate, CommandHandler, DomainEvent } from '../domain/shared/decider';
 import type { Position, RecordedEvent, Role } from '../domain/shared/events';
 import type { ResolverServices } from './services';
+import type { Locale } from './i18n/locale';
 
 export interface ViewerRole {
   ecosystemId: string;
@@ -74,6 +75,8 @@ export interface RequestContext {
   /** The client's address (behind a proxy: the forwarded one); half of the login rate-limit key. */
   clientIp: string;
   viewer: Viewer | null;
+  /** The reader's language (Accept-Language), for anything a resolver words itself. */
+  locale: Locale;
   headers: ClientHeaders;
   scope: TenantScope;
   cookies: CookieJar;

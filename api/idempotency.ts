@@ -11,11 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { v5 as uuidv5 } from 'uuid';
 import { ValidationError } from '../domain/shared/errors';
+import { apiMessages } from './i18n/messages';
 
 /** Fixed namespace of ids derived from idempotency keys. */
 const IDEMPOTENCY_NAMESPACE = '2c9d7b1e-4f3a-4b6c-8d2e-9a0f1b3c5d7e';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const INVALID_KEY_MESSAGE = 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.';
 
 interface MutationScope {
   /** `fieldName:responseKey`: two mutations of one request (or two aliases) never share ids. */
@@ -56,7 +56,7 @@ export function parseIdempotencyKey(raw: string | null): string | null | 'invali
  * mutation: derived when the request carries a key and runs inside a mutation field, else random.
  */
 export function idFor(userId: string, key: string | null | 'invalid', kind: string): string {
-  if (key === 'invalid') throw new ValidationError(INVALID_KEY_MESSAGE, { 'Idempotency-Key': INVALID_KEY_MESSAGE });
+  if (key === 'invalid') throw ValidationError.forField('Idempotency-Key', apiMessages.invalidIdempotencyKey);
   const scope = scopes.getStore();
   if (key === null || !scope) return randomUUID();
   const n = scope.counts.get(kind) ?? 0;

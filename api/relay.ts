@@ -3,6 +3,9 @@
  */
 import { Buffer } from 'node:buffer';
 import { ValidationError } from '../domain/shared/errors';
+import { isUuid } from '../domain/shared/ids';
+import { commonMessages } from '../domain/shared/messages';
+import { apiMessages } from './i18n/messages';
 import type { RequestContext } from './context';
 
 export function toGlobalId(type: string, id: string): string {
@@ -36,13 +39,6 @@ export function registerNodeType(type: string, loader: NodeLoader): void {
   nodeLoaders.set(type, loader);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const relayMessages = {
-  invalidId: 'This id is not valid.',
-  invalidFirst: (max: number) => `First must be a whole number from 0 to ${max}.`,
-  invalidCursor: 'This page cursor is not valid; start again from the first page.',
-} as const;
 
 /**
  * Loads the node a global id names. An id that is not one of ours at all (not a global id, or one
@@ -51,7 +47,7 @@ export const relayMessages = {
  */
 export async function loadNode(ctx: RequestContext, globalId: string, field = 'id'): Promise<(object & { __typename: string }) | null> {
   const parsed = fromGlobalId(globalId);
-  if (!parsed || !UUID.test(parsed.id)) throw new ValidationError(relayMessages.invalidId, { [field]: relayMessages.invalidId });
+  if (!parsed || !isUuid(parsed.id)) throw ValidationError.forField(field, apiMessages.invalidGlobalId);
   const loader = nodeLoaders.get(parsed.type);
   if (!loader) return null;
   const node = await loader(ctx, parsed.id);
@@ -92,7 +88,7 @@ export function decodeCursor(cursor: string | null | undefined): unknown[] | nul
 /** `first` as a page size: absent means the default; negative, fractional or above the maximum is bad input. */
 export function pageSize(first: number | null | undefined, defaultSize = 20, max = MAX_PAGE_SIZE): number {
   if (first === null || first === undefined) return defaultSize;
-  if (!Number.isInteger(first) || first < 0 || first > max) throw new ValidationError(relayMessages.invalidFirst(max), { first: relayMessages.invalidFirst(max) });
+  if (!Number.isInteger(first) || first < 0 || first > max) throw ValidationError.forField('first', apiMessages.invalidFirst({ max }));
   return first;
 }
 
@@ -100,7 +96,7 @@ export function pageSize(first: number | null | undefined, defaultSize = 20, max
 export function afterKey(after: string | null | undefined): unknown[] | null {
   if (!after) return null;
   const key = decodeCursor(after);
-  if (!key) throw new ValidationError(relayMessages.invalidCursor, { after: relayMessages.invalidCursor });
+  if (!key) throw ValidationError.forField('after', commonMessages.invalidCursor);
   return key;
 }
 

@@ -7,6 +7,7 @@ import { withTenantScope } from '../projections/scope';
 import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type RequestContext, type Viewer } from './context';
 import { IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey } from './idempotency';
 import { resolverServices, type Services } from './services';
+import { localeFromHeader, type Locale } from './i18n/locale';
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];
@@ -46,7 +47,10 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
 export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
-  return contextFor(services, { viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip });
+  return contextFor(services, {
+    viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip,
+    locale: localeFromHeader(request.headers['accept-language']),
+  });
 }
 
 const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null };
@@ -61,7 +65,7 @@ export function systemContext(services: Services, userId: string): RequestContex
   return contextFor(services, { viewer, headers: noHeaders, cookies: noCookies, requestId: crypto.randomUUID(), clientIp: 'system', role: 'SYSTEM' });
 }
 
-export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; clientIp: string; role?: Role }): RequestContext {
+export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; clientIp: string; role?: Role; locale?: Locale }): RequestContext {
   const { viewer, requestId } = parts;
   const scope = scopeOf(viewer);
   const warnings: string[] = [];
@@ -72,6 +76,7 @@ export function contextFor(services: Services, parts: { viewer: Viewer | null; h
     requestId,
     clientIp: parts.clientIp,
     viewer,
+    locale: parts.locale ?? 'en',
     headers: parts.headers,
     scope,
     services: resolverServices(services),

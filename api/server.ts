@@ -13,7 +13,6 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { GraphQLSchema } from 'graphql';
 import { authRoutes } from './auth/routes';
-import { GENERIC_MESSAGE } from './errors';
 import { createRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
 import { createGraphQLHandler } from './graphql/handler';
@@ -22,6 +21,9 @@ import { RateLimitedHttpError, registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerNotFound, registerStaticWeb } from './http/static-web';
 import type { Services } from './services';
+import { genericMessage } from './errors';
+import { translate } from './i18n/catalogue';
+import { localeFromHeader } from './i18n/locale';
 
 export interface ServerOptions {
   services: Services;
@@ -47,7 +49,8 @@ function codeOf(err: FastifyError | RateLimitedHttpError, status: number): strin
 function handleError(err: FastifyError | RateLimitedHttpError, request: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
   if (status === 500) console.error(`[http] ${request.method} ${request.url}`, err);
-  const message = status === 500 ? GENERIC_MESSAGE : err.message;
+  const locale = localeFromHeader(request.headers['accept-language']);
+  const message = status === 500 ? genericMessage(locale) : err instanceof RateLimitedHttpError ? translate(err.userMessage, locale) : err.message;
   const code = codeOf(err, status);
   if (err instanceof RateLimitedHttpError) void reply.header('retry-after', String(err.retryAfterSeconds));
   const body = request.url.startsWith('/graphql') ? { errors: [{ message, extensions: { code } }] } : { error: message, code };

@@ -7,7 +7,8 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { z } from 'zod';
 import type { Aggregate, CommandHandler, DomainEvent } from '../domain/shared/decider';
-import { IllegalStateError, ValidationError, type FieldErrors } from '../domain/shared/errors';
+import { fieldErrorsOf, IllegalStateError, ValidationError } from '../domain/shared/errors';
+import { commonMessages } from '../domain/shared/messages';
 import { streamName, type Actor, type EventMetadata, type NewEvent, type Position, type RecordedEvent } from '../domain/shared/events';
 import { WrongExpectedRevisionError, type EventStore } from './eventstore/port';
 import { InvalidEventDataError } from './eventstore/schemas';
@@ -60,15 +61,6 @@ export class InvalidDecidedEventError extends Error {
   }
 }
 
-export const INVALID_INPUT_MESSAGE = 'Some fields are not valid.';
-export const CONCURRENT_MODIFICATION_MESSAGE = 'Someone else changed this at the same time. Please try again.';
-
-function fieldErrors(issues: z.core.$ZodIssue[]): FieldErrors {
-  const fields: FieldErrors = {};
-  // The first message per field is the one a form shows; later ones usually follow from it.
-  for (const issue of issues) fields[issue.path.map(String).join('.')] ??= issue.message;
-  return fields;
-}
 
 /**
  * Checks one event against the aggregate's schemas and types it. History is checked before folding
@@ -100,7 +92,7 @@ export class CommandBus {
 
   async dispatch<I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, rawInput: unknown, ctx: DispatchContext): Promise<DispatchResult<S>> {
     const parsed = handler.input.safeParse(rawInput);
-    if (!parsed.success) throw new ValidationError(INVALID_INPUT_MESSAGE, fieldErrors(parsed.error.issues));
+    if (!parsed.success) throw new ValidationError(commonMessages.invalidInput, fieldErrorsOf(parsed.error.issues));
     const input = parsed.data;
     const aggregateId = handler.aggregateId(input);
     const streamId = streamName(handler.aggregate.category, aggregateId);
@@ -110,7 +102,7 @@ export class CommandBus {
       } catch (err) {
         if (!(err instanceof WrongExpectedRevisionError)) throw err;
         if (attempt >= this.maxRetries) {
-          const conflict = new IllegalStateError(CONCURRENT_MODIFICATION_MESSAGE, 'CONCURRENT_MODIFICATION');
+          const conflict = new IllegalStateError(commonMessages.concurrentModification, 'CONCURRENT_MODIFICATION');
           conflict.cause = err;
           throw conflict;
         }

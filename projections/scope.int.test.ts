@@ -98,9 +98,16 @@ describe('tenant isolation', () => {
          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
         WHERE n.nspname LIKE 'proj\\_%' AND c.relkind = 'r' ORDER BY 1`);
     expect(r.rows).toEqual([
-      { t: 'proj_audit_v1.breadcrumbs', enabled: true, forced: true },
+      // The audit's own directory of people is not exposed: no read view, no grant to anyone.
+      { t: 'proj_audit_v2.audit_people', enabled: false, forced: false },
+      { t: 'proj_audit_v2.breadcrumb_facets', enabled: true, forced: true },
+      { t: 'proj_audit_v2.breadcrumb_runs', enabled: true, forced: true },
+      { t: 'proj_audit_v2.breadcrumbs', enabled: true, forced: true },
       { t: 'proj_items_v1.items', enabled: true, forced: true },
     ]);
+    const grants = await db.ownerPool.query(`SELECT has_table_privilege('app_api', 'proj_audit_v2.audit_people', 'SELECT') AS api,
+      has_table_privilege('analyst', 'proj_audit_v2.audit_people', 'SELECT') AS analyst`);
+    expect(grants.rows[0]).toEqual({ api: false, analyst: false });
   });
 
   it('refuses a pool whose role bypasses row-level security, and ids that are not UUIDs', async () => {

@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { describe, expect, it } from 'vitest';
+import { programMessages } from '../domain/program/messages';
 import { IllegalStateError } from '../domain/shared/errors';
 import { describeFailure, INTERNAL_FAILURE } from './failures';
 
@@ -9,7 +10,7 @@ describe('describeFailure', () => {
       cause: ApplicationFailure.create({ message: 'Demo data already exists for this ecosystem.', type: 'DomainError' }),
     });
     expect(describeFailure(wrapped)).toBe('Demo data already exists for this ecosystem.');
-    expect(describeFailure(new IllegalStateError('This program is archived.'))).toBe('This program is archived.');
+    expect(describeFailure(new IllegalStateError(programMessages.archivedReadOnly))).toBe('This program is archived; unarchive it before changing it.');
   });
 
   it('never shows an internal message, which can name tables and hosts', () => {

@@ -1,54 +1,72 @@
-import { listBreadcrumbs, type Breadcrumb } from '../../projections/audit';
-import { getEcosystemsByIds, getProgramsByIds } from '../../projections/tenants/queries';
-import { findUser } from '../../projections/users/queries';
+/**
+ * The audit trail's queries (schema/audit.graphql): ecosystem admins and platform admins only,
+ * read under the viewer's tenant scope. Names come from the trail itself (projections/audit), so
+ * a platform admin who acted in an ecosystem is named there even though they are not its member.
+ */
+import {
+  breadcrumbFacets, breadcrumbTargets, listBreadcrumbEntries, listBreadcrumbs, type Breadcrumb, type BreadcrumbEntry, type Page,
+} from '../../projections/audit';
 import type { RequestContext } from '../context';
 import type { Resolvers } from '../__generated__/resolvers';
-import { authorize } from '../auth/policy';
-import { anyIdOf, idOf, toGlobalId } from '../relay';
+import { authorize, requireViewer } from '../auth/policy';
+import { toGlobalId } from '../relay';
+import { uuidArg } from '../tenants/access';
+import { parseFilter } from './filter';
 
-/** Names of the actors the viewer may see (row-level security hides the rest); a page has few distinct actors. */
-async function actorNames(ctx: RequestContext, userIds: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(userIds)];
-  const users = await ctx.read((c) => Promise.all(unique.map((id) => findUser(c, id))));
-  return new Map(users.flatMap((u) => (u ? [[u.id, `${u.preferredName ?? u.firstName} ${u.lastName}`.trim() || u.email] as const] : [])));
+/** The ecosystem whose trail is read, once the viewer may read it. */
+function auditedEcosystem(ctx: RequestContext, ecosystemIdArg: string): string {
+  requireViewer(ctx);
+  const ecosystemId = uuidArg('Ecosystem', ecosystemIdArg, 'ecosystemId');
+  authorize(ctx, { type: 'ecosystem.audit', ecosystemId });
+  return ecosystemId;
 }
 
-/** Current names of the ecosystems and programs a page of breadcrumbs is about, by id. */
-async function targetNames(ctx: RequestContext, rows: Breadcrumb[]): Promise<Map<string, string>> {
-  const idsOf = (type: string) => [...new Set(rows.filter((r) => r.targetType === type).map((r) => r.targetId))];
-  const [ecosystems, programs] = await ctx.read((c) => Promise.all([getEcosystemsByIds(c, idsOf('ecosystem')), getProgramsByIds(c, idsOf('program'))]));
-  return new Map([...ecosystems, ...programs].map((t) => [t.id, t.name]));
+function breadcrumbNode(row: Breadcrumb) {
+  return {
+    id: toGlobalId('Breadcrumb', row.eventId),
+    eventType: row.eventType, summary: row.summary, occurredAt: row.occurredAt,
+    actorUserId: row.actorUserId, actorRole: row.actorRole, actorName: row.actorName,
+    targetType: row.targetType, targetId: row.targetId, targetName: row.targetName,
+    programId: row.programId, changes: row.changes, runId: row.runId,
+  };
+}
+
+function connection<T extends { cursor: string }, N>(page: Page<T>, after: string | null | undefined, node: (row: T) => N) {
+  return {
+    edges: page.rows.map((row) => ({ cursor: row.cursor, node: node(row) })),
+    pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: Boolean(after), startCursor: page.rows[0]?.cursor ?? null, endCursor: page.endCursor },
+  };
+}
+
+function entryNode(entry: BreadcrumbEntry) {
+  return { head: breadcrumbNode(entry.head), run: entry.run, stepCount: entry.stepCount, lastOccurredAt: entry.lastOccurredAt };
 }
 
 export const auditResolvers: Resolvers = {
   Query: {
     async getEcosystemBreadcrumbs(_root, args, ctx) {
-      const ecosystemId = idOf('Ecosystem', args.ecosystemId);
-      authorize(ctx, { type: 'ecosystem.audit', ecosystemId });
+      const ecosystemId = auditedEcosystem(ctx, args.ecosystemId);
+      const filter = parseFilter(args.filter, args.targetId);
       const page = await ctx.read((client) => listBreadcrumbs(client, {
-        ecosystemId, first: args.first ?? 50, after: args.after ?? null, targetId: args.targetId ? anyIdOf(args.targetId) : null,
+        ecosystemId, filter, first: args.first ?? 50, after: args.after ?? null, order: filter.runId ? 'oldest' : 'newest',
       }));
-      const [names, targets] = await Promise.all([actorNames(ctx, page.rows.map((r) => r.actorUserId)), targetNames(ctx, page.rows)]);
-      return {
-        edges: page.rows.map((row: Breadcrumb) => ({
-          cursor: row.cursor,
-          node: {
-            id: toGlobalId('Breadcrumb', row.eventId),
-            eventType: row.eventType,
-            summary: row.summary,
-            occurredAt: row.occurredAt,
-            actorUserId: row.actorUserId,
-            actorRole: row.actorRole,
-            actorName: names.get(row.actorUserId) ?? null,
-            targetType: row.targetType,
-            targetId: row.targetId,
-            targetName: targets.get(row.targetId) ?? null,
-            programId: row.programId,
-            changes: row.changes,
-          },
-        })),
-        pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: Boolean(args.after), startCursor: page.rows[0]?.cursor ?? null, endCursor: page.endCursor },
-      };
+      return connection(page, args.after, breadcrumbNode);
+    },
+    async getEcosystemBreadcrumbEntries(_root, args, ctx) {
+      const ecosystemId = auditedEcosystem(ctx, args.ecosystemId);
+      const filter = parseFilter(args.filter);
+      const page = await ctx.read((client) => listBreadcrumbEntries(client, { ecosystemId, filter, first: args.first ?? 50, after: args.after ?? null }));
+      return connection(page, args.after, entryNode);
+    },
+    async getEcosystemBreadcrumbFacets(_root, args, ctx) {
+      const ecosystemId = auditedEcosystem(ctx, args.ecosystemId);
+      return ctx.read((client) => breadcrumbFacets(client, ecosystemId));
+    },
+    async getEcosystemBreadcrumbTargets(_root, args, ctx) {
+      const ecosystemId = auditedEcosystem(ctx, args.ecosystemId);
+      const targetType = parseFilter({ targetType: args.targetType }).targetType ?? null;
+      const search = args.search?.slice(0, 200) ?? null;
+      return ctx.read((client) => breadcrumbTargets(client, { ecosystemId, targetType, search, first: args.first ?? 50 }));
     },
   },
 };

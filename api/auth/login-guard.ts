@@ -6,7 +6,7 @@
  */
 import type { Pool } from 'pg';
 import { RateLimitedError } from '../../domain/shared/errors';
-import { authMessages } from './messages';
+import { authMessages, minutesUntil } from './messages';
 import { LoginThrottle, throttleKey, type Outcome } from './throttle';
 import { rulesFrom, type LoginLimits } from './throttle-rules';
 
@@ -28,7 +28,7 @@ export class LoginGuard {
     const reserved = await this.throttle.reserve({ accountKey: throttleKey(normalisedEmail), ip }, this.clock);
     if (reserved.kind === 'busy') throw new RateLimitedError(authMessages.loginBusy, BUSY_RETRY_SECONDS);
     if (reserved.kind === 'refused') {
-      const message = reserved.scope === 'global' ? authMessages.loginPaused(reserved.retryAfterMs) : authMessages.tooManyAttempts(reserved.retryAfterMs);
+      const message = reserved.scope === 'global' ? authMessages.loginPaused({ minutes: minutesUntil(reserved.retryAfterMs) }) : authMessages.tooManyAttempts({ minutes: minutesUntil(reserved.retryAfterMs) });
       throw new RateLimitedError(message, Math.max(1, Math.ceil(reserved.retryAfterMs / 1000)));
     }
     let outcome: Outcome = 'abandoned';

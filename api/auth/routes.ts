@@ -4,18 +4,21 @@
  * token in a request body is ignored, and the answer carries only the access token.
  */
 import type {} from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { UnauthenticatedError } from '../../domain/shared/errors';
 import { cookieJar } from '../request-context';
+import type { Message } from '../../domain/shared/i18n';
+import { translate } from '../i18n/catalogue';
+import { localeFromHeader } from '../i18n/locale';
 import type { Services } from '../services';
 import { clearRefreshCookies, REFRESH_COOKIE, setRefreshCookies } from './cookie';
 import { authMessages } from './messages';
 
 type AuthRouteServices = Pick<Services, 'auth' | 'config' | 'clock'>;
 
-function unauthenticated(reply: FastifyReply, jar: ReturnType<typeof cookieJar>, message: string): FastifyReply {
+function unauthenticated(request: FastifyRequest, reply: FastifyReply, jar: ReturnType<typeof cookieJar>, message: Message): FastifyReply {
   clearRefreshCookies(jar);
-  return reply.status(401).send({ error: message, code: 'UNAUTHENTICATED' });
+  return reply.status(401).send({ error: translate(message, localeFromHeader(request.headers['accept-language'])), code: 'UNAUTHENTICATED' });
 }
 
 export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
@@ -25,13 +28,13 @@ export function authRoutes(services: AuthRouteServices): FastifyPluginAsync {
       void reply.header('cache-control', 'no-store');
       const jar = cookieJar(request, reply, secure);
       const presented = jar.get(REFRESH_COOKIE);
-      if (!presented) return unauthenticated(reply, jar, authMessages.sessionExpired);
+      if (!presented) return unauthenticated(request, reply, jar, authMessages.sessionExpired);
       try {
         const pair = await services.auth.refresh(presented);
         setRefreshCookies(jar, pair.refreshToken, pair.refreshTokenExpiresAt, services.clock());
         return reply.send({ accessToken: pair.accessToken });
       } catch (err) {
-        if (err instanceof UnauthenticatedError) return unauthenticated(reply, jar, err.message);
+        if (err instanceof UnauthenticatedError) return unauthenticated(request, reply, jar, err.userMessage);
         throw err;
       }
     });

@@ -2,6 +2,7 @@ import { setFeatureFlag } from '../../domain/featureflags/flags';
 import { NotFoundError } from '../../domain/shared/errors';
 import type { Resolvers } from '../__generated__/resolvers';
 import { authorize } from '../auth/policy';
+import { apiMessages } from '../i18n/messages';
 
 export const flagsResolvers: Resolvers = {
   Query: {
@@ -14,7 +15,7 @@ export const flagsResolvers: Resolvers = {
       // The bus has appended; the local service learns of it through its subscription, but the
       // payload must show the new value now.
       const node = ctx.services.flags.find(name);
-      if (!node) throw new NotFoundError('No such feature flag.');
+      if (!node) throw new NotFoundError(apiMessages.featureFlagNotFound);
       return { ...node, value };
     },
   },

@@ -13,7 +13,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { readClientHeaders } from '../request-context';
-import { httpMessages } from '../http/messages';
+import { wordedFor } from '../http/messages';
+import { apiMessages } from '../i18n/messages';
 import type { Services } from '../services';
 
 /** How long a client refused for too many streams should wait before its EventSource retries. */
@@ -97,7 +98,7 @@ export function flagRoutes(services: Services) {
     app.get('/feature-flags', async (request, reply) => {
       const owner = await ownerOf(services, request);
       if (streams.count(owner.key) >= owner.cap) {
-        return reply.status(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ error: httpMessages.tooManyStreams, code: 'RATE_LIMITED' });
+        return reply.status(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ error: wordedFor(request, apiMessages.tooManyFlagStreams), code: 'RATE_LIMITED' });
       }
       openStream(services, request, reply, streams, owner);
     });

@@ -4,12 +4,10 @@
  * schema is not spelt out to strangers: "Did you mean ...?" suggestions are cut from messages.
  */
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { ValidationError } from '../../domain/shared/errors';
-import { toClientError } from '../errors';
-
-export const formatMessages = {
-  unstorableValue: 'A value in this request is not valid; please check what you entered.',
-} as const;
+import { DomainError, ValidationError } from '../../domain/shared/errors';
+import { innermost, toClientError } from '../errors';
+import type { Locale } from '../i18n/locale';
+import { apiMessages } from '../i18n/messages';
 
 const SUGGESTION = /\s*Did you mean [^?]*\?\s*$/s;
 
@@ -27,16 +25,16 @@ function isDataException(err: unknown): boolean {
   return err instanceof Error && typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && 'severity' in err;
 }
 
-function mappedError(err: GraphQLError, log: (e: unknown) => void): GraphQLError {
+function mappedError(err: GraphQLError, locale: Locale, log: (e: unknown) => void): GraphQLError {
   const original = err.originalError;
-  if (!original || !isDataException(original)) return toClientError(err, log);
+  if (!original || !isDataException(original)) return toClientError(err, locale, log);
   // Logged with the field, so the resolver that let the value through can be given its own check.
   log(`data exception at ${err.path?.join('.') ?? '?'}: ${original.message}`);
-  return toClientError(new ValidationError(formatMessages.unstorableValue));
+  return toClientError(new ValidationError(apiMessages.unstorableValue), locale);
 }
 
-function clientError(err: GraphQLError, log: (e: unknown) => void): GraphQLError {
-  const mapped = mappedError(err, log);
+function clientError(err: GraphQLError, locale: Locale, log: (e: unknown) => void): GraphQLError {
+  const mapped = mappedError(err, locale, log);
   // toClientError drops where the error happened; the client (Relay) needs the path of a field error.
   return new GraphQLError(mapped.message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions: mapped.extensions });
 }
@@ -46,8 +44,8 @@ function clientError(err: GraphQLError, log: (e: unknown) => void): GraphQLError
  * extensions (`replayed`, decision 0017).
  */
 export function formatResult(result: ExecutionResult, warnings: readonly string[], log: (e: unknown) => void,
-  extra: Readonly<Record<string, unknown>> = {}): ExecutionResult {
-  const errors = result.errors?.map((e) => clientError(e, log));
+  extra: Readonly<Record<string, unknown>> = {}, locale: Locale = 'en'): ExecutionResult {
+  const errors = result.errors?.map((e) => clientError(e, locale, log));
   const added = { ...extra, ...(warnings.length ? { warnings: [...new Set(warnings)] } : {}) };
   const extensions = Object.keys(added).length ? { ...result.extensions, ...added } : result.extensions;
   return { ...result, ...(errors ? { errors } : {}), ...(extensions ? { extensions } : {}) };
@@ -58,8 +56,10 @@ export function formatResult(result: ExecutionResult, warnings: readonly string[
  * reading the HTTP request (no query, bad JSON): BAD_REQUEST. GraphQL errors without a code are
  * request errors of graphql-js (syntax, validation, variable coercion): BAD_USER_INPUT.
  */
-export function formatError(err: Readonly<GraphQLError | Error>, production: boolean): GraphQLError {
+export function formatError(err: Readonly<GraphQLError | Error>, production: boolean, locale: Locale = 'en'): GraphQLError {
   if (!(err instanceof GraphQLError)) return new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } });
+  // A scalar's own refusal (a bad Date, a malformed id) carries our message: worded in the reader's language.
+  if (innermost(err) instanceof DomainError) return clientError(err, locale, () => undefined);
   const message = production ? withoutSuggestions(err.message) : err.message;
   if (message === err.message && err.extensions.code) return err;
   return new GraphQLError(message, {

@@ -5,11 +5,13 @@
  * request). Around it, our own parts only: persisted-query lookup, the document cache, the
  * request guard, one context per request, and error formatting (api/graphql/format.ts).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { createHandler, parseRequestParams, type Request as GraphQLHttpRequest, type RequestParams, type Response as GraphQLHttpResponse } from 'graphql-http';
-import { GENERIC_MESSAGE } from '../errors';
+import { genericMessage } from '../errors';
+import { localeFromHeader, type Locale } from '../i18n/locale';
 import type { RequestContext } from '../context';
 import type { DocumentCache, PersistedQueries } from './documents';
 import { formatError, formatResult } from './format';
@@ -71,7 +73,7 @@ async function requestParams(req: HttpRequest, options: GraphQLHandlerOptions): 
   }
   const params = await parseRequestParams(request);
   if (Array.isArray(params)) return params as GraphQLHttpResponse;
-  checkVariables((params as RequestParams).variables);
+  checkVariables((params as RequestParams).variables, localeFromHeader(req.raw.headers['accept-language']));
   return params as RequestParams;
 }
 
@@ -86,6 +88,8 @@ function statusOf(init: GraphQLHttpResponse[1], exchange: Exchange): number {
 
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   const production = options.production ?? false;
+  // graphql-http's formatError sees only the error; the request's language travels beside it.
+  const locales = new AsyncLocalStorage<Locale>();
   const handler = createHandler<FastifyRequest, Exchange, Record<PropertyKey, unknown>>({
     schema: options.schema,
     // Our cache takes query text only, which is all graphql-http ever passes.
@@ -100,24 +104,24 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
     onOperation(req, _args, result) {
       req.context.notExecuted = !('data' in result);
       const ctx = req.context.context;
-      return formatResult(result, ctx?.warnings ?? [], (err) => console.error(`[graphql ${req.context.requestId}]`, err), ctx?.extensions);
+      return formatResult(result, ctx?.warnings ?? [], (err) => console.error(`[graphql ${req.context.requestId}]`, err), ctx?.extensions, ctx?.locale);
     },
-    formatError: (err) => formatError(err, production),
+    formatError: (err) => formatError(err, production, locales.getStore()),
   });
 
   return async function handle(request: FastifyRequest, reply: FastifyReply) {
     const exchange: Exchange = { request, reply, requestId: randomUUID(), context: null, notExecuted: false };
     let response: GraphQLHttpResponse;
     try {
-      response = await handler({
+      response = await locales.run(localeFromHeader(request.headers['accept-language']), () => handler({
         method: request.method, url: request.url, headers: request.headers,
         body: (request.body as string | Record<string, unknown> | undefined) ?? null, raw: request, context: exchange,
-      });
+      }));
     } catch (err) {
       // Only the unexpected arrives here (the request context could not be built: database down...).
       console.error(`[graphql ${exchange.requestId}]`, err);
       return reply.status(500).type('application/json; charset=utf-8')
-        .send({ errors: [{ message: GENERIC_MESSAGE, extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        .send({ errors: [{ message: genericMessage(localeFromHeader(request.headers['accept-language'])), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
     const [body, init] = response;
     void reply.status(statusOf(init, exchange));

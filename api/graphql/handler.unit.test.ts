@@ -1,7 +1,9 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldLabels } from '../../domain/ecosystem/labels';
 import { ValidationError } from '../../domain/shared/errors';
+import { commonMessages, fieldMessages } from '../../domain/shared/messages';
 import type { RequestContext } from '../context';
 import { DocumentCache } from './documents';
 import { createGraphQLHandler } from './handler';
@@ -13,7 +15,7 @@ const schema = makeExecutableSchema({
     Query: {
       hello: (_r: unknown, { name }: { name?: string }) => `hello ${name ?? 'world'}`,
       boom: () => { throw new Error('database password is hunter2'); },
-      invalid: () => { throw new ValidationError('Please check the highlighted fields.', { 'input.name': 'Name is required.' }); },
+      invalid: () => { throw new ValidationError(commonMessages.checkFields, { 'input.name': fieldMessages.required({ label: fieldLabels.name }) }); },
       nested: () => ({ value: 1 }),
       echo: (_r: unknown, { json }: { json: unknown }) => json,
       // What pg throws when a value reaches a query it cannot take (SQLSTATE 22P02).

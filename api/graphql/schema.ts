@@ -3,7 +3,7 @@
  * itself here with one import and one entry in `areas`.
  */
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { GraphQLError, GraphQLScalarType, Kind, type GraphQLSchema } from 'graphql';
+import { GraphQLScalarType, Kind, type GraphQLSchema } from 'graphql';
 import type { NodeResolvers, Resolvers, ResolversInterfaceTypes } from '../__generated__/resolvers';
 import { authResolvers } from '../auth/resolvers';
 import { tenantsResolvers } from '../tenants/resolvers';
@@ -14,6 +14,8 @@ import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
 import { loadSchemaSDL } from './sdl';
+import type { Message } from '../../domain/shared/i18n';
+import { apiMessages } from '../i18n/messages';
 
 const MAX_NODES = 100;
 
@@ -27,10 +29,10 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-function stringScalar(name: string, pattern: RegExp, description: string): GraphQLScalarType {
+function stringScalar(name: string, pattern: RegExp, description: string, invalid: Message): GraphQLScalarType {
   const check = (value: unknown): string => {
     if (typeof value !== 'string' || !pattern.test(value) || Number.isNaN(Date.parse(value)) || !isCalendarDate(value)) {
-      throw new GraphQLError(`${name} must be ${description}.`, { extensions: { code: 'BAD_USER_INPUT' } });
+      throw new ValidationError(invalid);
     }
     return value;
   };
@@ -54,7 +56,7 @@ const JSONScalar = new GraphQLScalarType({
       case Kind.NULL: return null;
       case Kind.LIST: return ast.values.map((v) => literal(v));
       case Kind.OBJECT: return Object.fromEntries(ast.fields.map((f) => [f.name.value, literal(f.value)]));
-      default: throw new GraphQLError('JSON literal variables are not supported.', { extensions: { code: 'BAD_USER_INPUT' } });
+      default: throw new ValidationError(apiMessages.jsonLiteralVariables);
     }
   },
 });
@@ -63,15 +65,15 @@ type NodeValue = ResolversInterfaceTypes<Record<string, never>>['Node'];
 type NodeTypeName = NonNullable<Awaited<ReturnType<NonNullable<NodeResolvers['__resolveType']>>>>;
 
 const baseResolvers: Resolvers = {
-  DateTime: stringScalar('DateTime', isoInstant, 'an ISO-8601 date and time with a zone, e.g. 2026-11-22T15:00:00Z'),
-  Date: stringScalar('Date', isoDate, 'a date as YYYY-MM-DD'),
+  DateTime: stringScalar('DateTime', isoInstant, 'an ISO-8601 date and time with a zone, e.g. 2026-11-22T15:00:00Z', apiMessages.invalidDateTime),
+  Date: stringScalar('Date', isoDate, 'a date as YYYY-MM-DD', apiMessages.invalidDate),
   JSON: JSONScalar,
   // loadNode tags each object with the __typename its global id named.
   Node: { __resolveType: (node) => (node as unknown as { __typename: NodeTypeName }).__typename },
   Query: {
     node: (_root, { id }, ctx) => loadNode(ctx, id) as Promise<NodeValue | null>,
     nodes: (_root, { ids }, ctx) => {
-      if (ids.length > MAX_NODES) throw new ValidationError(`Ask for at most ${MAX_NODES} ids at once.`, { ids: `At most ${MAX_NODES} ids.` });
+      if (ids.length > MAX_NODES) throw ValidationError.forField('ids', apiMessages.tooManyIds({ max: MAX_NODES }));
       return Promise.all(ids.map((id, i) => loadNode(ctx, id, `ids.${i}`) as Promise<NodeValue | null>));
     },
   },

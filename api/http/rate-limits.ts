@@ -11,7 +11,8 @@
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { Config } from '../../infra/config';
-import { httpMessages } from './messages';
+import { renderEnglish } from '../../domain/shared/i18n';
+import { apiMessages } from '../i18n/messages';
 
 const WINDOW_MS = 60_000;
 /** Counters kept at most; expired ones are swept first, so only a flood of addresses evicts live ones. */
@@ -64,8 +65,11 @@ export class SharedWindowStore {
 export class RateLimitedHttpError extends Error {
   readonly statusCode = 429;
   readonly code = 'RATE_LIMITED';
+  readonly userMessage;
   constructor(readonly retryAfterSeconds: number) {
-    super(httpMessages.rateLimited(retryAfterSeconds));
+    const message = apiMessages.rateLimitedAddress({ seconds: retryAfterSeconds });
+    super(renderEnglish(message));
+    this.userMessage = message;
   }
 }
 

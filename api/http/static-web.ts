@@ -8,7 +8,8 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
-import { httpMessages } from './messages';
+import { apiMessages } from '../i18n/messages';
+import { wordedFor } from './messages';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -38,6 +39,6 @@ export async function registerStaticWeb(app: FastifyInstance, webDir: string): P
 export function registerNotFound(app: FastifyInstance, withWebApp: boolean): void {
   app.setNotFoundHandler((request, reply) => {
     if (withWebApp && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return reply.sendFile('index.html');
-    return reply.status(404).send({ error: httpMessages.notFound, code: 'NOT_FOUND' });
+    return reply.status(404).send({ error: wordedFor(request, apiMessages.notFound), code: 'NOT_FOUND' });
   });
 }

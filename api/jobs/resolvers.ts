@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { batchJobNameSchema, type BatchJobName } from '../../domain/job/names';
-import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
+import { fieldErrorsOf, ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { listBatchJobs, recentBatchJob, type BatchJobRow } from '../../projections/jobs';
 import type { Resolvers } from '../__generated__/resolvers';
 import { can } from '../../domain/shared/permissions';
@@ -15,27 +15,30 @@ import { idOf, keysetConnection } from '../relay';
 import { jobLoaders } from './loaders';
 import { toBatchJob } from './mapping';
 import { cancelActiveJobs, startJob } from './service';
+import { apiMessages } from '../i18n/messages';
+import { commonMessages } from '../../domain/shared/messages';
+import { fieldLabels } from '../../domain/ecosystem/labels';
 
-const ecosystemIdSchema = z.uuid({ error: 'Ecosystem id must be a valid id.' });
+const ecosystemIdSchema = z.uuid();
 
 /** Checks the viewer first, so an anonymous caller learns nothing about what input would be valid. */
 function ecosystemIdOf(ctx: RequestContext, value: string): string {
   requireViewer(ctx);
   const parsed = ecosystemIdSchema.safeParse(idOf('Ecosystem', value));
-  if (!parsed.success) throw new ValidationError('Ecosystem id must be a valid id.', { ecosystemId: 'Ecosystem id must be a valid id.' });
+  if (!parsed.success) throw ValidationError.forField('ecosystemId', commonMessages.invalidId({ label: fieldLabels.ecosystemId }));
   return parsed.data;
 }
 
 function jobNameOf(value: string): BatchJobName {
   const parsed = batchJobNameSchema.safeParse(value);
-  if (!parsed.success) throw new ValidationError(parsed.error.issues[0].message, { jobName: parsed.error.issues[0].message });
+  if (!parsed.success) throw ValidationError.forFields(fieldErrorsOf(parsed.error.issues, ['jobName']));
   return parsed.data;
 }
 
 function metadataOf(value: unknown): Record<string, unknown> {
   if (value === null || value === undefined) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new ValidationError('Job metadata must be an object.', { metadata: 'Job metadata must be an object.' });
+    throw ValidationError.forField('metadata', apiMessages.jobMetadataNotObject);
   }
   return value as Record<string, unknown>;
 }

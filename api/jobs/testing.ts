@@ -54,7 +54,7 @@ export function contextFor(h: Harness, viewer: Viewer | null): RequestContext {
   // Only what the jobs area reaches through ctx.services; the rest belongs to other areas.
   const services = { engine: h.engine } as Pick<Services, 'engine'> as Services;
   return {
-    requestId, viewer, scope, services, warnings: [], extensions: {}, clientIp: '127.0.0.1',
+    requestId, viewer, scope, services, warnings: [], extensions: {}, clientIp: '127.0.0.1', locale: 'en',
     headers: { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null },
     newId: () => randomUUID(),
     loadAggregate: (aggregate, id) => h.bus.load(aggregate, id),
@@ -76,7 +76,7 @@ export function contextFor(h: Harness, viewer: Viewer | null): RequestContext {
 export async function ask<T>(schema: GraphQLSchema, ctx: RequestContext, source: string, variables: Record<string, unknown> = {}): Promise<Answer<T>> {
   const result = await graphql({ schema, source, variableValues: variables, contextValue: ctx });
   const errors = (result.errors ?? []).map((e) => {
-    const client = toClientError(e, () => undefined);
+    const client = toClientError(e, 'en', () => undefined);
     return { code: client.extensions.code, message: client.message, conflictType: client.extensions.conflictType };
   });
   return { data: (result.data as T | null | undefined) ?? null, errors };

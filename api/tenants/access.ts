@@ -13,11 +13,14 @@ import { requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { fromGlobalId, idOf } from '../relay';
 import { invalidArgument } from './support';
+import { apiMessages } from '../i18n/messages';
+import { commonMessages } from '../../domain/shared/messages';
+import { fieldLabels } from '../../domain/ecosystem/labels';
 
 /** A global or raw id of `type` as the UUID the events use; BAD_USER_INPUT on `field` otherwise. */
 export function uuidArg(type: 'Ecosystem' | 'Program', value: string, field: string): string {
   const id = idOf(type, value);
-  if (!isUuid(id)) throw invalidArgument(field, `${type === 'Ecosystem' ? 'Ecosystem' : 'Program'} id is not valid.`);
+  if (!isUuid(id)) throw invalidArgument(field, commonMessages.invalidId({ label: type === 'Ecosystem' ? fieldLabels.ecosystemId : fieldLabels.programId }));
   return id.toLowerCase();
 }
 
@@ -43,7 +46,7 @@ export const PROFILE_HEADER_FIELD = 'x-ecosystem-profile-id';
 export async function headerEcosystemId(ctx: RequestContext): Promise<string> {
   requireViewer(ctx);
   const value = ctx.headers.ecosystemProfileId;
-  if (!value) throw invalidArgument(PROFILE_HEADER_FIELD, 'Choose an ecosystem first: the x-ecosystem-profile-id header is missing.');
+  if (!value) throw invalidArgument(PROFILE_HEADER_FIELD, apiMessages.profileHeaderMissing);
   const asId = fromGlobalId(value)?.type === 'Ecosystem' ? idOf('Ecosystem', value) : value;
   if (isUuid(asId)) return asId.toLowerCase();
   const profile = await ctx.read((c) => getEcosystemProfile(c, value));

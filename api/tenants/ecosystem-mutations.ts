@@ -27,6 +27,7 @@ import { checkProgramIds } from './input-ids';
 import { ecosystemPayload, programPayload } from './payloads';
 import { claimProfileId, releaseAfterFailure } from './profile-claims';
 import { migrationIds, withFieldPrefix } from './support';
+import { apiMessages } from '../i18n/messages';
 
 const waitFor = [TENANTS_PROJECTION];
 const INPUT = 'ecosystemInput';
@@ -67,7 +68,7 @@ export async function editEcosystemMutation(ctx: RequestContext, ecosystemIdArg:
   const next = await withFieldPrefix(INPUT, async () => editedEcosystemDetails(current, requested));
   await checkProgramIds(ctx, ecosystemId, input, { prefix: INPUT });
   if (!viewer.platformAdmin && PLATFORM_ONLY.some((key) => next[key] !== current[key])) {
-    throw new ForbiddenError('Only platform admins can change the profile id, kinds or demo flag of an ecosystem.');
+    throw new ForbiddenError(apiMessages.ecosystemIdentityPlatformOnly);
   }
   // The check above reads the read model, which may lag a platform admin's change; so an ecosystem
   // admin's command never carries these fields at all, and cannot overwrite that change.

@@ -8,16 +8,12 @@
  * Runs after the domain has checked the ids' form and before anything is written.
  */
 import { ValidationError } from '../../domain/shared/errors';
-import { CHECK_FIELDS } from '../../domain/ecosystem/validation';
+import type { Message } from '../../domain/shared/i18n';
+import { apiMessages } from '../i18n/messages';
 import { getProgramsByIds } from '../../projections/tenants/queries';
 import type { EcosystemInput } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { idOf } from '../relay';
-
-export const inputIdMessages = {
-  programNotInEcosystem: 'This program does not belong to this ecosystem.',
-  noProgramsInDefaults: 'Platform-wide defaults cannot name programs; set tutor hours limits on each ecosystem.',
-} as const;
 
 interface ProgramRef {
   field: string;
@@ -30,9 +26,8 @@ function programRefs(input: EcosystemInput, prefix: string): ProgramRef[] {
   return limits.flatMap((limit, i) => limit.programIds.map((raw, j) => ({ field: `${base}.${i}.programIds.${j}`, id: idOf('Program', raw).toLowerCase() })));
 }
 
-function refuse(refs: ProgramRef[], message: string): never {
-  const fields = Object.fromEntries(refs.map((r) => [r.field, message]));
-  throw new ValidationError(refs.length === 1 ? message : CHECK_FIELDS, fields);
+function refuse(refs: ProgramRef[], message: Message): never {
+  throw ValidationError.forFields(Object.fromEntries(refs.map((r) => [r.field, message])));
 }
 
 /**
@@ -42,12 +37,12 @@ function refuse(refs: ProgramRef[], message: string): never {
 export async function checkProgramIds(ctx: RequestContext, ecosystemId: string | null, input: EcosystemInput, options: { prefix: string; isNew?: boolean }): Promise<void> {
   const refs = programRefs(input, options.prefix);
   if (refs.length === 0) return;
-  if (ecosystemId === null) refuse(refs, inputIdMessages.noProgramsInDefaults);
-  if (options.isNew) refuse(refs, inputIdMessages.programNotInEcosystem);
+  if (ecosystemId === null) refuse(refs, apiMessages.noProgramsInDefaults);
+  if (options.isNew) refuse(refs, apiMessages.programNotInEcosystem);
   // Row-level security hides other tenants' programs from an ecosystem admin; a platform admin sees
   // them all, hence the ecosystem comparison as well.
   const rows = await ctx.read((c) => getProgramsByIds(c, [...new Set(refs.map((r) => r.id))]));
   const ours = new Set(rows.filter((p) => p.ecosystemId === ecosystemId).map((p) => p.id));
   const foreign = refs.filter((r) => !ours.has(r.id));
-  if (foreign.length) refuse(foreign, inputIdMessages.programNotInEcosystem);
+  if (foreign.length) refuse(foreign, apiMessages.programNotInEcosystem);
 }

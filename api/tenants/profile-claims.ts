@@ -55,8 +55,7 @@ export async function claimProfileId(ctx: RequestContext, profileId: string, eco
     taken = err;
     await takeOverIfAbandoned(ctx, profileId, ecosystemId, err);
   }
-  const message = m.profileIdTaken(profileId);
-  await ensureFreshClaim(ctx, profileId, ecosystemId, () => taken ?? new ValidationError(message, { [`${INPUT}.profileId`]: message }));
+  await ensureFreshClaim(ctx, profileId, ecosystemId, () => taken ?? ValidationError.forField(`${INPUT}.profileId`, m.profileIdTaken({ profileId })));
 }
 
 /** Undoes a claim after the command it was for failed; the original failure is what the caller sees. */

@@ -19,6 +19,7 @@ import { headerEcosystemId, readEcosystem, readProgram, uuidArg } from './access
 import { programChanges } from './inputs';
 import { programPayload } from './payloads';
 import { invalidArgument, withFieldPrefix } from './support';
+import { apiMessages } from '../i18n/messages';
 
 const waitFor = [TENANTS_PROJECTION];
 const INPUT = 'programInput';
@@ -38,7 +39,7 @@ async function createIn(ctx: RequestContext, ecosystemId: string, input: Program
 
 export async function createProgramMutation(ctx: RequestContext, input: ProgramInput): Promise<ProgramRow> {
   requireViewer(ctx);
-  if (!input.ecosystemId) throw invalidArgument(ECOSYSTEM_FIELD, 'Ecosystem is required.');
+  if (!input.ecosystemId) throw invalidArgument(ECOSYSTEM_FIELD, apiMessages.ecosystemRequired);
   const ecosystemId = uuidArg('Ecosystem', input.ecosystemId, ECOSYSTEM_FIELD);
   authorize(ctx, { type: 'program.create', ecosystemId });
   return createIn(ctx, ecosystemId, input);
@@ -47,7 +48,7 @@ export async function createProgramMutation(ctx: RequestContext, input: ProgramI
 export async function ecosystemCreateProgramMutation(ctx: RequestContext, input: ProgramInput): Promise<ProgramRow> {
   const ecosystemId = await headerEcosystemId(ctx);
   if (input.ecosystemId && uuidArg('Ecosystem', input.ecosystemId, ECOSYSTEM_FIELD) !== ecosystemId) {
-    throw invalidArgument(ECOSYSTEM_FIELD, 'Programs can only be created in the ecosystem you are managing.');
+    throw invalidArgument(ECOSYSTEM_FIELD, apiMessages.programOutsideEcosystem);
   }
   authorize(ctx, { type: 'program.create', ecosystemId });
   return createIn(ctx, ecosystemId, input);
@@ -55,7 +56,7 @@ export async function ecosystemCreateProgramMutation(ctx: RequestContext, input:
 
 async function edit(ctx: RequestContext, program: ProgramRow, input: ProgramInput): Promise<ProgramRow> {
   if (input.ecosystemId && uuidArg('Ecosystem', input.ecosystemId, ECOSYSTEM_FIELD) !== program.ecosystemId) {
-    throw invalidArgument(ECOSYSTEM_FIELD, 'A program cannot move to another ecosystem.');
+    throw invalidArgument(ECOSYSTEM_FIELD, apiMessages.programCannotMove);
   }
   const result = await withFieldPrefix(INPUT, () =>
     ctx.execute(editProgram, { programId: program.id, changes: programChanges(input) }, { waitFor, ecosystemId: program.ecosystemId }));

@@ -15,6 +15,7 @@ import { MAX_PAGE_SIZE } from '../relay';
 import { headerEcosystemId, uuidArg } from './access';
 import { loaders } from './loaders';
 import { inOrder, invalidArgument, namePage, requireReviewAppSecret } from './support';
+import { apiMessages } from '../i18n/messages';
 
 interface ListArgs {
   first?: number | null;
@@ -37,7 +38,7 @@ export function programList(ctx: RequestContext, ecosystemIds: string[] | null, 
 }
 
 function idList(type: 'Ecosystem' | 'Program', ids: readonly string[], field: string): string[] {
-  if (ids.length > MAX_PAGE_SIZE) throw invalidArgument(field, `Ask for at most ${MAX_PAGE_SIZE} ids at once.`);
+  if (ids.length > MAX_PAGE_SIZE) throw invalidArgument(field, apiMessages.tooManyIds({ max: MAX_PAGE_SIZE }));
   return ids.map((id, i) => uuidArg(type, id, `${field}.${i}`));
 }
 

@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import type { NameKey } from '../../projections/tenants/queries';
 import type { RequestContext } from '../context';
-import { decodeCursor, keysetConnection, relayMessages, type Connection, type ConnectionArgs } from '../relay';
+import { decodeCursor, keysetConnection, type Connection, type ConnectionArgs } from '../relay';
+import { apiMessages } from '../i18n/messages';
+import { commonMessages } from '../../domain/shared/messages';
+import type { Message } from '../../domain/shared/i18n';
 
 /** Runs `fn`, naming validation failures after the GraphQL argument they came from (`ecosystemInput.name`). */
 export async function withFieldPrefix<T>(prefix: string, fn: () => Promise<T>): Promise<T> {
@@ -17,12 +20,12 @@ export async function withFieldPrefix<T>(prefix: string, fn: () => Promise<T>): 
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     const fields = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k === '_' ? prefix : `${prefix}.${k}`, v]));
-    throw new ValidationError(err.message, fields);
+    throw new ValidationError(err.userMessage, fields);
   }
 }
 
-export function invalidArgument(field: string, message: string): ValidationError {
-  return new ValidationError(message, { [field]: message });
+export function invalidArgument(field: string, message: Message): ValidationError {
+  return ValidationError.forField(field, message);
 }
 
 const nameKey = z.tuple([z.string(), z.uuid()]);
@@ -36,7 +39,7 @@ export async function namePage<T extends { sortKey: string }>(
   let after: NameKey | null = null;
   if (args.after) {
     const parsed = nameKey.safeParse(decodeCursor(args.after));
-    if (!parsed.success) throw invalidArgument('after', relayMessages.invalidCursor);
+    if (!parsed.success) throw invalidArgument('after', commonMessages.invalidCursor);
     after = parsed.data;
   }
   return keysetConnection(args, (row) => [row.sortKey, idOfRow(row)], (limit) => fetch(limit, after));
@@ -58,7 +61,7 @@ export function requireReviewAppSecret(ctx: Pick<RequestContext, 'headers' | 'se
   const given = ctx.headers.reviewAppSecret;
   const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
   if (!expected || !given || !timingSafeEqual(digest(expected), digest(given))) {
-    throw new ForbiddenError('A valid review-app secret is required.');
+    throw new ForbiddenError(apiMessages.reviewAppSecretRequired);
   }
 }
 

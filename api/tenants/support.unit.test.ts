@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { fieldLabels } from '../../domain/ecosystem/labels';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
+import { commonMessages, fieldMessages } from '../../domain/shared/messages';
 import type { RequestContext } from '../context';
 import { encodeCursor } from '../relay';
 import { inOrder, migrationIds, namePage, requireReviewAppSecret, withFieldPrefix } from './support';
@@ -19,9 +21,10 @@ describe('review-app secret', () => {
 
 describe('withFieldPrefix', () => {
   it('names validation messages after the argument and passes other errors through', async () => {
-    const failing = () => Promise.reject(new ValidationError('Name is required.', { name: 'Name is required.', _: 'Whole input.' }));
+    const required = fieldMessages.required({ label: fieldLabels.name });
+    const failing = () => Promise.reject(new ValidationError(required, { name: required, _: commonMessages.changesNotObject }));
     await expect(withFieldPrefix('ecosystemInput', failing)).rejects.toMatchObject({
-      fields: { 'ecosystemInput.name': 'Name is required.', ecosystemInput: 'Whole input.' },
+      fields: { 'ecosystemInput.name': required, ecosystemInput: commonMessages.changesNotObject },
     });
     await expect(withFieldPrefix('x', () => Promise.reject(new ForbiddenError()))).rejects.toBeInstanceOf(ForbiddenError);
   });
@@ -39,7 +42,7 @@ describe('paging and ordering', () => {
     expect(seen).toEqual(['a', rows[0].id]);
     expect(page.edges.map((e) => e.node.sortKey)).toEqual(['b']);
     await expect(namePage({ after: encodeCursor(['a', 'not-a-uuid']) }, async () => rows, (r) => r.id)).rejects.toMatchObject({
-      fields: { after: 'This page cursor is not valid; start again from the first page.' },
+      fields: { after: commonMessages.invalidCursor },
     });
   });
 

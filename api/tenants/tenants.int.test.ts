@@ -121,7 +121,7 @@ describe('editEcosystem', () => {
       'ecosystemInput.ratingSettings.lowRatingThreshold': 'Low rating threshold must be below the maximum rating.',
     });
     const badId = await refused('BAD_USER_INPUT', () => as(platformAdmin)(EDIT_ECOSYSTEM, { id: 'not-an-id', input: { name: 'X' } }));
-    expect(fieldsOf(badId)).toEqual({ ecosystemId: 'Ecosystem id is not valid.' });
+    expect(fieldsOf(badId)).toEqual({ ecosystemId: 'Ecosystem id must be a valid id.' });
   });
 
   it('refuses other tenants and anonymous callers, writing nothing', async () => {
@@ -142,7 +142,7 @@ describe('archiveEcosystem and unArchiveEcosystem', () => {
 
   it('answer BAD_USER_INPUT for a malformed id and FORBIDDEN or UNAUTHENTICATED to others, writing nothing', async () => {
     for (const mutation of [ARCHIVE, UNARCHIVE]) {
-      expect(fieldsOf(await refused('BAD_USER_INPUT', () => as(platformAdmin)(mutation, { id: '42' })))).toEqual({ ecosystemId: 'Ecosystem id is not valid.' });
+      expect(fieldsOf(await refused('BAD_USER_INPUT', () => as(platformAdmin)(mutation, { id: '42' })))).toEqual({ ecosystemId: 'Ecosystem id must be a valid id.' });
       await refused('FORBIDDEN', () => as(ecosystemAdmin)(mutation, { id: home.id }));
       await refused('UNAUTHENTICATED', () => as(null)(mutation, { id: home.id }));
     }

@@ -5,11 +5,13 @@
  * maximum") see the values that will actually hold.
  */
 import { z } from 'zod';
-import { ecosystemMessages } from './messages';
 import { isPlainObject } from './patch';
+import { zodMessage as zm } from '../shared/i18n';
+import { commonMessages } from '../shared/messages';
+import { fieldLabels as L } from './labels';
 
-const fields = z.custom<Record<string, unknown>>(isPlainObject, { error: ecosystemMessages.changesNotObject });
-const ecosystemId = z.uuid({ error: 'Ecosystem id must be a valid id.' });
+const fields = z.custom<Record<string, unknown>>(isPlainObject, { error: zm(commonMessages.changesNotObject) });
+const ecosystemId = z.uuid({ error: zm(commonMessages.invalidId({ label: L.ecosystemId })) });
 
 export const createEcosystemInput = z.object({
   ecosystemId,
@@ -20,7 +22,7 @@ export const createEcosystemInput = z.object({
 
 export const editEcosystemInput = z.object({ ecosystemId, changes: fields });
 export const ecosystemIdInput = z.object({ ecosystemId });
-export const migrateEcosystemToProgramInput = z.object({ ecosystemId, programId: z.uuid({ error: 'Program id must be a valid id.' }) });
+export const migrateEcosystemToProgramInput = z.object({ ecosystemId, programId: z.uuid({ error: zm(commonMessages.invalidId({ label: L.programId })) }) });
 
 export type CreateEcosystemInput = z.infer<typeof createEcosystemInput>;
 export type EditEcosystemInput = z.infer<typeof editEcosystemInput>;

@@ -19,6 +19,10 @@ import {
   sessionSettingsSchema, timeBufferConfigSchema,
 } from './groups/sessions';
 import { customSignupConfigSchema, ecosystemSearchConfigSchema, landingConfigSchema } from './groups/signup';
+import { fieldLabels as L } from './labels';
+import { zodMessage as zm, type Message } from '../shared/i18n';
+import { fieldMessages as f } from '../shared/messages';
+import { ecosystemRules as r } from './messages';
 
 export const NAME_MAX = 100;
 export const SHORT_NAME_MAX = 20;
@@ -29,32 +33,33 @@ export const RESERVED_PROFILE_IDS = ['home', 'admin', 'api', 'graphql', 'interna
 const PROFILE_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 
 /** A logo or background: an uploaded file's path on this server or a web address. */
-function imageSource(label: string) {
+function imageSource(label: Message) {
   return optionalText(label, 2000).refine((v) => v === null || /^(\/|https?:\/\/)\S+$/i.test(v), {
-    error: `${label} must be a web address or a path starting with /.`,
+    error: zm(r.imageNotAddressOrPath({ label })),
   });
 }
 
-export const profileIdSchema = z.string({ error: 'Profile id is required.' })
-  .min(2, { error: 'Profile id must be at least 2 characters.' })
-  .max(PROFILE_ID_MAX, { error: `Profile id must be at most ${PROFILE_ID_MAX} characters.` })
-  .regex(PROFILE_ID, { error: 'Profile id may use only lowercase letters, digits and hyphens, and must start and end with a letter or digit.' })
-  .refine((id) => !RESERVED_PROFILE_IDS.includes(id), { error: 'This profile id is reserved; please choose another.' });
+export const profileIdSchema = z.string({ error: zm(f.required({ label: L.profileId })) })
+  .min(2, { error: zm(f.tooShort({ label: L.profileId, min: 2 })) })
+  .max(PROFILE_ID_MAX, { error: zm(f.tooLong({ label: L.profileId, max: PROFILE_ID_MAX })) })
+  .regex(PROFILE_ID, { error: zm(r.profileIdPattern) })
+  .refine((id) => !RESERVED_PROFILE_IDS.includes(id), { error: zm(r.profileIdReserved) });
 
 const configShape = {
-  tutorTerm: text('Tutor term', 30).default('Leader'),
-  tuteeTerm: text('Tutee term', 30).default('Learner'),
-  moduleTerm: text('Module term', 30).default('Module'),
-  logoSource: imageSource('Logo').default(null),
-  backgroundSource: imageSource('Background image').default(null),
-  MFAEnabled: flag('Multi-factor sign-in').default(false),
+  tutorTerm: text(L.tutorTerm, 30).default('Leader'),
+  tuteeTerm: text(L.tuteeTerm, 30).default('Learner'),
+  moduleTerm: text(L.moduleTerm, 30).default('Module'),
+  logoSource: imageSource(L.logo).default(null),
+  backgroundSource: imageSource(L.backgroundImage).default(null),
+  MFAEnabled: flag(L.multiFactorSignIn).default(false),
   adminContactInfo: adminContactInfoSchema,
   ssoDistrictIds: ssoDistrictIdsSchema,
   ...directorySchemaShape,
-  customProperties: customPropertyList('Custom properties').default([]),
+  customProperties: customPropertyList(L.customProperties).default([]),
   /** Internal key names of profile custom properties every member must fill in. */
-  requiredUserProperties: z.array(z.string({ error: 'Required property must be a key name.' }).max(64, { error: 'Required property must be a key name.' })
-    .superRefine(singleLineText('Required property')), { error: 'Required properties must be a list.' }).max(200).default([]),
+  requiredUserProperties: z.array(z.string({ error: zm(r.requiredPropertyNotKey) }).max(64, { error: zm(r.requiredPropertyNotKey) })
+    .superRefine(singleLineText(L.requiredProperty)), { error: zm(f.notList({ label: L.requiredProperties })) })
+    .max(200, { error: zm(f.tooManyEntries({ label: L.requiredProperties, max: 200 })) }).default([]),
   header: headerConfigSchema,
   search: ecosystemSearchConfigSchema,
   landing: landingConfigSchema,
@@ -74,14 +79,14 @@ const configShape = {
 };
 
 const identityShape = {
-  name: text('Name', NAME_MAX),
-  shortName: text('Short name', SHORT_NAME_MAX),
-  type: oneOf('Ecosystem type', ECOSYSTEM_KINDS).default('ECOSYSTEM'),
-  organizationType: oneOf('Organisation type', ORGANIZATION_KINDS),
+  name: text(L.name, NAME_MAX),
+  shortName: text(L.shortName, SHORT_NAME_MAX),
+  type: oneOf(L.ecosystemType, ECOSYSTEM_KINDS).default('ECOSYSTEM'),
+  organizationType: oneOf(L.organisationType, ORGANIZATION_KINDS),
   profileId: profileIdSchema,
-  city: optionalText('City', 80).default(null),
-  state: optionalText('State', 40).default(null),
-  isDemoEcosystem: flag('Demo ecosystem').default(false),
+  city: optionalText(L.city, 80).default(null),
+  state: optionalText(L.state, 40).default(null),
+  isDemoEcosystem: flag(L.demoEcosystem).default(false),
 };
 
 /** Keys that identify one ecosystem and so have no platform-wide default. */
@@ -90,7 +95,7 @@ export const IDENTITY_KEYS = Object.keys(identityShape) as Array<keyof typeof id
 function requiredPropertiesExist(c: { customProperties: Array<{ internalKeyName: string; type: string }>; requiredUserProperties: string[] }, ctx: z.RefinementCtx) {
   const profileKeys = new Set(c.customProperties.filter((p) => p.type === 'PROFILE').map((p) => p.internalKeyName));
   c.requiredUserProperties.forEach((key, i) => {
-    if (!profileKeys.has(key)) ctx.addIssue({ code: 'custom', path: ['requiredUserProperties', i], message: `Required property "${key}" is not a profile custom property.` });
+    if (!profileKeys.has(key)) ctx.addIssue({ code: 'custom', path: ['requiredUserProperties', i], message: zm(r.requiredPropertyUnknown({ key })) });
   });
 }
 

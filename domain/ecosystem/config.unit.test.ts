@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../shared/errors';
+import { englishFields, ValidationError } from '../shared/errors';
 import { DEFAULT_ECOSYSTEM_CONFIG, ecosystemConfigSchema, slugify } from './config';
 import { validate } from './validation';
+import { fieldLabels as L } from './labels';
 
 function messagesFor(config: unknown): Record<string, string> {
   try {
     validate(ecosystemConfigSchema, config);
   } catch (err) {
-    if (err instanceof ValidationError) return err.fields;
+    if (err instanceof ValidationError) return englishFields(err.fields);
     throw err;
   }
   return {};
@@ -105,8 +106,8 @@ describe('slugify', () => {
 describe('text fields', () => {
   it('refuse control characters such as NUL, which the database cannot store', async () => {
     const { text, optionalText } = await import('./fields');
-    expect(text('Name', 100).safeParse('Math\u0000Club').success).toBe(false);
-    expect(optionalText('City', 100).safeParse('Spring\u0007field').success).toBe(false);
-    expect(text('Name', 100).safeParse('Math Club').success).toBe(true);
+    expect(text(L.name, 100).safeParse('Math\u0000Club').success).toBe(false);
+    expect(optionalText(L.city, 100).safeParse('Spring\u0007field').success).toBe(false);
+    expect(text(L.name, 100).safeParse('Math Club').success).toBe(true);
   });
 });

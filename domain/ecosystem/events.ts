@@ -7,11 +7,13 @@ import { z } from 'zod';
 import type { DomainEvent } from '../shared/decider';
 import { ecosystemDetailsSchema, type EcosystemDetails } from './config';
 import { isPlainObject, type DeepPartial } from './patch';
+import { zodMessage as zm } from '../shared/i18n';
+import { commonMessages } from '../shared/messages';
 
 export type EcosystemChanges = DeepPartial<EcosystemDetails>;
 
 const id = z.uuid();
-const changes = z.custom<EcosystemChanges>(isPlainObject, { error: 'Changes must be an object.' });
+const changes = z.custom<EcosystemChanges>(isPlainObject, { error: zm(commonMessages.changesNotObject) });
 
 export const ecosystemEventSchemas = {
   EcosystemCreated: z.object({ ecosystemId: id, details: ecosystemDetailsSchema }),

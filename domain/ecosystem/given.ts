@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { fold, type CommandContext, type CommandHandler, type DomainEvent } from '../shared/decider';
-import { ValidationError, type FieldErrors } from '../shared/errors';
+import { englishFields, ValidationError } from '../shared/errors';
 import type { Actor } from '../shared/events';
 
 export const platformAdmin: Actor = { userId: '0b6f1e1c-6a0e-4c55-9f1a-2d3c4b5a6f70', role: 'PLATFORM_ADMIN' };
@@ -13,11 +13,11 @@ export const NOW = '2026-11-21T10:00:00.000Z';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
-function fieldsOf(run: () => unknown): FieldErrors {
+function fieldsOf(run: () => unknown): Record<string, string> {
   try {
     run();
   } catch (err) {
-    if (err instanceof ValidationError) return err.fields;
+    if (err instanceof ValidationError) return englishFields(err.fields);
     throw err;
   }
   throw new Error('expected a ValidationError, but the command was accepted');
@@ -42,8 +42,8 @@ export function given<I, S, E extends DomainEvent>(handler: CommandHandler<I, S,
           expect(run).toThrow(errorClass);
           if (message !== undefined) expect(run).toThrow(message);
         },
-        /** Fails with a ValidationError carrying exactly these per-field messages. */
-        thenRejects(fields: FieldErrors) {
+        /** Fails with a ValidationError carrying exactly these per-field messages (in English). */
+        thenRejects(fields: Record<string, string>) {
           expect(fieldsOf(run)).toEqual(fields);
         },
       };

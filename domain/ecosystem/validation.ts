@@ -4,25 +4,12 @@
  * can put each message next to its input.
  */
 import type { z } from 'zod';
-import { ValidationError, type FieldErrors } from '../shared/errors';
-
-export const CHECK_FIELDS = 'Please check the highlighted fields.';
-
-export function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
+import { fieldErrorsOf, ValidationError } from '../shared/errors';
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields = fieldErrorsOf(result.error.issues);
-  const messages = Object.values(fields);
-  throw new ValidationError(messages.length === 1 ? messages[0] : CHECK_FIELDS, fields);
+  throw ValidationError.forFields(fieldErrorsOf(result.error.issues));
 }
 
 /**
@@ -37,7 +24,6 @@ export function validateNew<S extends z.ZodType>(schema: S, value: unknown, give
     if (!(err instanceof ValidationError) || !err.fields.name) throw err;
     const fields = { ...err.fields };
     for (const key of derived) if (given[key] === undefined) delete fields[key];
-    const messages = Object.values(fields);
-    throw new ValidationError(messages.length === 1 ? messages[0] : CHECK_FIELDS, fields);
+    throw ValidationError.forFields(fields);
   }
 }

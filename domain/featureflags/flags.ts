@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import type { Aggregate, CommandHandler, DomainEvent } from '../shared/decider';
 import { ValidationError } from '../shared/errors';
+import { zodMessage as zm } from '../shared/i18n';
+import { featureFlagMessages } from './messages';
 
 export interface FlagDefinition {
   name: string;
@@ -51,7 +53,7 @@ export const featureFlagsAggregate: Aggregate<FeatureFlagState, FeatureFlagEvent
   eventSchemas: { FeatureFlagChanged: featureFlagChanged },
 };
 
-const setFeatureFlagInput = z.object({ name: z.string().trim().min(1, 'Flag name is required.'), value: z.boolean() });
+const setFeatureFlagInput = z.object({ name: z.string().trim().min(1, { error: zm(featureFlagMessages.nameRequired) }), value: z.boolean() });
 
 export const setFeatureFlag: CommandHandler<z.infer<typeof setFeatureFlagInput>, FeatureFlagState, FeatureFlagEvent> = {
   type: 'SetFeatureFlag',
@@ -60,7 +62,7 @@ export const setFeatureFlag: CommandHandler<z.infer<typeof setFeatureFlagInput>,
   aggregateId: () => FEATURE_FLAGS_ID,
   ecosystemId: () => null,
   decide(input, state) {
-    if (!state.has(input.name)) throw new ValidationError('Unknown feature flag.', { name: `No feature flag is named "${input.name}".` });
+    if (!state.has(input.name)) throw new ValidationError(featureFlagMessages.unknown, { name: featureFlagMessages.noSuchFlag({ name: input.name }) });
     return state.get(input.name) === input.value ? [] : [{ type: 'FeatureFlagChanged', data: { name: input.name, value: input.value } }];
   },
 };

@@ -4,10 +4,12 @@
  * disagree about what the job is. Each name has a schema for the metadata it carries.
  */
 import { z } from 'zod';
-import { ValidationError } from '../shared/errors';
+import { fieldErrorsOf, ValidationError } from '../shared/errors';
+import { zodMessage as zm } from '../shared/i18n';
+import { jobMessages } from './messages';
 
 // z.iso.date() checks the calendar (no 2025-02-31), which Date.parse does not.
-const isoDate = z.iso.date({ error: 'Enter a real calendar date as YYYY-MM-DD.' });
+const isoDate = z.iso.date({ error: zm(jobMessages.notCalendarDate) });
 
 export const batchJobMetadataSchemas = {
   /**
@@ -23,7 +25,7 @@ export const BATCH_JOB_NAMES = Object.keys(batchJobMetadataSchemas) as BatchJobN
 export type BatchJobMetadata<N extends BatchJobName = BatchJobName> = z.infer<(typeof batchJobMetadataSchemas)[N]>;
 
 export const batchJobNameSchema = z.enum(BATCH_JOB_NAMES as [BatchJobName, ...BatchJobName[]], {
-  error: `Unknown job name. Known jobs: ${BATCH_JOB_NAMES.join(', ')}.`,
+  error: zm(jobMessages.unknownJobName({ names: BATCH_JOB_NAMES.join(', ') })),
 });
 
 export function isBatchJobName(value: string): value is BatchJobName {
@@ -34,6 +36,5 @@ export function isBatchJobName(value: string): value is BatchJobName {
 export function parseBatchJobMetadata(name: BatchJobName, metadata: unknown): Record<string, unknown> {
   const parsed = batchJobMetadataSchemas[name].safeParse(metadata);
   if (parsed.success) return parsed.data;
-  const fields = Object.fromEntries(parsed.error.issues.map((i) => [['metadata', ...i.path.map(String)].join('.'), i.message]));
-  throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid job metadata.', fields);
+  throw ValidationError.forFields(fieldErrorsOf(parsed.error.issues, ['metadata']));
 }

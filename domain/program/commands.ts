@@ -5,14 +5,16 @@
  */
 import { z } from 'zod';
 import { isPlainObject } from '../ecosystem/patch';
-import { programMessages } from './messages';
+import { zodMessage as zm } from '../shared/i18n';
+import { commonMessages } from '../shared/messages';
+import { fieldLabels as L } from '../ecosystem/labels';
 
-const fields = z.custom<Record<string, unknown>>(isPlainObject, { error: programMessages.changesNotObject });
-const programId = z.uuid({ error: 'Program id must be a valid id.' });
+const fields = z.custom<Record<string, unknown>>(isPlainObject, { error: zm(commonMessages.changesNotObject) });
+const programId = z.uuid({ error: zm(commonMessages.invalidId({ label: L.programId })) });
 
 export const createProgramInput = z.object({
   programId,
-  ecosystemId: z.uuid({ error: 'Ecosystem id must be a valid id.' }),
+  ecosystemId: z.uuid({ error: zm(commonMessages.invalidId({ label: L.ecosystemId })) }),
   details: fields,
   /** Settings inherited from the ecosystem (programDefaultsFromEcosystem); built-in defaults when absent. */
   defaults: fields.optional(),

@@ -10,6 +10,9 @@ import {
   adminContactInfoSchema, customPropertyList, headerConfigSchema, NOTIFICATION_CHANNELS, PARTICIPANT_TYPES, profileTypes,
   SESSION_TYPES, tutoringRequestTypeSchema,
 } from '../ecosystem/groups/common';
+import { fieldLabels as L } from '../ecosystem/labels';
+import { zodMessage as zm, type Message } from '../shared/i18n';
+import { programRules as m } from './messages';
 
 export const PROGRAM_NAME_MAX = 100;
 export const PROGRAM_SHORT_NAME_MAX = 20;
@@ -17,32 +20,32 @@ export const PROGRAM_SHORT_NAME_MAX = 20;
 const staffAndTutors = ['Tutor', 'Admin', 'ProgramAdmin'] as const;
 
 const programSessionsSchema = z.object({
-  zoomEnabled: flag('Zoom').default(false),
-  sessionJoinMinutesPrior: whole('Minutes before a session it may be joined', 0, 120).default(10),
-  sessionCreateProfileTypes: profileTypes('Who may create sessions').default([...staffAndTutors]),
-  sessionCancelProfileTypes: profileTypes('Who may cancel sessions').default([...staffAndTutors]),
-  sessionEditProfileTypes: profileTypes('Who may edit sessions').default([...staffAndTutors]),
-  sessionRecordingsProfileTypes: profileTypes('Who may view recordings').default(['Admin', 'ProgramAdmin']),
-  tutorEditSessionParticipants: flag('Tutors editing participants').default(false),
-  studentWeeklyReportToParents: flag('Weekly report to parents').default(false),
-  customSessionProperties: customPropertyList('Custom session properties').default([]),
+  zoomEnabled: flag(L.zoom).default(false),
+  sessionJoinMinutesPrior: whole(L.joinMinutesBefore, 0, 120).default(10),
+  sessionCreateProfileTypes: profileTypes(L.whoMayCreateSessions).default([...staffAndTutors]),
+  sessionCancelProfileTypes: profileTypes(L.whoMayCancelSessions).default([...staffAndTutors]),
+  sessionEditProfileTypes: profileTypes(L.whoMayEditSessions).default([...staffAndTutors]),
+  sessionRecordingsProfileTypes: profileTypes(L.whoMayViewRecordings).default(['Admin', 'ProgramAdmin']),
+  tutorEditSessionParticipants: flag(L.tutorsEditingParticipants).default(false),
+  studentWeeklyReportToParents: flag(L.weeklyReportToParents).default(false),
+  customSessionProperties: customPropertyList(L.customSessionProperties).default([]),
 }).prefault({});
 
-function notificationRule(label: string) {
+function notificationRule(notice: Message) {
   return z.object({
-    recipientTypes: setOf(`${label} recipients`, PARTICIPANT_TYPES).default(['STUDENT', 'TUTOR', 'PARENT']),
-    notificationTypes: setOf(`${label} channels`, NOTIFICATION_CHANNELS).default(['EMAIL']),
+    recipientTypes: setOf(L.noticeRecipients({ notice }), PARTICIPANT_TYPES).default(['STUDENT', 'TUTOR', 'PARENT']),
+    notificationTypes: setOf(L.noticeChannels({ notice }), NOTIFICATION_CHANNELS).default(['EMAIL']),
   }).prefault({});
 }
 
 /** Every welcome-flow field has an enabled and a required switch; required implies enabled. */
 const TUTOR_FLOW_FIELDS = {
-  customTitle: ['Custom title', false, false], customDescription: ['Custom description', false, false],
-  email: ['E-mail', true, true], firstName: ['First name', true, true], lastName: ['Last name', true, true],
-  preferredName: ['Preferred name', true, false], phoneNumber: ['Phone number', true, false],
-  enableTutorAvailability: ['Availability', true, false], biography: ['Biography', true, false], subjects: ['Subjects', true, false],
-  education: ['Education', false, false], skillsAccomplishments: ['Skills and accomplishments', false, false],
-  hobbiesInterests: ['Hobbies and interests', false, false],
+  customTitle: [L.customTitle, false, false], customDescription: [L.customDescription, false, false],
+  email: [L.email, true, true], firstName: [L.firstName, true, true], lastName: [L.lastName, true, true],
+  preferredName: [L.preferredName, true, false], phoneNumber: [L.phoneNumber, true, false],
+  enableTutorAvailability: [L.availability, true, false], biography: [L.biography, true, false], subjects: [L.subjects, true, false],
+  education: [L.education, false, false], skillsAccomplishments: [L.skillsAndAccomplishments, false, false],
+  hobbiesInterests: [L.hobbiesAndInterests, false, false],
 } as const;
 
 export type TutorFlowField = keyof typeof TUTOR_FLOW_FIELDS;
@@ -51,61 +54,61 @@ export const TUTOR_FLOW_FIELD_NAMES = Object.keys(TUTOR_FLOW_FIELDS) as TutorFlo
 function flowField(name: TutorFlowField) {
   const [label, enabled, required] = TUTOR_FLOW_FIELDS[name];
   return z.object({
-    enabled: flag(`${label} (shown)`).default(enabled),
-    required: flag(`${label} (required)`).default(required),
-  }).prefault({}).refine((f) => f.enabled || !f.required, { path: ['required'], error: `${label} cannot be required when it is not shown.` });
+    enabled: flag(L.flowFieldShown({ field: label })).default(enabled),
+    required: flag(L.flowFieldRequired({ field: label })).default(required),
+  }).prefault({}).refine((f) => f.enabled || !f.required, { path: ['required'], error: zm(m.requiredButHidden({ field: label })) });
 }
 
 const flowFields = Object.fromEntries(TUTOR_FLOW_FIELD_NAMES.map((n) => [n, flowField(n)])) as { [K in TutorFlowField]: ReturnType<typeof flowField> };
 
 const tutorFlowConfigSchema = z.object({
-  enabled: flag('Tutor welcome flow').default(false),
-  title: optionalText('Welcome flow title', 120).default(null),
-  description: optionalParagraph('Welcome flow description', 1000).default(null),
+  enabled: flag(L.tutorWelcomeFlow).default(false),
+  title: optionalText(L.welcomeFlowTitle, 120).default(null),
+  description: optionalParagraph(L.welcomeFlowDescription, 1000).default(null),
   ...flowFields,
 }).prefault({}).superRefine((f, ctx) => {
-  if (f.customTitle.enabled && f.title === null) ctx.addIssue({ code: 'custom', path: ['title'], message: 'Welcome flow title is required when a custom title is shown.' });
+  if (f.customTitle.enabled && f.title === null) ctx.addIssue({ code: 'custom', path: ['title'], message: zm(m.welcomeTitleRequired) });
   if (f.customDescription.enabled && f.description === null) {
-    ctx.addIssue({ code: 'custom', path: ['description'], message: 'Welcome flow description is required when a custom description is shown.' });
+    ctx.addIssue({ code: 'custom', path: ['description'], message: zm(m.welcomeDescriptionRequired) });
   }
 });
 
 const settingsShape = {
-  sessionCapabilities: setOf('Session types', SESSION_TYPES).min(1, { error: 'Choose at least one session type.' })
+  sessionCapabilities: setOf(L.sessionTypes, SESSION_TYPES).min(1, { error: zm(m.chooseSessionType) })
     .default(['ONE_ON_ONE', 'GROUP', 'DROP_IN']),
   tutoringRequestType: tutoringRequestTypeSchema.default('SESSION'),
   header: headerConfigSchema,
-  search: z.object({ enabled: flag('Tutor search').default(true) }).prefault({}),
+  search: z.object({ enabled: flag(L.tutorSearch).default(true) }).prefault({}),
   sessions: programSessionsSchema,
-  adminPanel: z.object({ tutoringSheetEnabled: flag('Tutoring sheet').default(false) }).prefault({}),
+  adminPanel: z.object({ tutoringSheetEnabled: flag(L.tutoringSheet).default(false) }).prefault({}),
   adminContactInfo: adminContactInfoSchema,
   sessionNotifications: z.object({
-    edited: notificationRule('Edited session notice'),
-    cancelled: notificationRule('Cancelled session notice'),
+    edited: notificationRule(L.editedSessionNotice),
+    cancelled: notificationRule(L.cancelledSessionNotice),
   }).prefault({}),
   tutorFlowConfig: tutorFlowConfigSchema,
-  subBoard: z.object({ enabled: flag('Substitute board').default(true), visibleToTutors: flag('Substitute board for tutors').default(true) }).prefault({}),
+  subBoard: z.object({ enabled: flag(L.substituteBoard).default(true), visibleToTutors: flag(L.substituteBoardForTutors).default(true) }).prefault({}),
   lessonspace: z.object({
-    recordingEnabled: flag('Lesson recording').default(false),
-    autoStartRecording: flag('Automatic recording').default(false),
-  }).prefault({}).refine((l) => l.recordingEnabled || !l.autoStartRecording, { path: ['autoStartRecording'], error: 'Automatic recording needs lesson recording on.' }),
-  fillTutorReviewsEnabled: flag('Tutor reviews').default(false),
-  studentNotesInFeedbackEnabled: flag('Student notes in feedback').default(false),
-  tutorSelfCheckInOut: flag('Tutor self check-in').default(false),
-  viewReviewsProfileTypes: profileTypes('Who may view reviews').default(['Admin', 'ProgramAdmin', 'Tutor']),
-  selfPacedModulesEnabled: flag('Self-paced modules').default(false),
-  addProgramFromBooking: flag('Adding the program while booking').default(false),
-  tutorAddNonPairedUsers: flag('Tutors adding non-paired users').default(false),
-  disableProgramRecordings: flag('Disable recordings').default(false),
-  multipleTutorsPerSession: flag('Several tutors per session').default(false),
-  showFiloButton: flag('Filo button').default(false),
+    recordingEnabled: flag(L.lessonRecording).default(false),
+    autoStartRecording: flag(L.automaticRecording).default(false),
+  }).prefault({}).refine((l) => l.recordingEnabled || !l.autoStartRecording, { path: ['autoStartRecording'], error: zm(m.automaticRecordingNeedsRecording) }),
+  fillTutorReviewsEnabled: flag(L.tutorReviews).default(false),
+  studentNotesInFeedbackEnabled: flag(L.studentNotesInFeedback).default(false),
+  tutorSelfCheckInOut: flag(L.tutorSelfCheckIn).default(false),
+  viewReviewsProfileTypes: profileTypes(L.whoMayViewReviews).default(['Admin', 'ProgramAdmin', 'Tutor']),
+  selfPacedModulesEnabled: flag(L.selfPacedModules).default(false),
+  addProgramFromBooking: flag(L.addProgramWhileBooking).default(false),
+  tutorAddNonPairedUsers: flag(L.tutorsAddingNonPairedUsers).default(false),
+  disableProgramRecordings: flag(L.disableRecordings).default(false),
+  multipleTutorsPerSession: flag(L.severalTutorsPerSession).default(false),
+  showFiloButton: flag(L.filoButton).default(false),
 };
 
 export const programDetailsSchema = z.object({
-  name: text('Name', PROGRAM_NAME_MAX),
-  shortName: text('Short name', PROGRAM_SHORT_NAME_MAX),
+  name: text(L.name, PROGRAM_NAME_MAX),
+  shortName: text(L.shortName, PROGRAM_SHORT_NAME_MAX),
   /** A global program includes every member of its ecosystem without joining. */
-  isGlobal: flag('Global program').default(false),
+  isGlobal: flag(L.globalProgram).default(false),
   ...settingsShape,
 });
 

@@ -8,6 +8,7 @@
  * domain input uses; the HTTP layer applies `textProblem` to every string a request carries.
  */
 import { z } from 'zod';
+import { defineMessages, zodMessage, type Message } from './i18n';
 
 export type TextProblem = 'nul' | 'surrogate' | 'control' | 'lineBreak';
 
@@ -26,32 +27,36 @@ export function textProblem(value: string, options: { singleLine: boolean }): Te
   return null;
 }
 
-/** The sentence a user reads for each problem; `label` names the field ("Name"). */
-export const textMessages: Record<TextProblem, (label: string) => string> = {
-  nul: (label) => `${label} contains a NUL character (code 0), which is not allowed.`,
-  surrogate: (label) => `${label} contains a broken character (an unpaired surrogate); please type it again.`,
-  control: (label) => `${label} contains an invisible control character, which is not allowed.`,
-  lineBreak: (label) => `${label} must fit on one line, without line breaks.`,
-};
+/** The sentence a user reads for each problem; `label` names the field in the reader's words. */
+export const textMessages = defineMessages('text', {
+  nul: '{label} contains a NUL character (code 0), which is not allowed.',
+  surrogate: '{label} contains a broken character (an unpaired surrogate); please type it again.',
+  control: '{label} contains an invisible control character, which is not allowed.',
+  lineBreak: '{label} must fit on one line, without line breaks.',
+  notFinite: '{label} must be a finite number.',
+});
 
-function refineText(label: string, singleLine: boolean) {
+function refineText(label: Message, singleLine: boolean) {
   return (value: string, ctx: z.RefinementCtx) => {
     const problem = textProblem(value, { singleLine });
-    if (problem) ctx.addIssue({ code: 'custom', message: textMessages[problem](label) });
+    if (problem) ctx.addIssue({ code: 'custom', message: zodMessage(textMessages[problem]({ label })) });
   };
 }
 
 /** Refinement for names, titles, labels, cities: one line of printable text. */
-export function singleLineText(label: string) {
+export function singleLineText(label: Message) {
   return refineText(label, true);
 }
 
 /** Refinement for descriptions and messages: line breaks and tabs allowed, other controls not. */
-export function multiLineText(label: string) {
+export function multiLineText(label: Message) {
   return refineText(label, false);
 }
 
-/** A number that is a real quantity: NaN and the infinities are refused with a sentence, not a type error. */
-export function finiteNumber(label: string, expected = 'a number') {
-  return z.number({ error: (iss) => (typeof iss.input === 'number' ? `${label} must be a finite number.` : `${label} must be ${expected}.`) });
+/**
+ * A number that is a real quantity: NaN and the infinities are refused with a sentence, not a type
+ * error; `notNumber` is the message for a value that is not a number at all.
+ */
+export function finiteNumber(label: Message, notNumber: Message) {
+  return z.number({ error: (iss) => zodMessage(typeof iss.input === 'number' ? textMessages.notFinite({ label }) : notNumber) });
 }

@@ -4,18 +4,27 @@ import { z } from 'zod';
 import { programDetailsSchema } from '../program/config';
 import { ecosystemDetailsSchema } from '../ecosystem/config';
 import { validate } from '../ecosystem/validation';
-import { ValidationError } from './errors';
+import { englishFields, ValidationError } from './errors';
+import { decodeZodMessage, defineMessages, renderEnglish } from './i18n';
+import { fieldMessages } from './messages';
 import { finiteNumber, multiLineText, singleLineText, textProblem } from './text';
 
-const single = z.string().superRefine(singleLineText('Name'));
-const multi = z.string().superRefine(multiLineText('Description'));
+const labels = defineMessages('test', { name: 'Name', description: 'Description', weeklyLimit: 'Weekly hour limit' });
+const single = z.string().superRefine(singleLineText(labels.name));
+const multi = z.string().superRefine(multiLineText(labels.description));
+
+/** The English a reader of a zod issue's message sees. */
+function english(message: string | undefined): string | undefined {
+  const decoded = message === undefined ? undefined : decodeZodMessage(message);
+  return decoded ? renderEnglish(decoded) : message;
+}
 
 function fieldsOf(schema: z.ZodType, value: unknown): Record<string, string> {
   try {
     validate(schema, value);
     return {};
   } catch (err) {
-    if (err instanceof ValidationError) return err.fields;
+    if (err instanceof ValidationError) return englishFields(err.fields);
     throw err;
   }
 }
@@ -34,7 +43,7 @@ describe('text rules', () => {
     fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
       expect(textProblem(`${a}\u0000${b}`, { singleLine: false })).toBe('nul');
     }));
-    expect(single.safeParse('Ada\u0000').error?.issues[0].message).toBe('Name contains a NUL character (code 0), which is not allowed.');
+    expect(english(single.safeParse('Ada\u0000').error?.issues[0].message)).toBe('Name contains a NUL character (code 0), which is not allowed.');
   });
 
   it('refuse a lone high or low surrogate but accept a complete pair', () => {
@@ -43,7 +52,7 @@ describe('text rules', () => {
       expect(textProblem(lone, { singleLine: false })).toBe('surrogate');
     }));
     expect(textProblem('math 𝔸 and emoji 👩‍🏫', { singleLine: true })).toBeNull();
-    expect(multi.safeParse('\uDC00\uD800').error?.issues[0].message).toMatch(/^Description contains a broken character/);
+    expect(english(multi.safeParse('\uDC00\uD800').error?.issues[0].message)).toMatch(/^Description contains a broken character/);
   });
 
   it('refuse line breaks only in single-line fields', () => {
@@ -51,7 +60,7 @@ describe('text rules', () => {
       expect(textProblem(`a${br}b`, { singleLine: true })).toBe('lineBreak');
       expect(textProblem(`a${br}b`, { singleLine: false })).toBeNull();
     }
-    expect(single.safeParse('Ada\nLovelace').error?.issues[0].message).toBe('Name must fit on one line, without line breaks.');
+    expect(english(single.safeParse('Ada\nLovelace').error?.issues[0].message)).toBe('Name must fit on one line, without line breaks.');
   });
 
   it('refuse other control characters everywhere', () => {
@@ -60,9 +69,9 @@ describe('text rules', () => {
   });
 
   it('refuse NaN and the infinities with a sentence', () => {
-    const n = finiteNumber('Weekly hour limit');
-    for (const v of [NaN, Infinity, -Infinity]) expect(n.safeParse(v).error?.issues[0].message).toBe('Weekly hour limit must be a finite number.');
-    expect(n.safeParse('3').error?.issues[0].message).toBe('Weekly hour limit must be a number.');
+    const n = finiteNumber(labels.weeklyLimit, fieldMessages.notNumber({ label: labels.weeklyLimit }));
+    for (const v of [NaN, Infinity, -Infinity]) expect(english(n.safeParse(v).error?.issues[0].message)).toBe('Weekly hour limit must be a finite number.');
+    expect(english(n.safeParse('3').error?.issues[0].message)).toBe('Weekly hour limit must be a number.');
   });
 });
 

@@ -5,14 +5,16 @@
 import { z } from 'zod';
 import { singleLineText } from '../shared/text';
 import { grantableRoleSchema } from './events';
+import { zodMessage as zm } from '../shared/i18n';
 import { userMessages } from './messages';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: userMessages.invalidEmail }).max(254));
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: zm(userMessages.invalidEmail) }).max(254));
 
-const nameSchema = z.string().trim().min(1, userMessages.nameRequired).max(100, userMessages.nameTooLong).superRefine(singleLineText('Name'));
+const nameSchema = z.string().trim().min(1, { error: zm(userMessages.nameRequired) }).max(100, { error: zm(userMessages.nameTooLong) })
+  .superRefine(singleLineText(userMessages.nameLabel));
 
 /** A PHC string such as `$argon2id$v=19$...`: guards against a plain password slipping through. */
-const passwordHashSchema = z.string().regex(/^\$[a-z0-9-]+\$[^\s]{16,}$/, userMessages.invalidPasswordHash);
+const passwordHashSchema = z.string().regex(/^\$[a-z0-9-]+\$[^\s]{16,}$/, { error: zm(userMessages.invalidPasswordHash) });
 
 export const registerUserInput = z.object({
   userId: z.uuid(),

@@ -11,6 +11,8 @@ export interface BreadcrumbDescription {
   summary: string;
   /** The fields the event set; defaults to the event's data. Sensitive keys are redacted either way. */
   changes?: Record<string, unknown>;
+  /** The target's name as of this event (a program's name when created or renamed), for the trail's filters. */
+  targetName?: string;
 }
 
 export type BreadcrumbDescriber = (event: RecordedEvent) => string | BreadcrumbDescription;
@@ -60,14 +62,14 @@ function defaultChanges(data: unknown): Record<string, unknown> {
   return { value: data };
 }
 
-export function describeEvent(event: RecordedEvent): { summary: string; changes: Record<string, unknown> } {
+export function describeEvent(event: RecordedEvent): { summary: string; changes: Record<string, unknown>; targetName: string | null } {
   // The audit takes every event, so it must not stop at one it cannot read (decision 0016): it
   // records that event as undecodable, with its data as stored, and goes on.
   if (event.decodeError !== undefined) {
-    return { summary: `${genericSummary(event)} (undecodable: ${event.decodeError})`, changes: redact(defaultChanges(event.data)) as Record<string, unknown> };
+    return { summary: `${genericSummary(event)} (undecodable: ${event.decodeError})`, changes: redact(defaultChanges(event.data)) as Record<string, unknown>, targetName: null };
   }
   const describe = describers.get(event.type);
   const described = describe ? describe(event) : genericSummary(event);
-  const { summary, changes } = typeof described === 'string' ? { summary: described, changes: undefined } : described;
-  return { summary, changes: redact(changes ?? defaultChanges(event.data)) as Record<string, unknown> };
+  const { summary, changes, targetName } = typeof described === 'string' ? { summary: described, changes: undefined, targetName: undefined } : described;
+  return { summary, changes: redact(changes ?? defaultChanges(event.data)) as Record<string, unknown>, targetName: targetName?.trim() || null };
 }

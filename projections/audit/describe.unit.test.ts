@@ -19,7 +19,7 @@ describe('breadcrumb descriptions', () => {
   it('fall back to "<Type> on <category> <id>" with the event data as the changes', () => {
     const e = recorded('ProgramRenamed', { name: 'Algebra I' });
     expect(genericSummary(e)).toBe(`ProgramRenamed on program ${PROGRAM}`);
-    expect(describeEvent(e)).toEqual({ summary: `ProgramRenamed on program ${PROGRAM}`, changes: { name: 'Algebra I' } });
+    expect(describeEvent(e)).toEqual({ summary: `ProgramRenamed on program ${PROGRAM}`, changes: { name: 'Algebra I' }, targetName: null });
     expect(targetOf(recorded('X', {}, 'settings'))).toEqual({ type: 'settings', id: '' });
     expect(describeEvent(recorded('Counted', 3)).changes).toEqual({ value: 3 });
   });
@@ -27,8 +27,8 @@ describe('breadcrumb descriptions', () => {
   it('use a registered describer, as a sentence or with its own changes', () => {
     registerBreadcrumbDescriber('ProgramArchived', () => 'Archived the program');
     registerBreadcrumbDescriber('ProgramMoved', (e) => ({ summary: 'Moved the program', changes: { to: (e.data as { to: string }).to } }));
-    expect(describeEvent(recorded('ProgramArchived', { reason: 'done' }))).toEqual({ summary: 'Archived the program', changes: { reason: 'done' } });
-    expect(describeEvent(recorded('ProgramMoved', { to: 'x', from: 'y' }))).toEqual({ summary: 'Moved the program', changes: { to: 'x' } });
+    expect(describeEvent(recorded('ProgramArchived', { reason: 'done' }))).toEqual({ summary: 'Archived the program', changes: { reason: 'done' }, targetName: null });
+    expect(describeEvent(recorded('ProgramMoved', { to: 'x', from: 'y' }))).toEqual({ summary: 'Moved the program', changes: { to: 'x' }, targetName: null });
   });
 
   it('refuse a second, different describer for one type', () => {

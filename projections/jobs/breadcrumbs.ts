@@ -1,6 +1,7 @@
 /**
- * How demo-data ledger events read in the audit trail (projections/audit). The batch-job events
- * keep the generic summary; the web app labels them per language.
+ * How batch-job and demo-data ledger events read in the audit trail (projections/audit): an English
+ * sentence (the fallback) and the fields worth showing; the web app labels them per language. A
+ * job's internal ids and its engine's workflow id are left out: they mean nothing to a reader.
  */
 import type { RecordedEvent } from '../../domain/shared/events';
 import { registerBreadcrumbDescriber, type BreadcrumbDescription } from '../audit';
@@ -13,14 +14,27 @@ function itemAdded(event: RecordedEvent): BreadcrumbDescription {
   return { summary: `Added demo ${String(item.kind ?? 'item')} ${String(item.label ?? '')}`.trim(), changes: { kind: item.kind, label: item.label } };
 }
 
+function jobQueued(event: RecordedEvent): BreadcrumbDescription {
+  const data = dataOf(event);
+  const metadata = (typeof data.metadata === 'object' && data.metadata !== null ? data.metadata : {}) as Data;
+  return { summary: `Queued the job ${String(data.jobName ?? '')}`.trim(), changes: { jobName: data.jobName, ...metadata } };
+}
+
 const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDescription> = {
+  BatchJobQueued: jobQueued,
+  BatchJobSubmitted: () => ({ summary: 'Handed the job to the workflow engine', changes: {} }),
+  BatchJobStarted: (e) => ({ summary: 'Started the job', changes: { total: dataOf(e).total } }),
+  BatchJobProgressed: (e) => ({ summary: `Job progressed to ${String(dataOf(e).done)} of ${String(dataOf(e).total)}`, changes: { done: dataOf(e).done, total: dataOf(e).total } }),
+  BatchJobFinished: () => ({ summary: 'Finished the job', changes: {} }),
+  BatchJobFailed: (e) => ({ summary: 'The job failed', changes: { error: dataOf(e).error } }),
+  BatchJobCancelled: () => ({ summary: 'Cancelled the job', changes: {} }),
   DemoDataCreationBegan: (e) => ({ summary: 'Began creating demo data', changes: { demoSessionsStartDate: dataOf(e).demoSessionsStartDate } }),
   DemoDataItemAdded: itemAdded,
-  DemoDataCreated: () => 'Finished creating demo data',
+  DemoDataCreated: () => ({ summary: 'Finished creating demo data', changes: {} }),
   DemoDataCreationAbandoned: (e) => ({ summary: 'Gave up creating demo data', changes: { reason: dataOf(e).reason } }),
-  DemoDataDeletionBegan: () => 'Began deleting demo data',
-  DemoDataItemRemoved: () => 'Removed a demo item',
-  DemoDataDeleted: () => 'Finished deleting demo data',
+  DemoDataDeletionBegan: () => ({ summary: 'Began deleting demo data', changes: {} }),
+  DemoDataItemRemoved: () => ({ summary: 'Removed a demo item', changes: {} }),
+  DemoDataDeleted: () => ({ summary: 'Finished deleting demo data', changes: {} }),
   DemoDataDeletionAbandoned: (e) => ({ summary: 'Gave up deleting demo data', changes: { reason: dataOf(e).reason } }),
 };
 

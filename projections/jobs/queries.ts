@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { PoolClient } from 'pg';
 import type { DemoItem } from '../../domain/job/demo-data/events';
 import type { BatchJobStatus } from '../../domain/job/state';
+import { commonMessages } from '../../domain/shared/messages';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -95,7 +96,7 @@ const cursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
 function cursorKey(after: readonly unknown[] | null | undefined): [string, string] | [null, null] {
   if (!after) return [null, null];
   const parsed = cursorSchema.safeParse(after);
-  if (!parsed.success) throw new ValidationError('Invalid cursor.', { after: 'Invalid cursor.' });
+  if (!parsed.success) throw ValidationError.forField('after', commonMessages.invalidCursor);
   return parsed.data;
 }
 

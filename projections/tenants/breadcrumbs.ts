@@ -22,14 +22,15 @@ function edited(what: 'ecosystem' | 'program', event: RecordedEvent): Breadcrumb
   const others = Object.keys(changes).filter((k) => k !== 'name').map(label);
   const rest = others.length ? `changed ${others.join(', ')}` : '';
   const summary = renamed && rest ? `${renamed}; ${rest}` : renamed ?? `Edited the ${what}: ${rest.replace(/^changed /, '')}`;
-  return { summary, changes };
+  return { summary, changes, ...(typeof changes.name === 'string' ? { targetName: changes.name } : {}) };
 }
 
 function created(what: 'ecosystem' | 'program', keys: string[]) {
   return (event: RecordedEvent): BreadcrumbDescription => {
     const details = objectAt(dataOf(event), 'details');
     const changes = Object.fromEntries(keys.map((k) => [k, k === 'isDemo' ? dataOf(event).isDemo : details[k]]));
-    return { summary: `Created ${what} ${String(details.name ?? '')}`.trim(), changes };
+    const name = typeof details.name === 'string' ? details.name : '';
+    return { summary: `Created ${what} ${name}`.trim(), changes, ...(name ? { targetName: name } : {}) };
   };
 }
 

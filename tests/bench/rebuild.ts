@@ -15,16 +15,19 @@ import { compare, type Comparison } from './report';
 import { preload } from './workload';
 
 const NAMES = `event_id, position_commit, position_prepare, ecosystem_id, program_id, occurred_at, actor_user_id,
-  actor_role, target_type, target_id, event_type, summary, changes, command_id, correlation_id`;
+  actor_role, target_type, target_id, event_type, summary, changes, command_id, correlation_id, run_id, entry_commit, entry_prepare`;
 
-/** The audit projection's row for each event, computed in SQL (generic summary, data as changes). */
+/**
+ * The audit projection's row for each event, computed in SQL (generic summary, data as changes).
+ * The workload has no job runs, so every row is its own entry (run_id null, entry = own position).
+ */
 const RAW_SELECT = `
 SELECT event_id, transaction_id::text::bigint, global_position,
        (metadata->>'ecosystemId')::uuid, (metadata->>'programId')::uuid, (metadata->>'occurredAt')::timestamptz,
        metadata->'actor'->>'userId', metadata->'actor'->>'role',
        category, substr(stream_id, length(category) + 2), type,
        type || ' on ' || category || ' ' || substr(stream_id, length(category) + 2),
-       data, metadata->>'commandId', metadata->>'correlationId'
+       data, metadata->>'commandId', metadata->>'correlationId', NULL, transaction_id::text::bigint, global_position
   FROM public.events
  ORDER BY transaction_id, global_position`;
 

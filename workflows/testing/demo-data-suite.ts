@@ -15,7 +15,7 @@ import { launchBatchJob } from '../launch';
 import { admin, jobWhen, startWorkflowHarness, type EngineMaker, type WorkflowHarness } from './harness';
 
 /** Job history is expected to grow; every other read model must come back to what it was. */
-const HISTORY_TABLES = ['batch_jobs', 'breadcrumbs'];
+const HISTORY_TABLES = ['batch_jobs', 'breadcrumbs', 'breadcrumb_runs', 'breadcrumb_facets'];
 const ENDED = ['FINISHED', 'FAILED', 'CANCELLED'];
 
 /**

@@ -7,6 +7,7 @@ import { fold, type CommandHandler, type DomainEvent } from '../../domain/shared
 import { ValidationError } from '../../domain/shared/errors';
 import { streamName } from '../../domain/shared/events';
 import type { CommandDispatcher, DispatchOptions } from '../dispatch';
+import { commonMessages } from '../../domain/shared/messages';
 
 export interface StoredEvent extends DomainEvent {
   stream: string;
@@ -26,7 +27,7 @@ export class MemoryBus implements CommandDispatcher {
   async dispatch<I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, rawInput: unknown, options: DispatchOptions): Promise<{ state: S }> {
     this.dispatched.push({ type: handler.type, commandId: options.commandId });
     const parsed = handler.input.safeParse(rawInput);
-    if (!parsed.success) throw new ValidationError('Some fields are not valid.');
+    if (!parsed.success) throw new ValidationError(commonMessages.invalidInput);
     const stream = streamName(handler.aggregate.category, handler.aggregateId(parsed.data));
     const history = this.stream(stream) as unknown as Array<StoredEvent & E>;
     const last = history.findLastIndex((e) => e.commandId === options.commandId);

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { flag, list, oneOf, optionalEmail, optionalParagraph, optionalPhone, optionalText, setOf, text } from '../fields';
+import { fieldLabels as L } from '../labels';
+import { zodMessage as zm, type Message } from '../../shared/i18n';
+import { ecosystemRules as r } from '../messages';
 
 export const ECOSYSTEM_KINDS = ['ECOSYSTEM', 'MARKETPLACE'] as const;
 export const ORGANIZATION_KINDS = ['PUBLIC_DISTRICT', 'PRIVATE_SCHOOL', 'NON_PROFIT', 'FOR_PROFIT', 'COMMUNITY_COLLEGE'] as const;
@@ -22,47 +25,45 @@ export type ProfileType = (typeof PROFILE_TYPES)[number];
 export type SessionType = (typeof SESSION_TYPES)[number];
 
 export const adminContactInfoSchema = z.object({
-  name: optionalText('Admin contact name', 120).default(null),
-  phone: optionalPhone('Admin contact phone').default(null),
-  email: optionalEmail('Admin contact e-mail').default(null),
+  name: optionalText(L.adminContactName, 120).default(null),
+  phone: optionalPhone(L.adminContactPhone).default(null),
+  email: optionalEmail(L.adminContactEmail).default(null),
 }).prefault({});
 
 /** The three header switches, shared by ecosystems (defaults) and programs (overrides). */
 export const headerConfigSchema = z.object({
-  requestTutorButtonEnabled: flag('Request a tutor button').default(true),
-  findTuteesButtonEnabled: flag('Find tutees button').default(false),
-  tuteeInboxEnabled: flag('Tutee inbox').default(true),
+  requestTutorButtonEnabled: flag(L.requestATutorButton).default(true),
+  findTuteesButtonEnabled: flag(L.findTuteesButton).default(false),
+  tuteeInboxEnabled: flag(L.tuteeInbox).default(true),
 }).prefault({});
 
 const KEY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const customPropertyOptionSchema = z.object({
-  label: text('Option label', 80),
-  value: text('Option value', 80),
-  description: optionalParagraph('Option description', 300).default(null),
+  label: text(L.optionLabel, 80),
+  value: text(L.optionValue, 80),
+  description: optionalParagraph(L.optionDescription, 300).default(null),
 });
 
 const customPropertyBaseSchema = z.object({
-  id: optionalText('Property id', 64).default(null),
-  label: text('Property label', 80),
-  description: optionalParagraph('Property description', 300).default(null),
-  internalKeyName: z.string({ error: 'Internal key name is required.' }).regex(KEY_NAME, {
-    error: 'Internal key name must start with a letter and use only letters, digits and underscores (at most 64).',
-  }),
-  fieldType: oneOf('Field type', CUSTOM_FIELD_TYPES),
-  type: oneOf('Property type', CUSTOM_PROPERTY_TARGETS).default('PROFILE'),
-  required: flag('Required').default(false),
-  options: list('Options', customPropertyOptionSchema, 100).default([]),
+  id: optionalText(L.propertyId, 64).default(null),
+  label: text(L.propertyLabel, 80),
+  description: optionalParagraph(L.propertyDescription, 300).default(null),
+  internalKeyName: z.string({ error: zm(r.internalKeyRequired) }).regex(KEY_NAME, { error: zm(r.internalKeyPattern) }),
+  fieldType: oneOf(L.fieldType, CUSTOM_FIELD_TYPES),
+  type: oneOf(L.propertyType, CUSTOM_PROPERTY_TARGETS).default('PROFILE'),
+  required: flag(L.required).default(false),
+  options: list(L.options, customPropertyOptionSchema, 100).default([]),
 });
 
 /** A custom property's id defaults to its key, so clients need not invent ids. */
 export const customPropertySchema = customPropertyBaseSchema
   .superRefine((p, ctx) => {
     const isSelect = p.fieldType === 'SINGLE_SELECT' || p.fieldType === 'MULTI_SELECT';
-    if (isSelect && p.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'A choice property needs at least one option.' });
+    if (isSelect && p.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: zm(r.choiceNeedsOption) });
     const seen = new Set<string>();
     p.options.forEach((o, i) => {
-      if (seen.has(o.value)) ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: `Option value "${o.value}" is used twice.` });
+      if (seen.has(o.value)) ctx.addIssue({ code: 'custom', path: ['options', i, 'value'], message: zm(r.optionValueTwice({ value: o.value })) });
       seen.add(o.value);
     });
   })
@@ -71,20 +72,20 @@ export const customPropertySchema = customPropertyBaseSchema
 export type CustomProperty = z.output<typeof customPropertySchema>;
 
 /** A list of custom properties whose keys are unique, so answers can be stored by key. */
-export function customPropertyList(label: string) {
+export function customPropertyList(label: Message) {
   return list(label, customPropertySchema, 200).superRefine((props, ctx) => {
     const seen = new Set<string>();
     props.forEach((p, i) => {
       if (seen.has(p.internalKeyName)) {
-        ctx.addIssue({ code: 'custom', path: [i, 'internalKeyName'], message: `Internal key name "${p.internalKeyName}" is used twice.` });
+        ctx.addIssue({ code: 'custom', path: [i, 'internalKeyName'], message: zm(r.internalKeyTwice({ key: p.internalKeyName })) });
       }
       seen.add(p.internalKeyName);
     });
   });
 }
 
-export const tutoringRequestTypeSchema = oneOf('Tutoring request type', TUTORING_REQUEST_TYPES);
+export const tutoringRequestTypeSchema = oneOf(L.tutoringRequestType, TUTORING_REQUEST_TYPES);
 
-export function profileTypes(label: string) {
+export function profileTypes(label: Message) {
   return setOf(label, PROFILE_TYPES);
 }

@@ -7,6 +7,10 @@ import { z } from 'zod';
 import { singleLineText } from '../../shared/text';
 import { clockTime, flag, isClockTime, list, oneOf, optionalText, optionalUrl, setOf, text, whole } from '../fields';
 import { LANGUAGES } from './common';
+import { fieldLabels as L } from '../labels';
+import { zodMessage as zm } from '../../shared/i18n';
+import { fieldMessages as f } from '../../shared/messages';
+import { ecosystemRules as r } from '../messages';
 
 export const SUBJECT_CATEGORIES = ['Art', 'Business', 'College Essay', 'Engineering/Tech', 'English', 'Foreign Language', 'Math',
   'Music', 'Test Prep', 'Science', 'Social Studies', 'Other'] as const;
@@ -30,77 +34,77 @@ export const INTEGRATION_VENDORS = ['CLEVER', 'CLASSLINK', 'EDLINK', 'SCHOOLOGY'
 export const SYNC_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
 
 const IANA_ZONE = /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/;
-const timeZoneId = z.string({ error: 'Time zone is required.' }).regex(IANA_ZONE, { error: 'Time zone must be a zone name like America/New_York.' });
+const timeZoneId = z.string({ error: zm(r.timeZoneRequired) }).regex(IANA_ZONE, { error: zm(r.timeZoneNotZone) });
 
-const timezoneSchema = z.object({ id: timeZoneId, label: text('Time zone label', 60), group: text('Time zone group', 60) });
+const timezoneSchema = z.object({ id: timeZoneId, label: text(L.timeZoneLabel, 60), group: text(L.timeZoneGroup, 60) });
 
 const schoolSchema = z.object({
-  id: text('School id', 64),
-  name: text('School name', 160),
-  alias: optionalText('School alias', 80).default(null),
-  city: optionalText('School city', 80).default(null),
-  state: optionalText('School state', 40).default(null),
+  id: text(L.schoolId, 64),
+  name: text(L.schoolName, 160),
+  alias: optionalText(L.schoolAlias, 80).default(null),
+  city: optionalText(L.schoolCity, 80).default(null),
+  state: optionalText(L.schoolState, 40).default(null),
 });
 
 /** day: 0 is Sunday (weeks start on Sunday, spec section 9). */
 const supportedHourSchema = z.object({
-  day: whole('Day', 0, 6),
-  startTime: clockTime('Start time'),
-  endTime: clockTime('End time'),
+  day: whole(L.day, 0, 6),
+  startTime: clockTime(L.startTime),
+  endTime: clockTime(L.endTime),
 }).refine((h) => !isClockTime(h.startTime) || !isClockTime(h.endTime) || h.startTime < h.endTime, {
-  path: ['endTime'], error: 'End time must be after start time.',
+  path: ['endTime'], error: zm(r.endBeforeStart),
 });
 
 const waiverSchema = z.object({
-  id: text('Waiver id', 64),
-  title: text('Waiver title', 120),
-  url: optionalUrl('Waiver address').refine((v) => v !== null, { error: 'Waiver address is required.' }),
-  required: flag('Waiver required').default(true),
+  id: text(L.waiverId, 64),
+  title: text(L.waiverTitle, 120),
+  url: optionalUrl(L.waiverAddress).refine((v) => v !== null, { error: zm(r.waiverAddressRequired) }),
+  required: flag(L.waiverRequired).default(true),
 });
 
 const redirectRuleSchema = z.object({
-  fromPath: z.string({ error: 'Redirect from is required.' }).max(2000, { error: 'Redirect from must be at most 2000 characters.' })
-    .regex(/^\/\S*$/, { error: 'Redirect from must be a path starting with /.' }).superRefine(singleLineText('Redirect from')),
-  toPath: z.string({ error: 'Redirect to is required.' }).max(2000, { error: 'Redirect to must be at most 2000 characters.' })
-    .regex(/^(\/|https?:\/\/)\S*$/, { error: 'Redirect to must be a path starting with / or a web address.' }).superRefine(singleLineText('Redirect to')),
+  fromPath: z.string({ error: zm(r.redirectFromRequired) }).max(2000, { error: zm(f.tooLong({ label: L.redirectFrom, max: 2000 })) })
+    .regex(/^\/\S*$/, { error: zm(r.redirectFromNotPath) }).superRefine(singleLineText(L.redirectFrom)),
+  toPath: z.string({ error: zm(r.redirectToRequired) }).max(2000, { error: zm(f.tooLong({ label: L.redirectTo, max: 2000 })) })
+    .regex(/^(\/|https?:\/\/)\S*$/, { error: zm(r.redirectToNotPathOrAddress) }).superRefine(singleLineText(L.redirectTo)),
 });
 
 export const directorySchemaShape = {
-  supportedLanguages: setOf('Supported languages', LANGUAGES).min(1, { error: 'Choose at least one language.' }).default(['en', 'sp']),
-  supportedGradeLevels: list('Grade levels', text('Grade level', 40), 60).default(US_GRADE_LEVELS),
-  supportedTimezones: list('Time zones', timezoneSchema, 200).default(US_TIMEZONES),
-  supportedSchools: list('Schools', schoolSchema, 2000).default([]),
+  supportedLanguages: setOf(L.supportedLanguages, LANGUAGES).min(1, { error: zm(r.chooseLanguage) }).default(['en', 'sp']),
+  supportedGradeLevels: list(L.gradeLevels, text(L.gradeLevel, 40), 60).default(US_GRADE_LEVELS),
+  supportedTimezones: list(L.timeZones, timezoneSchema, 200).default(US_TIMEZONES),
+  supportedSchools: list(L.schools, schoolSchema, 2000).default([]),
   /** Empty means tutoring may be booked at any hour. */
-  supportedHours: list('Supported hours', supportedHourSchema, 50).default([]),
-  subjectCategories: setOf('Subject categories', SUBJECT_CATEGORIES).default([...SUBJECT_CATEGORIES]),
-  categories: list('Categories', text('Category', 60), 100).default([]),
-  supportedRoles: setOf('Supported roles', ECOSYSTEM_ROLES).min(1, { error: 'Choose at least one role.' }).default([...ECOSYSTEM_ROLES]),
-  waivers: list('Waivers', waiverSchema, 20).default([]),
-  redirectRules: list('Redirect rules', redirectRuleSchema, 50).default([]),
+  supportedHours: list(L.supportedHours, supportedHourSchema, 50).default([]),
+  subjectCategories: setOf(L.subjectCategories, SUBJECT_CATEGORIES).default([...SUBJECT_CATEGORIES]),
+  categories: list(L.categories, text(L.category, 60), 100).default([]),
+  supportedRoles: setOf(L.supportedRoles, ECOSYSTEM_ROLES).min(1, { error: zm(r.chooseRole) }).default([...ECOSYSTEM_ROLES]),
+  waivers: list(L.waivers, waiverSchema, 20).default([]),
+  redirectRules: list(L.redirectRules, redirectRuleSchema, 50).default([]),
 };
 
 export const ssoDistrictIdsSchema = z.object({
-  clever: optionalText('Clever district id', 100).default(null),
-  classLink: optionalText('ClassLink district id', 100).default(null),
-  edLink: optionalText('Ed-Link district id', 100).default(null),
-  schoology: optionalText('Schoology district id', 100).default(null),
+  clever: optionalText(L.cleverDistrictId, 100).default(null),
+  classLink: optionalText(L.classlinkDistrictId, 100).default(null),
+  edLink: optionalText(L.edLinkDistrictId, 100).default(null),
+  schoology: optionalText(L.schoologyDistrictId, 100).default(null),
 }).prefault({});
 
 /** Which roster vendors are switched on. Their credentials belong to integration records, never here. */
 export const integrationsConfigSchema = z.object({
-  enabledVendors: setOf('Integration vendors', INTEGRATION_VENDORS).default([]),
+  enabledVendors: setOf(L.integrationVendors, INTEGRATION_VENDORS).default([]),
 }).prefault({});
 
 export const scheduledSyncSchema = z.object({
-  enabled: flag('Scheduled roster sync').default(false),
-  frequency: oneOf('Sync frequency', SYNC_FREQUENCIES).default('DAILY'),
-  hourOfDay: whole('Sync hour', 0, 23).default(2),
+  enabled: flag(L.scheduledRosterSync).default(false),
+  frequency: oneOf(L.syncFrequency, SYNC_FREQUENCIES).default('DAILY'),
+  hourOfDay: whole(L.syncHour, 0, 23).default(2),
   timeZoneId: timeZoneId.default('America/New_York'),
 }).prefault({});
 
 export const analyticsConfigSchema = z.object({
-  dashboardEnabled: flag('Analytics dashboard').default(true),
-  studentUsageEnabled: flag('Student usage dashboard').default(true),
-  tutorUsageEnabled: flag('Tutor usage dashboard').default(true),
-  sessionsEnabled: flag('Sessions dashboard').default(true),
+  dashboardEnabled: flag(L.analyticsDashboard).default(true),
+  studentUsageEnabled: flag(L.studentUsageDashboard).default(true),
+  tutorUsageEnabled: flag(L.tutorUsageDashboard).default(true),
+  sessionsEnabled: flag(L.sessionsDashboard).default(true),
 }).prefault({});

@@ -5,6 +5,9 @@
  */
 import { z } from 'zod';
 import { decimal, flag, oneOf, whole } from '../fields';
+import { fieldLabels as L } from '../labels';
+import { zodMessage as zm } from '../../shared/i18n';
+import { ecosystemRules as r } from '../messages';
 
 /** Who pays tutors: the platform (from collected charges) or the ecosystem itself. */
 export const PAYOUT_RESPONSIBILITIES = ['PLATFORM', 'ECOSYSTEM'] as const;
@@ -12,27 +15,27 @@ export const PAYOUT_RESPONSIBILITIES = ['PLATFORM', 'ECOSYSTEM'] as const;
 const MAX_FLAT_FEE_CENTS = 100_000;
 
 export const tutorPayoutsConfigSchema = z.object({
-  enabled: flag('Tutor payouts').default(false),
-  payoutResponsibility: oneOf('Payout responsibility', PAYOUT_RESPONSIBILITIES).default('ECOSYSTEM'),
+  enabled: flag(L.tutorPayouts).default(false),
+  payoutResponsibility: oneOf(L.payoutResponsibility, PAYOUT_RESPONSIBILITIES).default('ECOSYSTEM'),
   /** Percent of the session charge paid to the tutor. */
-  tutorPayoutRate: decimal('Tutor payout rate', 0, 100).default(100),
-  setWageEnabled: flag('Tutors setting their wage').default(false),
+  tutorPayoutRate: decimal(L.tutorPayoutRate, 0, 100).default(100),
+  setWageEnabled: flag(L.tutorsSettingTheirWage).default(false),
 }).prefault({});
 
 export const paymentsConfigSchema = z.object({
-  paymentsEnabled: flag('Payments').default(false),
-  clientCreditPurchaseEnabled: flag('Credit purchases').default(false),
-  preChargePercentageFee: decimal('Pre-charge percentage fee', 0, 100).default(0),
-  preChargeFlatFeeCents: whole('Pre-charge flat fee', 0, MAX_FLAT_FEE_CENTS).default(0),
-  postChargePercentageFee: decimal('Post-charge percentage fee', 0, 100).default(0),
-  postChargeFlatFeeCents: whole('Post-charge flat fee', 0, MAX_FLAT_FEE_CENTS).default(0),
+  paymentsEnabled: flag(L.payments).default(false),
+  clientCreditPurchaseEnabled: flag(L.creditPurchases).default(false),
+  preChargePercentageFee: decimal(L.preChargePercentageFee, 0, 100).default(0),
+  preChargeFlatFeeCents: whole(L.preChargeFlatFee, 0, MAX_FLAT_FEE_CENTS).default(0),
+  postChargePercentageFee: decimal(L.postChargePercentageFee, 0, 100).default(0),
+  postChargeFlatFeeCents: whole(L.postChargeFlatFee, 0, MAX_FLAT_FEE_CENTS).default(0),
   tutorPayoutsConfig: tutorPayoutsConfigSchema,
 }).prefault({}).superRefine((p, ctx) => {
   if (p.paymentsEnabled) return;
   if (p.clientCreditPurchaseEnabled) {
-    ctx.addIssue({ code: 'custom', path: ['clientCreditPurchaseEnabled'], message: 'Credit purchases need payments to be enabled.' });
+    ctx.addIssue({ code: 'custom', path: ['clientCreditPurchaseEnabled'], message: zm(r.creditPurchasesNeedPayments) });
   }
   if (p.tutorPayoutsConfig.enabled) {
-    ctx.addIssue({ code: 'custom', path: ['tutorPayoutsConfig', 'enabled'], message: 'Tutor payouts need payments to be enabled.' });
+    ctx.addIssue({ code: 'custom', path: ['tutorPayoutsConfig', 'enabled'], message: zm(r.payoutsNeedPayments) });
   }
 });

@@ -5,41 +5,44 @@
  */
 import { z } from 'zod';
 import { flag, oneOf, optionalUrl } from '../fields';
+import { fieldLabels as L } from '../labels';
+import { zodMessage as zm } from '../../shared/i18n';
+import { ecosystemRules as r } from '../messages';
 
 /** MANUAL: admins record the result; EXTERNAL_URL: applicants are sent to a provider's page. */
 export const BACKGROUND_CHECK_TYPES = ['MANUAL', 'EXTERNAL_URL'] as const;
 
-function signupFlowSchema(who: 'Tutor' | 'Parent', approvalByDefault: boolean) {
+function signupFlowSchema(who: 'tutor' | 'parent', approvalByDefault: boolean) {
   return z.object({
-    enabled: flag(`${who} sign-up`).default(false),
-    emailVerificationEnabled: flag(`${who} e-mail verification`).default(true),
-    approvalProcessEnabled: flag(`${who} approval process`).default(approvalByDefault),
-    backgroundCheckEnabled: flag(`${who} background check`).default(false),
+    enabled: flag(L[`${who}SignUp`]).default(false),
+    emailVerificationEnabled: flag(L[`${who}EmailVerification`]).default(true),
+    approvalProcessEnabled: flag(L[`${who}ApprovalProcess`]).default(approvalByDefault),
+    backgroundCheckEnabled: flag(L[`${who}BackgroundCheck`]).default(false),
     backgroundCheckConfig: z.object({
-      checkType: oneOf('Background check type', BACKGROUND_CHECK_TYPES).default('MANUAL'),
-      externalURL: optionalUrl('Background check address').default(null),
+      checkType: oneOf(L.backgroundCheckType, BACKGROUND_CHECK_TYPES).default('MANUAL'),
+      externalURL: optionalUrl(L.backgroundCheckAddress).default(null),
     }).prefault({}),
   }).prefault({}).superRefine((s, ctx) => {
     if (s.backgroundCheckEnabled && s.backgroundCheckConfig.checkType === 'EXTERNAL_URL' && s.backgroundCheckConfig.externalURL === null) {
-      ctx.addIssue({ code: 'custom', path: ['backgroundCheckConfig', 'externalURL'], message: 'Background check address is required for an external background check.' });
+      ctx.addIssue({ code: 'custom', path: ['backgroundCheckConfig', 'externalURL'], message: zm(r.backgroundCheckAddressRequired) });
     }
   });
 }
 
 export const customSignupConfigSchema = z.object({
-  tutor: signupFlowSchema('Tutor', true),
-  parent: signupFlowSchema('Parent', false),
+  tutor: signupFlowSchema('tutor', true),
+  parent: signupFlowSchema('parent', false),
 }).prefault({});
 
 export const landingConfigSchema = z.object({
-  howItWorksEnabled: flag('How it works page').default(true),
-  studentSignupEnabled: flag('Student sign-up').default(false),
-  googleSSOEnabled: flag('Google sign-in').default(false),
-  edLinkSSOEnabled: flag('Ed-Link sign-in').default(false),
+  howItWorksEnabled: flag(L.howItWorksPage).default(true),
+  studentSignupEnabled: flag(L.studentSignUp).default(false),
+  googleSSOEnabled: flag(L.googleSignIn).default(false),
+  edLinkSSOEnabled: flag(L.edLinkSignIn).default(false),
 }).prefault({});
 
 export const ecosystemSearchConfigSchema = z.object({
-  enabled: flag('Tutor search').default(true),
-  localTutorsEnabled: flag('Local tutor search').default(true),
-  onlineTutorsEnabled: flag('Online tutor search').default(true),
+  enabled: flag(L.tutorSearch).default(true),
+  localTutorsEnabled: flag(L.localTutorSearch).default(true),
+  onlineTutorsEnabled: flag(L.onlineTutorSearch).default(true),
 }).prefault({});

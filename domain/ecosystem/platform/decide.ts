@@ -1,33 +1,35 @@
 /** Changing the platform-wide defaults for new ecosystems. */
 import { z } from 'zod';
-import { ValidationError } from '../../shared/errors';
+import { ValidationError, type FieldErrors } from '../../shared/errors';
+import { zodMessage as zm, type Message } from '../../shared/i18n';
+import { commonMessages } from '../../shared/messages';
 import { ecosystemConfigSchema, IDENTITY_KEYS } from '../config';
+import { fieldLabels as L } from '../labels';
 import { ecosystemMessages as m } from '../messages';
 import { diff, isEmptyPatch, isPlainObject, mergePatch } from '../patch';
-import { validate, CHECK_FIELDS } from '../validation';
+import { validate } from '../validation';
 import type { PlatformConfigEvent } from './events';
 import { defaultsOf, type PlatformConfigState } from './state';
 
 export const updatePlatformEcosystemConfigInput = z.object({
-  changes: z.custom<Record<string, unknown>>(isPlainObject, { error: m.changesNotObject }),
+  changes: z.custom<Record<string, unknown>>(isPlainObject, { error: zm(commonMessages.changesNotObject) }),
 });
 export type UpdatePlatformEcosystemConfigInput = z.infer<typeof updatePlatformEcosystemConfigInput>;
 
 export type PlatformConfigCommand = { type: 'UpdatePlatformEcosystemConfig'; data: UpdatePlatformEcosystemConfigInput };
 
-const IDENTITY_LABELS: Record<string, string> = {
-  name: 'Name', shortName: 'Short name', type: 'Ecosystem type', organizationType: 'Organisation type',
-  profileId: 'Profile id', city: 'City', state: 'State', isDemoEcosystem: 'Demo ecosystem',
+const IDENTITY_LABELS: Record<string, Message> = {
+  name: L.name, shortName: L.shortName, type: L.ecosystemType, organizationType: L.organisationType,
+  profileId: L.profileId, city: L.city, state: L.state, isDemoEcosystem: L.demoEcosystem,
 };
 
 /** Identity fields describe one tenant; a default for them would be a mistake, so say so per field. */
 function rejectIdentityFields(changes: Record<string, unknown>): void {
-  const fields: Record<string, string> = {};
+  const fields: FieldErrors = {};
   for (const key of IDENTITY_KEYS) {
-    if (changes[key] !== undefined) fields[key] = m.identityNotDefault(IDENTITY_LABELS[key] ?? key);
+    if (changes[key] !== undefined) fields[key] = m.identityNotDefault({ label: IDENTITY_LABELS[key] ?? key });
   }
-  const messages = Object.values(fields);
-  if (messages.length > 0) throw new ValidationError(messages.length === 1 ? messages[0] : CHECK_FIELDS, fields);
+  if (Object.keys(fields).length > 0) throw ValidationError.forFields(fields);
 }
 
 export function updatePlatformEcosystemConfig(input: UpdatePlatformEcosystemConfigInput, state: PlatformConfigState): PlatformConfigEvent[] {

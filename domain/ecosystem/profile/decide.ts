@@ -45,7 +45,7 @@ export function claimEcosystemProfileId(input: ProfileClaimInput, state: Profile
   if (input.abandonedBy === state.ecosystemId && isAbandonable(state, now)) {
     return [{ type: 'EcosystemProfileIdReleased', data: { profileId, ecosystemId: state.ecosystemId, reason: 'abandoned' } }, claim];
   }
-  throw new ValidationError(m.profileIdTaken(profileId), { profileId: m.profileIdTaken(profileId) });
+  throw ValidationError.forField('profileId', m.profileIdTaken({ profileId }));
 }
 
 /** Only the holder releases; anyone else's release (a stale retry) changes nothing. */

@@ -1,35 +1,39 @@
-/** An ecosystem's audit trail, newest first, a page at a time. */
+/** An ecosystem's audit trail under the chosen filter, newest first, a page at a time; job runs fold into one row. */
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePaginationFragment } from 'react-relay';
-import { useT } from '../../i18n/terms';
+import { useAuditT } from './AuditWords';
 import type { BreadcrumbList_query$key } from './__generated__/BreadcrumbList_query.graphql';
 import type { BreadcrumbListPaginationQuery } from './__generated__/BreadcrumbListPaginationQuery.graphql';
 import { BreadcrumbRow } from './BreadcrumbRow';
+import type { ServerFilter } from './filters';
 
 const PAGE_SIZE = 50;
 
-export function BreadcrumbList({ queryRef }: { queryRef: BreadcrumbList_query$key }) {
-  const t = useT();
+export function BreadcrumbList({ queryRef, ecosystemId, filter, filtered }: {
+  queryRef: BreadcrumbList_query$key; ecosystemId: string; filter: ServerFilter; filtered: boolean;
+}) {
+  const t = useAuditT();
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<BreadcrumbListPaginationQuery, BreadcrumbList_query$key>(graphql`
     fragment BreadcrumbList_query on Query
       @refetchable(queryName: "BreadcrumbListPaginationQuery")
-      @argumentDefinitions(ecosystemId: { type: "ID!" }, count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }) {
-      getEcosystemBreadcrumbs(ecosystemId: $ecosystemId, first: $count, after: $cursor)
-        @connection(key: "BreadcrumbList_getEcosystemBreadcrumbs", filters: ["ecosystemId"]) {
+      @argumentDefinitions(
+        ecosystemId: { type: "ID!" }, filter: { type: "BreadcrumbFilter" },
+        count: { type: "Int", defaultValue: 50 }, cursor: { type: "String" }
+      ) {
+      getEcosystemBreadcrumbEntries(ecosystemId: $ecosystemId, filter: $filter, first: $count, after: $cursor)
+        @connection(key: "BreadcrumbList_getEcosystemBreadcrumbEntries", filters: ["ecosystemId", "filter"]) {
         edges {
-          node {
-            id
-            ...BreadcrumbRow_breadcrumb
-          }
+          cursor
+          node { ...BreadcrumbRow_entry }
         }
       }
     }
   `, queryRef);
-  const { edges } = data.getEcosystemBreadcrumbs;
-  if (edges.length === 0) return <Text role="status">{t('breadcrumbs.empty')}</Text>;
+  const { edges } = data.getEcosystemBreadcrumbEntries;
+  if (edges.length === 0) return <Text role="status">{t(filtered ? 'breadcrumbs.noMatch' : 'breadcrumbs.empty')}</Text>;
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={760}>
         <Table striped aria-label={t('ecosystems.breadcrumbs')}>
           <Table.Thead>
             <Table.Tr>
@@ -41,7 +45,7 @@ export function BreadcrumbList({ queryRef }: { queryRef: BreadcrumbList_query$ke
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {edges.map(({ node }) => <BreadcrumbRow key={node.id} breadcrumbRef={node} />)}
+            {edges.map(({ cursor, node }) => <BreadcrumbRow key={cursor} entryRef={node} ecosystemId={ecosystemId} filter={filter} />)}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,48 +1,54 @@
-/** One audit entry: when, who, what (in the interface language), on what, and the values it set. */
-import { Code, Group, Table, Text } from '@mantine/core';
+/**
+ * One entry of the trail: a single action, or a background job's run shown as one row ("Demo data
+ * created · 12 steps") that expands to its steps, loaded when asked for.
+ */
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { Suspense, useId, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
-import { useT } from '../../i18n/terms';
-import type { BreadcrumbRow_breadcrumb$key } from './__generated__/BreadcrumbRow_breadcrumb.graphql';
-import { changedValues, eventLabel, MAX_CHANGES, targetLabel, type ChangeValue } from './describe';
+import { useAuditT } from './AuditWords';
+import type { BreadcrumbRow_entry$key } from './__generated__/BreadcrumbRow_entry.graphql';
+import { BreadcrumbCells } from './BreadcrumbCells';
+import { BreadcrumbSteps } from './BreadcrumbSteps';
+import { runLabel } from './describe';
+import type { ServerFilter } from './filters';
 
-export function BreadcrumbRow({ breadcrumbRef }: { breadcrumbRef: BreadcrumbRow_breadcrumb$key }) {
-  const t = useT();
-  const crumb = useFragment(graphql`
-    fragment BreadcrumbRow_breadcrumb on Breadcrumb {
-      eventType
-      summary
-      occurredAt
-      actorName
-      actorRole
-      targetType
-      targetName
-      changes
+export const COLUMNS = 5;
+
+export function BreadcrumbRow({ entryRef, ecosystemId, filter }: { entryRef: BreadcrumbRow_entry$key; ecosystemId: string; filter: ServerFilter }) {
+  const t = useAuditT();
+  const [open, setOpen] = useState(false);
+  const stepsId = useId();
+  const entry = useFragment(graphql`
+    fragment BreadcrumbRow_entry on BreadcrumbEntry {
+      head { ...BreadcrumbCells_breadcrumb }
+      run { runId jobName status }
+      stepCount
     }
-  `, breadcrumbRef);
-  const label = eventLabel(crumb.eventType, crumb.changes);
-  const target = targetLabel(crumb.targetType);
-  const values = changedValues(crumb.changes);
-  const show = (value: ChangeValue) => (typeof value === 'boolean' ? t(value ? 'common.yes' : 'common.no') : String(value ?? '—'));
-
+  `, entryRef);
+  const { run } = entry;
+  if (!run) return <Table.Tr><BreadcrumbCells breadcrumbRef={entry.head} /></Table.Tr>;
+  const action = t(runLabel(run));
+  const toggle = (
+    <Stack gap={4} align="flex-start">
+      <Text size="sm">{action}</Text>
+      <Button variant="subtle" size="compact-sm" aria-expanded={open} aria-controls={stepsId} onClick={() => setOpen((o) => !o)}
+        aria-label={open ? t('breadcrumbs.run.hide', { action }) : t('breadcrumbs.run.show', { action, count: entry.stepCount })}>
+        {t('breadcrumbs.run.steps', { count: entry.stepCount })}
+      </Button>
+    </Stack>
+  );
   return (
-    <Table.Tr>
-      <Table.Td>
-        <time dateTime={crumb.occurredAt}>{t('breadcrumbs.time', { time: Date.parse(crumb.occurredAt) })}</time>
-      </Table.Td>
-      <Table.Td>{crumb.actorName ?? t('breadcrumbs.system')}</Table.Td>
-      <Table.Td>{label ? t(label) : crumb.summary}</Table.Td>
-      <Table.Td>
-        {target ? t(target) : crumb.targetType}
-        {crumb.targetName && <Text size="sm" fw={500}>{crumb.targetName}</Text>}
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6}>
-          {values.slice(0, MAX_CHANGES).map(([field, value]) => (
-            <Text key={field} size="sm" component="span"><Code>{field}</Code> {show(value)}</Text>
-          ))}
-          {values.length > MAX_CHANGES && <Text size="sm" c="dimmed" component="span">{t('breadcrumbs.more', { count: values.length - MAX_CHANGES })}</Text>}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <>
+      <Table.Tr><BreadcrumbCells breadcrumbRef={entry.head} action={toggle} /></Table.Tr>
+      {open && (
+        <Table.Tr id={stepsId}>
+          <Table.Td colSpan={COLUMNS} bg="var(--mantine-color-gray-0)">
+            <Suspense fallback={<Text size="sm" role="status">{t('breadcrumbs.run.loadingSteps')}</Text>}>
+              <BreadcrumbSteps ecosystemId={ecosystemId} filter={{ ...filter, runId: run.runId }} caption={t('breadcrumbs.run.stepsOf', { action })} />
+            </Suspense>
+          </Table.Td>
+        </Table.Tr>
+      )}
+    </>
   );
 }

@@ -1,94 +1,80 @@
 /**
  * How a breadcrumb reads in the interface language: a catalogue label per event type (an edit
- * that sets a name reads as a rename) and the changed values worth showing, flattened to
- * `field: value` pairs. The server's English summary is the fallback for unknown event types.
- * Every event type and stream category of domain/registry.ts has a label here; describe.unit.test.ts
- * keeps a hand-written list of them (web/ may not import the server's), to be updated with it.
+ * that sets a name reads as a rename), per job run and outcome, per kind of target and per role,
+ * and the changed values worth showing, flattened to `field: value` pairs whose field names are
+ * labelled part by part. The server's English summary is the fallback for an unknown event type.
+ * tests/audit-labels.unit.test.ts checks every event type, target and field of the server.
  */
-import type { MessageId } from '../../i18n/en';
+import { isAuditMessageId, type AuditMessageId } from './i18n/catalogue';
 
-const EVENT_LABELS: Record<string, MessageId> = {
-  EcosystemCreated: 'breadcrumbs.event.EcosystemCreated',
-  EcosystemEdited: 'breadcrumbs.event.EcosystemEdited',
-  EcosystemArchived: 'breadcrumbs.event.EcosystemArchived',
-  EcosystemUnarchived: 'breadcrumbs.event.EcosystemUnarchived',
-  EcosystemMigratedToProgram: 'breadcrumbs.event.EcosystemMigratedToProgram',
-  ProgramCreated: 'breadcrumbs.event.ProgramCreated',
-  ProgramEdited: 'breadcrumbs.event.ProgramEdited',
-  ProgramArchived: 'breadcrumbs.event.ProgramArchived',
-  ProgramUnarchived: 'breadcrumbs.event.ProgramUnarchived',
-  ProgramDeleted: 'breadcrumbs.event.ProgramDeleted',
-  BatchJobQueued: 'breadcrumbs.event.BatchJobQueued',
-  BatchJobSubmitted: 'breadcrumbs.event.BatchJobSubmitted',
-  BatchJobStarted: 'breadcrumbs.event.BatchJobStarted',
-  BatchJobProgressed: 'breadcrumbs.event.BatchJobProgressed',
-  BatchJobFinished: 'breadcrumbs.event.BatchJobFinished',
-  BatchJobFailed: 'breadcrumbs.event.BatchJobFailed',
-  BatchJobCancelled: 'breadcrumbs.event.BatchJobCancelled',
-  DemoDataCreationBegan: 'breadcrumbs.event.DemoDataCreationBegan',
-  DemoDataItemAdded: 'breadcrumbs.event.DemoDataItemAdded',
-  DemoDataCreated: 'breadcrumbs.event.DemoDataCreated',
-  DemoDataCreationAbandoned: 'breadcrumbs.event.DemoDataCreationAbandoned',
-  DemoDataDeletionBegan: 'breadcrumbs.event.DemoDataDeletionBegan',
-  DemoDataItemRemoved: 'breadcrumbs.event.DemoDataItemRemoved',
-  DemoDataDeleted: 'breadcrumbs.event.DemoDataDeleted',
-  DemoDataDeletionAbandoned: 'breadcrumbs.event.DemoDataDeletionAbandoned',
-  EcosystemProfileIdClaimed: 'breadcrumbs.event.EcosystemProfileIdClaimed',
-  EcosystemProfileIdReleased: 'breadcrumbs.event.EcosystemProfileIdReleased',
-  PlatformEcosystemConfigUpdated: 'breadcrumbs.event.PlatformEcosystemConfigUpdated',
-  UserRegistered: 'breadcrumbs.event.UserRegistered',
-  EcosystemRoleGranted: 'breadcrumbs.event.EcosystemRoleGranted',
-  EcosystemRoleRevoked: 'breadcrumbs.event.EcosystemRoleRevoked',
-  UserPasswordChanged: 'breadcrumbs.event.UserPasswordChanged',
-  UserEmailReserved: 'breadcrumbs.event.UserEmailReserved',
-  FeatureFlagChanged: 'breadcrumbs.event.FeatureFlagChanged',
-};
+function known(id: string): AuditMessageId | null {
+  return isAuditMessageId(id) ? id : null;
+}
 
-const TARGET_LABELS: Record<string, MessageId> = {
-  ecosystem: 'breadcrumbs.target.ecosystem',
-  program: 'breadcrumbs.target.program',
-  batchjob: 'breadcrumbs.target.batchjob',
-  demodata: 'breadcrumbs.target.demodata',
-  ecosystemprofile: 'breadcrumbs.target.ecosystemprofile',
-  platformconfig: 'breadcrumbs.target.platformconfig',
-  user: 'breadcrumbs.target.user',
-  useremail: 'breadcrumbs.target.useremail',
-  featureflags: 'breadcrumbs.target.featureflags',
-};
+export function eventLabel(eventType: string, changes: unknown): AuditMessageId | null {
+  const renames = flatten(changes).some(([key]) => key === 'name');
+  if (eventType === 'ProgramEdited' && renames) return 'breadcrumbs.event.ProgramRenamed';
+  if (eventType === 'EcosystemEdited' && renames) return 'breadcrumbs.event.EcosystemRenamed';
+  return known(`breadcrumbs.event.${eventType}`);
+}
+
+/** "Demo data created": the job and how its run ended (or where it is). */
+export function runLabel(run: { jobName: string; status: string }): AuditMessageId {
+  return known(`breadcrumbs.run.${run.jobName}.${run.status}`) ?? 'breadcrumbs.run.other';
+}
+
+export function targetLabel(targetType: string): AuditMessageId | null {
+  return known(`breadcrumbs.target.${targetType}`);
+}
+
+/** "Create demo data": a batch job's name (a BatchJobQueued's `jobName`) in words. */
+export function jobLabel(jobName: string): AuditMessageId | null {
+  return known(`breadcrumbs.job.${jobName}`);
+}
+
+export function roleLabel(role: string): AuditMessageId {
+  return known(`breadcrumbs.role.${role}`) ?? 'breadcrumbs.role.UNKNOWN';
+}
+
+/** The labels of a field path's parts (`sessionSettings.tutorHoursLimitConfig.isEnabled`), or null when one is unknown. */
+export function fieldLabels(path: string): AuditMessageId[] | null {
+  const ids = path.split('.').map((part) => known(`breadcrumbs.field.${part}`));
+  return ids.every((id): id is AuditMessageId => id !== null) ? ids : null;
+}
+
+/** A changed value: a scalar, a list of scalars, or the size of a list of records. */
+export type ChangeValue = string | number | boolean | null | { entries: number };
 
 /** Envelope keys the events carry around the values that changed. */
 const WRAPPERS = new Set(['details', 'changes']);
 const FIRST = ['name', 'shortName'];
 export const MAX_CHANGES = 4;
 
-export type ChangeValue = string | number | boolean | null;
-
-export function eventLabel(eventType: string, changes: unknown): MessageId | null {
-  if (eventType === 'ProgramEdited' && flatten(changes).some(([key]) => key === 'name')) return 'breadcrumbs.event.ProgramRenamed';
-  if (eventType === 'EcosystemEdited' && flatten(changes).some(([key]) => key === 'name')) return 'breadcrumbs.event.EcosystemRenamed';
-  return EVENT_LABELS[eventType] ?? null;
-}
-
-export function targetLabel(targetType: string): MessageId | null {
-  return TARGET_LABELS[targetType] ?? null;
-}
-
-/** Scalar values by dotted path, ids left out, names first. */
+/** Values by dotted path, ids left out, names first. */
 export function changedValues(changes: unknown): Array<[string, ChangeValue]> {
-  const entries = flatten(changes);
   const rank = (key: string) => (FIRST.includes(key) ? FIRST.indexOf(key) : FIRST.length);
-  return entries.sort(([a], [b]) => rank(a) - rank(b));
+  return flatten(changes).sort(([a], [b]) => rank(a) - rank(b));
+}
+
+function isScalar(value: unknown): value is string | number | boolean | null {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+function listValue(list: unknown[]): ChangeValue {
+  return list.every(isScalar) ? list.map((v) => String(v)).join(', ') : { entries: list.length };
 }
 
 function flatten(value: unknown, prefix = ''): Array<[string, ChangeValue]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const entries: Array<[string, ChangeValue]> = [];
   for (const [key, child] of Object.entries(value)) {
-    if (/(^id$|Id$)/.test(key)) continue;
+    if (/(^id$|Id$)/.test(key) || child === undefined) continue;
     const path = WRAPPERS.has(key) && prefix === '' ? '' : prefix ? `${prefix}.${key}` : key;
-    if (child === null || ['string', 'number', 'boolean'].includes(typeof child)) {
-      if (path) entries.push([path, child as ChangeValue]);
-    } else if (!Array.isArray(child)) {
+    if (isScalar(child)) {
+      if (path) entries.push([path, child]);
+    } else if (Array.isArray(child)) {
+      if (path) entries.push([path, listValue(child)]);
+    } else {
       entries.push(...flatten(child, path));
     }
   }

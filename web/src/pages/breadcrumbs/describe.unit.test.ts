@@ -1,27 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../i18n/en';
-import { es } from '../../i18n/es';
-import { changedValues, eventLabel, targetLabel } from './describe';
-
-/**
- * Every aggregate of domain/registry.ts: its stream category (the breadcrumb's targetType) and
- * the keys of its eventSchemas. web/ may not import server code, so this copy is kept by hand:
- * when an aggregate or an event type is added on the server, add it here and label it.
- */
-const AGGREGATES: Record<string, readonly string[]> = {
-  ecosystem: ['EcosystemCreated', 'EcosystemEdited', 'EcosystemArchived', 'EcosystemUnarchived', 'EcosystemMigratedToProgram'],
-  platformconfig: ['PlatformEcosystemConfigUpdated'],
-  ecosystemprofile: ['EcosystemProfileIdClaimed', 'EcosystemProfileIdReleased'],
-  program: ['ProgramCreated', 'ProgramEdited', 'ProgramArchived', 'ProgramUnarchived', 'ProgramDeleted'],
-  user: ['UserRegistered', 'EcosystemRoleGranted', 'EcosystemRoleRevoked', 'UserPasswordChanged'],
-  useremail: ['UserEmailReserved'],
-  batchjob: ['BatchJobQueued', 'BatchJobSubmitted', 'BatchJobStarted', 'BatchJobProgressed', 'BatchJobFinished', 'BatchJobFailed', 'BatchJobCancelled'],
-  demodata: [
-    'DemoDataCreationBegan', 'DemoDataItemAdded', 'DemoDataCreated', 'DemoDataCreationAbandoned',
-    'DemoDataDeletionBegan', 'DemoDataItemRemoved', 'DemoDataDeleted', 'DemoDataDeletionAbandoned',
-  ],
-  featureflags: ['FeatureFlagChanged'],
-};
+import { AUDIT_MESSAGES } from './i18n/catalogue';
+import { changedValues, eventLabel, fieldLabels, roleLabel, runLabel, targetLabel } from './describe';
 
 describe('breadcrumb descriptions', () => {
   it('reads an edit that sets a name as a rename', () => {
@@ -31,40 +10,45 @@ describe('breadcrumb descriptions', () => {
     expect(eventLabel('EcosystemEdited', { changes: { name: 'New name' } })).toBe('breadcrumbs.event.EcosystemRenamed');
   });
 
-  it('labels every known event type from the catalogue and leaves others to the server summary', () => {
-    for (const type of ['EcosystemCreated', 'ProgramCreated', 'ProgramArchived', 'BatchJobFinished']) {
-      const label = eventLabel(type, {});
-      expect(label && en[label]).toBeTruthy();
-    }
+  it('labels known event types, targets and roles from the catalogue and leaves others to the server', () => {
     expect(eventLabel('SomethingNew', {})).toBeNull();
     expect(targetLabel('program')).toBe('breadcrumbs.target.program');
     expect(targetLabel('unknown')).toBeNull();
+    expect(roleLabel('PLATFORM_ADMIN')).toBe('breadcrumbs.role.PLATFORM_ADMIN');
+    expect(roleLabel('NEW_ROLE')).toBe('breadcrumbs.role.UNKNOWN');
+    // A key that only looks like a label (an Object.prototype member) is not one.
+    expect(targetLabel('constructor')).toBeNull();
   });
 
-  it('labels every event type and every target of every aggregate in English and Spanish', () => {
-    const unlabelled: string[] = [];
-    for (const [category, eventTypes] of Object.entries(AGGREGATES)) {
-      const target = targetLabel(category);
-      if (!target || !en[target]?.trim() || !es[target]?.trim()) unlabelled.push(`target ${category}`);
-      for (const type of eventTypes) {
-        const label = eventLabel(type, {});
-        if (!label || !en[label]?.trim() || !es[label]?.trim()) unlabelled.push(type);
+  it('names a job run by its job and outcome, in both languages', () => {
+    const finished = runLabel({ jobName: 'createEcosystemDemoData', status: 'FINISHED' });
+    expect([AUDIT_MESSAGES.en[finished], AUDIT_MESSAGES.sp[finished]]).toEqual(['Demo data created', 'Datos de demostración creados']);
+    expect(runLabel({ jobName: 'somethingNew', status: 'FINISHED' })).toBe('breadcrumbs.run.other');
+    for (const job of ['createEcosystemDemoData', 'deleteEcosystemDemoData']) {
+      for (const status of ['QUEUED', 'SUBMITTED', 'PROCESSING', 'FINISHED', 'FAILED', 'CANCELLED']) {
+        expect(runLabel({ jobName: job, status }), `${job} ${status}`).not.toBe('breadcrumbs.run.other');
       }
     }
-    expect(unlabelled).toEqual([]);
-    // The renames the web app reads from an edit's changes are labelled too.
-    for (const label of ['breadcrumbs.event.EcosystemRenamed', 'breadcrumbs.event.ProgramRenamed'] as const) {
-      expect(en[label] && es[label]).toBeTruthy();
-    }
   });
 
-  it('shows changed values by path, names first, without ids or lists', () => {
+  it('labels a nested field part by part, and not at all when a part is unknown', () => {
+    expect(fieldLabels('sessionSettings.tutorHoursLimitConfig.isEnabled')).toEqual([
+      'breadcrumbs.field.sessionSettings', 'breadcrumbs.field.tutorHoursLimitConfig', 'breadcrumbs.field.isEnabled',
+    ]);
+    expect(fieldLabels('sessionSettings.madeUp')).toBeNull();
+  });
+
+  it('shows changed values by path, names first, without ids; lists joined, or counted when they hold records', () => {
     const changes = {
       programId: 'p1', ecosystemId: 'e1', isDemo: false,
-      details: { isGlobal: false, shortName: 'rb', name: 'Reading Buddies', subBoard: { enabled: true }, sessionCapabilities: ['GROUP'] },
+      details: {
+        isGlobal: false, shortName: 'rb', name: 'Reading Buddies', subBoard: { enabled: true }, sessionCapabilities: ['GROUP', 'DROP_IN'],
+        customSessionProperties: [{ label: 'Room' }, { label: 'Floor' }],
+      },
     };
     expect(changedValues(changes)).toEqual([
       ['name', 'Reading Buddies'], ['shortName', 'rb'], ['isDemo', false], ['isGlobal', false], ['subBoard.enabled', true],
+      ['sessionCapabilities', 'GROUP, DROP_IN'], ['customSessionProperties', { entries: 2 }],
     ]);
     expect(changedValues(null)).toEqual([]);
   });

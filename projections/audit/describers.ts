@@ -1,0 +1,35 @@
+/**
+ * How user and feature-flag events read in the audit trail: the fields worth showing (never a
+ * password hash or an internal id) and the person's name as the target's name.
+ */
+import type { RecordedEvent } from '../../domain/shared/events';
+import { registerBreadcrumbDescriber, type BreadcrumbDescription } from './describe';
+
+type Data = Record<string, unknown>;
+const dataOf = (event: RecordedEvent): Data => (typeof event.data === 'object' && event.data !== null ? event.data as Data : {});
+
+function registered(event: RecordedEvent): BreadcrumbDescription {
+  const d = dataOf(event);
+  const name = [d.preferredName ?? d.firstName, d.lastName].filter((p) => typeof p === 'string' && p).join(' ');
+  return {
+    summary: `Registered ${name || String(d.email ?? 'a user')}`,
+    changes: { email: d.email, firstName: d.firstName, lastName: d.lastName, preferredName: d.preferredName, platformAdmin: d.platformAdmin },
+    ...(name ? { targetName: name } : {}),
+  };
+}
+
+const role = (verb: string) => (event: RecordedEvent): BreadcrumbDescription =>
+  ({ summary: `${verb} the role ${String(dataOf(event).role)}`, changes: { role: dataOf(event).role, programId: dataOf(event).programId } });
+
+const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDescription> = {
+  UserRegistered: registered,
+  EcosystemRoleGranted: role('Granted'),
+  EcosystemRoleRevoked: role('Revoked'),
+  UserPasswordChanged: () => ({ summary: 'Changed the password', changes: {} }),
+  UserEmailReserved: (e) => ({ summary: 'Reserved an e-mail address', changes: { email: dataOf(e).email } }),
+  FeatureFlagChanged: (e) => ({ summary: `Set the feature flag ${String(dataOf(e).name)}`, changes: { name: dataOf(e).name, value: dataOf(e).value } }),
+};
+
+export function registerUserBreadcrumbs(): void {
+  for (const [type, describe] of Object.entries(describers)) registerBreadcrumbDescriber(type, describe);
+}

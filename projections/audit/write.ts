@@ -1,0 +1,187 @@
+/**
+ * Writing one batch of events into the audit trail (projections/audit/tables.ts). Everything the
+ * rows need comes from earlier events, read back from the audit's own tables (job runs, people),
+ * so a rebuild writes exactly the rows the live projection did, wherever batches split.
+ */
+import type { PoolClient } from 'pg';
+import type { RecordedEvent } from '../../domain/shared/events';
+import { describeEvent, targetOf } from './describe';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JOB_CATEGORY = 'batchjob';
+
+/** The status a batch-job event leaves its run in. */
+const RUN_STATUS: Record<string, string> = {
+  BatchJobQueued: 'QUEUED', BatchJobSubmitted: 'SUBMITTED', BatchJobStarted: 'PROCESSING',
+  BatchJobFinished: 'FINISHED', BatchJobFailed: 'FAILED', BatchJobCancelled: 'CANCELLED',
+};
+
+interface Run { run_id: string; ecosystem_id: string | null; job_name: string; status: string; entry_commit: string; entry_prepare: string }
+
+type Table = (name: string) => string;
+type Data = Record<string, unknown>;
+const dataOf = (event: RecordedEvent): Data => (typeof event.data === 'object' && event.data !== null ? event.data as Data : {});
+const uuidOrNull = (value: string | null | undefined): string | null => (value && UUID.test(value) ? value : null);
+
+function personName(data: Data): string | null {
+  const first = typeof data.preferredName === 'string' && data.preferredName.trim() ? data.preferredName : data.firstName;
+  const name = [first, data.lastName].filter((p): p is string => typeof p === 'string' && p.trim() !== '').join(' ').trim();
+  return name || (typeof data.email === 'string' ? data.email : null);
+}
+
+interface Known { kind: 'run' | 'person'; id: string; name: string | null; status: string | null; ecosystem_id: string | null; entry_commit: string | null; entry_prepare: string | null }
+
+/** What earlier batches learned that this one needs, in one round trip: the runs its events may belong to, the people they name. */
+async function loadKnown(client: PoolClient, table: Table, ids: { runs: string[]; people: string[] }): Promise<{ runs: Map<string, Run>; people: Map<string, string> }> {
+  const r = await client.query<Known>(`
+    SELECT 'run' AS kind, run_id AS id, job_name AS name, status, ecosystem_id::text, entry_commit::text, entry_prepare::text
+      FROM ${table('breadcrumb_runs')} WHERE run_id = ANY($1::text[])
+    UNION ALL
+    SELECT 'person', user_id, name, NULL, NULL, NULL, NULL FROM ${table('audit_people')} WHERE user_id = ANY($2::text[])`, [ids.runs, ids.people]);
+  const runs = new Map<string, Run>();
+  const people = new Map<string, string>();
+  for (const k of r.rows) {
+    if (k.kind === 'person') people.set(k.id, k.name ?? '');
+    else runs.set(k.id, { run_id: k.id, ecosystem_id: k.ecosystem_id, job_name: k.name ?? 'unknown', status: k.status ?? 'QUEUED', entry_commit: k.entry_commit ?? '0', entry_prepare: k.entry_prepare ?? '0' });
+  }
+  return { runs, people };
+}
+
+/** The run an event is a step of: a job's own events, and every event its run dispatched (correlated by job id). */
+function runOf(event: RecordedEvent, runs: Map<string, Run>): string | null {
+  const target = targetOf(event);
+  if (target.type === JOB_CATEGORY && target.id) return target.id;
+  const correlation = event.metadata?.correlationId;
+  return correlation && runs.has(correlation) ? correlation : null;
+}
+
+function trackRun(event: RecordedEvent, runId: string, runs: Map<string, Run>, changed: Set<string>): Run {
+  let run = runs.get(runId);
+  if (!run) {
+    const jobName = dataOf(event).jobName;
+    run = {
+      run_id: runId, ecosystem_id: uuidOrNull(event.metadata?.ecosystemId), job_name: typeof jobName === 'string' ? jobName : 'unknown',
+      status: 'QUEUED', entry_commit: event.position.commit.toString(), entry_prepare: event.position.prepare.toString(),
+    };
+    runs.set(runId, run);
+  }
+  const status = targetOf(event).type === JOB_CATEGORY ? RUN_STATUS[event.type] : undefined;
+  if (status) run.status = status;
+  changed.add(runId);
+  return run;
+}
+
+interface Facet { ecosystem_id: string; kind: 'actor' | 'action' | 'target'; value: string; label: string | null; detail: string | null }
+
+/** What a batch learns as it goes, in log order: runs, people, and the facets to upsert. */
+interface BatchState {
+  runs: Map<string, Run>;
+  people: Map<string, string>;
+  newPeople: Map<string, string>;
+  changedRuns: Set<string>;
+  facets: Map<string, Facet>;
+}
+
+function noteFacet(state: BatchState, facet: Facet): void {
+  const key = `${facet.ecosystem_id}\u0000${facet.kind}\u0000${facet.value}`;
+  const previous = state.facets.get(key);
+  state.facets.set(key, { ...facet, label: facet.label ?? previous?.label ?? null });
+}
+
+function notePerson(event: RecordedEvent, state: BatchState): void {
+  const data = dataOf(event);
+  const name = event.type === 'UserRegistered' && typeof data.userId === 'string' ? personName(data) : null;
+  if (!name) return;
+  state.people.set(String(data.userId), name);
+  state.newPeople.set(String(data.userId), name);
+}
+
+function rowOf(event: RecordedEvent, state: BatchState) {
+  const m = event.metadata;
+  const target = targetOf(event);
+  notePerson(event, state);
+  const runId = runOf(event, state.runs);
+  const run = runId ? trackRun(event, runId, state.runs, state.changedRuns) : null;
+  const { summary, changes, targetName } = describeEvent(event);
+  const ecosystemId = uuidOrNull(m?.ecosystemId);
+  const actorId = m?.actor?.userId ?? 'unknown';
+  const actorRole = m?.actor?.role ?? 'UNKNOWN';
+  if (ecosystemId) {
+    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'actor', value: actorId, label: state.people.get(actorId) ?? null, detail: actorRole });
+    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'action', value: event.type, label: null, detail: null });
+    const targetLabel = targetName ?? (target.type === 'user' ? state.people.get(target.id) ?? null : null);
+    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'target', value: `${target.type}:${target.id}`, label: targetLabel, detail: null });
+  }
+  const position = { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() };
+  return {
+    event_id: event.id, position_commit: position.commit, position_prepare: position.prepare,
+    ecosystem_id: ecosystemId, program_id: uuidOrNull(m?.programId),
+    occurred_at: m?.occurredAt && !Number.isNaN(Date.parse(m.occurredAt)) ? m.occurredAt : event.recordedAt,
+    actor_user_id: actorId, actor_role: actorRole, target_type: target.type, target_id: target.id,
+    event_type: event.type, summary, changes, command_id: m?.commandId ?? null, correlation_id: m?.correlationId ?? null,
+    run_id: runId, entry_commit: run?.entry_commit ?? position.commit, entry_prepare: run?.entry_prepare ?? position.prepare,
+  };
+}
+
+/** Ids a batch may need from earlier batches: runs its events may belong to, people they name. */
+function idsOf(events: readonly RecordedEvent[]): { runs: string[]; people: string[] } {
+  const runs = new Set<string>();
+  const people = new Set<string>();
+  for (const e of events) {
+    const target = targetOf(e);
+    if (target.type === JOB_CATEGORY && target.id) runs.add(target.id);
+    if (e.metadata?.correlationId) runs.add(e.metadata.correlationId);
+    if (e.metadata?.actor?.userId) people.add(e.metadata.actor.userId);
+    if (target.type === 'user' && target.id) people.add(target.id);
+  }
+  return { runs: [...runs], people: [...people] };
+}
+
+export async function writeAuditBatch(events: readonly RecordedEvent[], client: PoolClient, table: Table): Promise<void> {
+  const state: BatchState = { ...await loadKnown(client, table, idsOf(events)), newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
+  const rows = events.map((event) => rowOf(event, state));
+  const runs = [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r));
+  await writeRows(client, table, rows, runs, [...state.facets.values()]);
+  await upsertPeople(client, table, state.newPeople);
+}
+
+const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint, ecosystem_id uuid, program_id uuid,
+  occurred_at timestamptz, actor_user_id text, actor_role text, target_type text, target_id text, event_type text,
+  summary text, changes jsonb, command_id text, correlation_id text, run_id text, entry_commit bigint, entry_prepare bigint`;
+const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
+
+/**
+ * One statement per batch for the rows, the runs and the facets (data-modifying CTEs): the audit
+ * takes every event, so round trips per batch dominate replay time and a live mutation's wait.
+ */
+async function writeRows(client: PoolClient, table: Table, rows: object[], runs: Run[], facets: Facet[]): Promise<void> {
+  const f = table('breadcrumb_facets');
+  await client.query(`
+    WITH crumbs AS (
+      INSERT INTO ${table('breadcrumbs')} (${NAMES})
+      SELECT ${NAMES} FROM jsonb_to_recordset($1::jsonb) AS x(${COLUMNS}) ON CONFLICT (event_id) DO NOTHING
+    ), runs AS (
+      INSERT INTO ${table('breadcrumb_runs')} (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
+      SELECT run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare FROM jsonb_to_recordset($2::jsonb)
+        AS x(run_id text, ecosystem_id uuid, job_name text, status text, entry_commit bigint, entry_prepare bigint)
+      ON CONFLICT (run_id) DO UPDATE SET status = EXCLUDED.status
+    )
+    INSERT INTO ${f} (ecosystem_id, kind, value, label, detail)
+    SELECT ecosystem_id, kind, value, label, detail FROM jsonb_to_recordset($3::jsonb)
+      AS x(ecosystem_id uuid, kind text, value text, label text, detail text)
+    ON CONFLICT (ecosystem_id, kind, value) DO UPDATE
+      SET label = COALESCE(EXCLUDED.label, ${f}.label), detail = COALESCE(EXCLUDED.detail, ${f}.detail)`,
+  [JSON.stringify(rows), JSON.stringify(runs), JSON.stringify(facets)]);
+}
+
+/** New names also relabel the person wherever they already appear as an actor or a target. */
+async function upsertPeople(client: PoolClient, table: Table, people: Map<string, string>): Promise<void> {
+  if (people.size === 0) return;
+  const list = JSON.stringify([...people].map(([user_id, name]) => ({ user_id, name })));
+  await client.query(`INSERT INTO ${table('audit_people')} (user_id, name)
+    SELECT user_id, name FROM jsonb_to_recordset($1::jsonb) AS x(user_id text, name text)
+    ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name`, [list]);
+  await client.query(`UPDATE ${table('breadcrumb_facets')} f SET label = x.name
+    FROM jsonb_to_recordset($1::jsonb) AS x(user_id text, name text)
+    WHERE (f.kind = 'actor' AND f.value = x.user_id) OR (f.kind = 'target' AND f.value = 'user:' || x.user_id)`, [list]);
+}

@@ -1,0 +1,177 @@
+/**
+ * The audit trail in the browser, as the seeded ecosystem admin reads it: the demo-data job the
+ * platform admin ran is one row, by that admin by name and role, expanding to its steps; times to
+ * the second with the zone; filters that go into the address and survive a reload; a CSV export of
+ * everything the filter matches, safe to open in a spreadsheet; and the same page in Spanish. The
+ * server runs the production build on its own cloned database; it also accepts raw queries, which
+ * only the set-up uses (acting as the platform admin): the page itself sends persisted query ids.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEFAULT_WEB_DIR, startPlatform, type Platform } from '../../api/platform';
+import { toGlobalId } from '../../api/relay';
+import { configSchema } from '../../infra/config';
+import { createTestDatabase, type TestDatabase } from '../setup/db';
+
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const FORMULA_PROGRAM = '=HYPERLINK("http://evil.example","Click")';
+
+let db: TestDatabase;
+let platform: Platform;
+let context: BrowserContext;
+let userDataDir: string;
+let page: Page;
+let trailUrl: string;
+const pageErrors: string[] = [];
+
+async function graphql<T>(token: string | null, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const res = await fetch(`${platform.url}/graphql`, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  if (!body.data) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined>): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The platform admin adds a program and runs the demo-data job, the way the admin pages do. */
+async function actAsPlatformAdmin(): Promise<void> {
+  const demo = platform.demo!;
+  const { loginPaas } = await graphql<{ loginPaas: { token: string } }>(null,
+    'mutation($e: String!, $p: String!) { loginPaas(email: $e, password: $p) { token } }', { e: demo.platformAdmin.email, p: demo.platformAdmin.password });
+  const token = loginPaas.token;
+  await graphql(token, 'mutation($p: ProgramInput!) { createProgram(programInput: $p) { id } }', { p: { ecosystemId: demo.ecosystemId, name: FORMULA_PROGRAM } });
+  await graphql(token, 'mutation($e: ID!) { createEcosystemDemoData(ecosystemId: $e, demoSessionsStartDate: "2026-12-01") { jobId } }', { e: demo.ecosystemId });
+  await until('the demo-data run in the trail', async () => {
+    const data = await graphql<{ getEcosystemBreadcrumbEntries: { edges: Array<{ node: { run: { status: string } | null } }> } }>(token,
+      'query($e: ID!) { getEcosystemBreadcrumbEntries(ecosystemId: $e, filter: { targetType: "batchjob" }) { edges { node { run { status } } } } }', { e: demo.ecosystemId });
+    return data.getEcosystemBreadcrumbEntries.edges.some((e) => e.node.run?.status === 'FINISHED');
+  });
+}
+
+beforeAll(async () => {
+  if (!existsSync(path.join(DEFAULT_WEB_DIR, 'index.html'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  db = await createTestDatabase();
+  platform = await startPlatform({
+    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'allow-raw', PROJECTION_WAIT_MS: '10000' }),
+    databaseUrl: db.url,
+    secrets: { apiDatabasePassword: inject('apiDbPassword'), jwtSecret: randomBytes(32).toString('hex') },
+    skipMigrations: true, seed: true, webDir: DEFAULT_WEB_DIR, port: 0, host: '127.0.0.1', log: () => undefined,
+  });
+  await actAsPlatformAdmin();
+  userDataDir = await mkdtemp(path.join(tmpdir(), 'e2e-breadcrumbs-'));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, locale: 'en-US', timezoneId: 'America/New_York', acceptDownloads: true,
+  });
+  page = context.pages()[0] ?? await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  trailUrl = `${platform.url}/internal-admin-panel/manage-ecosystems/${encodeURIComponent(toGlobalId('Ecosystem', platform.demo!.ecosystemId))}/breadcrumbs`;
+}, 180_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (userDataDir) await rm(userDataDir, { recursive: true, force: true });
+  await platform?.stop();
+  await db?.drop();
+});
+
+describe('the breadcrumbs page', () => {
+  it('is reached by the ecosystem admin', async () => {
+    const demo = platform.demo!;
+    await page.goto(`${platform.url}/login`);
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(demo.ecosystemAdmin.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.ecosystemAdmin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(trailUrl);
+    await page.getByRole('heading', { level: 1, name: 'Breadcrumbs of Riverside Unified School District' }).waitFor();
+  });
+
+  it('shows the demo-data job as one row by the platform admin, named with their role, that expands to its steps', async () => {
+    const table = page.getByRole('table', { name: 'Breadcrumbs' });
+    const run = table.getByRole('row').filter({ hasText: 'Demo data created' });
+    await run.first().waitFor();
+    await expect(run.count()).resolves.toBe(1);
+    await run.getByText('Pat Admin').waitFor();
+    await run.getByText('Platform admin').waitFor();
+    const toggle = run.getByRole('button', { name: /^Show the \d+ steps of Demo data created$/ });
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+    await toggle.click();
+    if (process.env.E2E_SCREENSHOT) await page.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: true });
+    const steps = page.getByRole('table', { name: 'Steps of Demo data created' });
+    await steps.getByRole('cell', { name: 'Demo item added', exact: true }).first().waitFor();
+    await steps.getByRole('cell', { name: 'Job finished', exact: true }).waitFor();
+    await expect(run.getByRole('button', { name: 'Hide the steps of Demo data created' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    // The platform's own start-up work reads as the system, not as a person.
+    await table.getByRole('row').filter({ hasText: 'Ecosystem created' }).getByText('Platform start-up').waitFor();
+  });
+
+  it('shows times to the second with the zone, in the viewer\'s zone', async () => {
+    const first = await page.getByRole('table', { name: 'Breadcrumbs' }).locator('time').first().textContent();
+    expect(first).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} GMT-[45]$/);
+  });
+
+  it('filters on the server, keeps the filter in the address, and survives a reload', async () => {
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await page.getByRole('option', { name: 'Program created', exact: true }).click();
+    await page.waitForURL(/action=ProgramCreated/);
+    const table = page.getByRole('table', { name: 'Breadcrumbs' });
+    // Programs the demo-data job created stay folded in its row, which now counts only those steps.
+    await expect.poll(async () => new Set(await table.locator('tbody > tr > td:nth-child(3)').allTextContents()))
+      .toEqual(new Set(['Program created', 'Demo data created3 steps']));
+    await table.getByText(FORMULA_PROGRAM, { exact: true }).first().waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('Program created');
+    await expect(page.getByRole('table', { name: 'Breadcrumbs' }).locator('tbody > tr').count()).resolves.toBeGreaterThanOrEqual(3);
+    await page.getByRole('textbox', { name: 'From' }).fill('2099-01-01');
+    await page.waitForURL(/from=2099-01-01/);
+    await page.getByText('No actions match these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByRole('table', { name: 'Breadcrumbs' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it('exports every matching event as CSV, formulas neutralised', async () => {
+    await page.getByRole('combobox', { name: 'Kind of item' }).click();
+    await page.getByRole('option', { name: 'Program', exact: true }).click();
+    await page.waitForURL(/targetType=program/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Time,Time zone,Person,Role,Action,Kind of item,Item,Details,Job run');
+    expect(lines.slice(1).every((line) => line.includes(',America/New_York,'))).toBe(true);
+    expect(csv).toContain(`"'${FORMULA_PROGRAM.replace(/"/g, '""')}"`);
+    expect(csv).not.toMatch(/,=HYPERLINK/);
+    await page.getByRole('status').filter({ hasText: `Exported ${lines.length - 1} rows.` }).waitFor();
+  });
+
+  it('reads in Spanish when the interface does', async () => {
+    await page.getByRole('button', { name: 'Language: English' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Historial de cambios de Riverside Unified School District' }).waitFor();
+    await page.getByRole('button', { name: 'Quitar filtros' }).click();
+    const table = page.getByRole('table', { name: 'Historial de cambios' });
+    await table.getByRole('row').filter({ hasText: 'Datos de demostración creados' }).getByText('Administrador de la plataforma').first().waitFor();
+    await table.getByRole('cell', { name: 'Programa creado', exact: true }).first().waitFor();
+    expect(await table.locator('time').first().textContent()).toMatch(/^\d{1,2} [a-z]{3,4} \d{4}, \d{2}:\d{2}:\d{2} GMT-[45]$/);
+    expect(pageErrors).toEqual([]);
+  });
+});
