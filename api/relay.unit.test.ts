@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { commonMessages } from '../domain/shared/messages';
+import { apiMessages } from './i18n/messages';
 import { describe, expect, it } from 'vitest';
 import type { RequestContext } from './context';
 import { afterKey, anyIdOf, type Connection, decodeCursor, encodeCursor, fromGlobalId, idOf, keysetConnection, loadNode, pageSize, toGlobalId } from './relay';
@@ -50,7 +52,7 @@ describe('keyset connections', () => {
 describe('malformed paging and ids', () => {
   it('refuse a negative, fractional or oversized first as BAD_USER_INPUT on first', () => {
     fc.assert(fc.property(fc.oneof(fc.integer({ max: -1 }), fc.integer({ min: 101 }), fc.double({ noInteger: true }), fc.constantFrom(NaN, Infinity)), (first) => {
-      expect(() => pageSize(first)).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { first: 'First must be a whole number from 0 to 100.' } }));
+      expect(() => pageSize(first)).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { first: apiMessages.invalidFirst({ max: 100 }) } }));
     }));
     expect(pageSize(undefined)).toBe(20);
     expect(pageSize(0)).toBe(0);
@@ -59,7 +61,7 @@ describe('malformed paging and ids', () => {
 
   it('refuse a cursor that is not ours instead of starting again at page one', () => {
     fc.assert(fc.property(fc.string({ minLength: 1 }).filter((s) => decodeCursor(s) === null), (cursor) => {
-      expect(() => afterKey(cursor)).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { after: expect.any(String) } }));
+      expect(() => afterKey(cursor)).toThrow(expect.objectContaining({ code: 'BAD_USER_INPUT', fields: { after: commonMessages.invalidCursor } }));
     }));
     expect(afterKey(null)).toBeNull();
   });
@@ -67,7 +69,7 @@ describe('malformed paging and ids', () => {
   it('refuse a malformed global id as BAD_USER_INPUT and answer null for a well-formed unknown one', async () => {
     const ctx = {} as RequestContext;
     for (const bad of ['', 'bm9wZTox', 'not base64 at all', toGlobalId('Ecosystem', 'not-a-uuid'), toGlobalId('Ecosystem', '1\u0000')]) {
-      await expect(loadNode(ctx, bad, 'ids.2')).rejects.toMatchObject({ code: 'BAD_USER_INPUT', fields: { 'ids.2': 'This id is not valid.' } });
+      await expect(loadNode(ctx, bad, 'ids.2')).rejects.toMatchObject({ code: 'BAD_USER_INPUT', fields: { 'ids.2': apiMessages.invalidGlobalId } });
     }
     await expect(loadNode(ctx, toGlobalId('Unknown', '00000000-0000-4000-8000-000000000000'))).resolves.toBeNull();
   });

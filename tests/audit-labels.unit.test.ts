@@ -23,7 +23,7 @@ const CHANGE_SHAPES: Record<string, z.ZodType> = {
   EcosystemEdited: ecosystemDetailsSchema, ProgramEdited: programDetailsSchema, PlatformEcosystemConfigUpdated: ecosystemConfigSchema,
 };
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; entries?: Record<string, string>; options?: z.ZodType[] };
+type Def = { type: string; values?: unknown[]; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; entries?: Record<string, string>; options?: z.ZodType[] };
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 function sample(schema: z.ZodType, eventType: string, path: string): unknown {
@@ -37,6 +37,7 @@ function sample(schema: z.ZodType, eventType: string, path: string): unknown {
     case 'array': return [sample(def.element!, eventType, path)];
     case 'union': return sample(def.options![0], eventType, path);
     case 'enum': return Object.values(def.entries ?? {})[0];
+    case 'literal': return def.values?.[0];
     case 'string': return 'text';
     case 'number': return 1;
     case 'boolean': return true;
@@ -74,7 +75,7 @@ describe('the audit trail\'s words', () => {
   });
 
   it('label every role an actor acts in, every job and every outcome of its run', () => {
-    const roles: Role[] = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'];
+    const roles: Role[] = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM', 'OPERATOR'];
     expect(roles.filter((role) => roleLabel(role) === 'breadcrumbs.role.UNKNOWN' || !labelled(roleLabel(role)))).toEqual([]);
     const statuses = ['QUEUED', 'SUBMITTED', 'PROCESSING', 'FINISHED', 'FAILED', 'CANCELLED'];
     const runs = BATCH_JOB_NAMES.flatMap((jobName) => statuses.map((status) => ({ jobName, status })));

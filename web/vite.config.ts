@@ -10,6 +10,8 @@ import relay from 'vite-plugin-relay';
 import { noMessageParser, precompiledMessages } from './messages-plugin';
 import { en } from './src/i18n/en';
 import { es } from './src/i18n/es';
+import { breadcrumbsEn } from './src/pages/breadcrumbs/i18n/en';
+import { breadcrumbsEs } from './src/pages/breadcrumbs/i18n/es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -20,7 +22,13 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     relay,
-    precompiledMessages({ '/src/i18n/en.ts': { exportName: 'en', messages: en }, '/src/i18n/es.ts': { exportName: 'es', messages: es } }),
+    precompiledMessages({
+      '/src/i18n/en.ts': { exportName: 'en', messages: en },
+      '/src/i18n/es.ts': { exportName: 'es', messages: es },
+      // The breadcrumbs page's own words (they load with that page): without the parser, they too must arrive parsed.
+      '/src/pages/breadcrumbs/i18n/en.ts': { exportName: 'breadcrumbsEn', messages: breadcrumbsEn },
+      '/src/pages/breadcrumbs/i18n/es.ts': { exportName: 'breadcrumbsEs', messages: breadcrumbsEs },
+    }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },
   build: {

@@ -14,9 +14,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_WEB_DIR, startPlatform, type Platform } from '../platform';
 import { configSchema } from '../../infra/config';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
+import { CHROMIUM_FLAGS, findChromium } from '../../tests/e2e/support/chromium';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 let db: TestDatabase;
 let platform: Platform;
@@ -35,7 +34,7 @@ beforeAll(async () => {
     skipMigrations: true, seed: true, webDir: DEFAULT_WEB_DIR, port: 0, host: '127.0.0.1', log: () => undefined,
   });
   userDataDir = await mkdtemp(path.join(tmpdir(), 'csp-chromium-'));
-  context = await chromium.launchPersistentContext(userDataDir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS });
+  context = await chromium.launchPersistentContext(userDataDir, { executablePath: (await findChromium()).path, headless: true, args: CHROMIUM_FLAGS });
   page = context.pages()[0] ?? await context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('console', (message) => { if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text()); });

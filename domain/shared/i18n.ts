@@ -16,6 +16,8 @@
  * lacks it or uses other arguments.
  */
 
+import { IntlMessageFormat } from 'intl-messageformat';
+
 export type MessageArg = string | number | Message;
 
 export interface Message {
@@ -67,16 +69,22 @@ export function isMessage(value: unknown): value is Message {
 }
 
 /**
- * English with plain `{name}` arguments filled in: for Error.message and logs only. Readers get
- * the API's rendering (api/i18n), which also handles plurals and numbers per language.
+ * The English text with its arguments (plurals and numbers included): for Error.message and logs.
+ * Readers get the API's rendering (api/i18n), in their own language.
  */
 export function renderEnglish(message: Message): string {
-  return message.english.replace(/\{\s*([A-Za-z_]\w*)\s*\}/g, (whole, name: string) => {
-    const arg = message.params?.[name];
-    if (arg === undefined) return whole;
-    return typeof arg === 'object' ? renderEnglish(arg) : String(arg);
-  });
+  let format = englishFormats.get(message.english);
+  if (!format) {
+    format = new IntlMessageFormat(message.english, 'en');
+    englishFormats.set(message.english, format);
+  }
+  const values: Record<string, string | number> = {};
+  for (const [name, arg] of Object.entries(message.params ?? {})) values[name] = typeof arg === 'object' ? renderEnglish(arg) : arg;
+  const result = format.format(values);
+  return typeof result === 'string' ? result : String(result);
 }
+
+const englishFormats = new Map<string, IntlMessageFormat>();
 
 /*
  * zod keeps only a string per issue, so a message given to zod travels as this encoding and is

@@ -18,9 +18,8 @@ import { DEFAULT_WEB_DIR, startPlatform, type Platform } from '../../api/platfor
 import { toGlobalId } from '../../api/relay';
 import { configSchema } from '../../infra/config';
 import { createTestDatabase, type TestDatabase } from '../setup/db';
+import { CHROMIUM_FLAGS, findChromium } from './support/chromium';
 
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const FORMULA_PROGRAM = '=HYPERLINK("http://evil.example","Click")';
 
 let db: TestDatabase;
@@ -78,7 +77,7 @@ beforeAll(async () => {
   await actAsPlatformAdmin();
   userDataDir = await mkdtemp(path.join(tmpdir(), 'e2e-breadcrumbs-'));
   context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_FLAGS, locale: 'en-US', timezoneId: 'America/New_York', acceptDownloads: true,
+    executablePath: (await findChromium()).path, headless: true, args: CHROMIUM_FLAGS, locale: 'en-US', timezoneId: 'America/New_York', acceptDownloads: true,
   });
   page = context.pages()[0] ?? await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -164,8 +163,7 @@ describe('the breadcrumbs page', () => {
   });
 
   it('reads in Spanish when the interface does', async () => {
-    await page.getByRole('button', { name: 'Language: English' }).click();
-    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('sp');
     await page.getByRole('heading', { level: 1, name: 'Historial de cambios de Riverside Unified School District' }).waitFor();
     await page.getByRole('button', { name: 'Quitar filtros' }).click();
     const table = page.getByRole('table', { name: 'Historial de cambios' });
