@@ -70,6 +70,19 @@ export function translate(message: Message, locale: Locale): string {
   return typeof result === 'string' ? result : String(result);
 }
 
+/** Each message without arguments, by its English text: the sentences a stored text may be. */
+const byEnglish = new Map<string, string>();
+for (const [key, text] of Object.entries(catalogues.en)) if (!/[{]/.test(text) && !byEnglish.has(text)) byEnglish.set(text, key);
+
+/**
+ * A sentence stored as English (a job's failure, recorded in its events as the user was told it
+ * then) in `locale`, when it is one of the catalogue's own sentences; any other text as it is.
+ */
+export function translateStored(text: string, locale: Locale): string {
+  const key = byEnglish.get(text);
+  return key ? translate({ key, english: text }, locale) : text;
+}
+
 function render(arg: MessageArg, locale: Locale): string | number {
   return isMessage(arg) ? translate(arg, locale) : arg;
 }

@@ -14,6 +14,7 @@ import type { RequestContext } from '../context';
 import { idOf, keysetConnection } from '../relay';
 import { jobLoaders } from './loaders';
 import { toBatchJob } from './mapping';
+import { translateStored } from '../i18n/catalogue';
 import { cancelActiveJobs, startJob } from './service';
 import { apiMessages } from '../i18n/messages';
 import { commonMessages } from '../../domain/shared/messages';
@@ -50,6 +51,10 @@ function authorizeJob(ctx: RequestContext, ecosystemId: string, jobName: BatchJo
 }
 
 export const jobsResolvers: Resolvers = {
+  // A job's failure is stored in English in its events; readers get it in their language.
+  BatchJob: {
+    error: (job, _args, ctx) => (job.error ? translateStored(job.error, ctx.locale) : null),
+  },
   // Fields of a listed ecosystem: whoever may not see them reads null instead of a failed list.
   Ecosystem: {
     async recentBatchJob(ecosystem, _args, ctx) {

@@ -10,6 +10,10 @@ export const jobMessages = defineMessages('job', {
   progressBeyondTotal: 'Progress cannot pass the job\'s total.',
   notCalendarDate: 'Enter a real calendar date as YYYY-MM-DD.',
   unknownJobName: 'Unknown job name. Known jobs: {names}.',
+  // Failure texts a job records (workflows/failures.ts keeps the same English: the workflow sandbox
+  // imports nothing; a unit test keeps the two equal).
+  internalFailure: 'The job stopped because of an internal error. It has been logged for the platform team.',
+  stalledFailure: 'The job stopped making progress and was marked as failed. You can start it again.',
 });
 
 export const demoDataMessages = defineMessages('demoData', {

@@ -104,6 +104,8 @@ export const esDomain: Record<string, string> = {
   'job.progressBeyondTotal': 'El progreso no puede superar el total de la tarea.',
   'job.notCalendarDate': 'Escriba una fecha real del calendario con el formato AAAA-MM-DD.',
   'job.unknownJobName': 'Nombre de tarea desconocido. Tareas conocidas: {names}.',
+  'job.internalFailure': 'La tarea se detuvo por un error interno. Se ha registrado para el equipo de la plataforma.',
+  'job.stalledFailure': 'La tarea dejó de avanzar y se marcó como fallida. Puede iniciarla de nuevo.',
   'demoData.exists': 'Este ecosistema ya tiene datos de demostración. Elimínelos antes de volver a crearlos.',
   'demoData.creating': 'Ya se están creando datos de demostración para este ecosistema.',
   'demoData.deleting': 'Se están eliminando los datos de demostración de este ecosistema.',
