@@ -4,10 +4,10 @@
  * without Relay (relay/client.ts), so the first page need not load Relay's runtime for them.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { sendOperation } from '../relay/client';
+import { browserSession, sendOperation } from '../relay/client';
 import { graphql } from '../relay/graphql';
 import type { FeatureFlagsProviderQuery } from './__generated__/FeatureFlagsProviderQuery.graphql';
-import { applyFlagEvent, flattenFlags, type FlagValues } from './flags';
+import { applyFlagEvent, flattenFlags, streamWithOwner, type FlagValues } from './flags';
 
 // Flags nest at most two levels below the top today; a deeper one would need another level here.
 const query = graphql`
@@ -40,7 +40,7 @@ export function FeatureFlagsProvider({ children, streamUrl = '/feature-flags' }:
       if (controller.signal.aborted) return;
       const values = flattenFlags(data.featureFlags);
       setFlags(values);
-      source = new EventSource(streamUrl);
+      source = new EventSource(streamWithOwner(streamUrl, browserSession.accessToken()));
       for (const path of values.keys()) {
         source.addEventListener(path, (event: MessageEvent<string>) => setFlags((current) => applyFlagEvent(current, path, event.data)));
       }

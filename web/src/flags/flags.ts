@@ -40,3 +40,13 @@ export function applyFlagEvent(values: FlagValues, eventName: string, body: stri
   next.set(name, typeof value === 'boolean' ? value : !(values.get(name) ?? false));
   return next;
 }
+
+/**
+ * The stream counts open connections per user when it knows the user (decision 0013); an
+ * EventSource cannot send headers, so a signed-in page names itself with its access token. The
+ * stream opens once per page load: a token that expires later only moves the count to the address.
+ */
+export function streamWithOwner(streamUrl: string, accessToken: string | null): string {
+  if (!accessToken) return streamUrl;
+  return `${streamUrl}${streamUrl.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(accessToken)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyFlagEvent, flattenFlags } from './flags';
+import { applyFlagEvent, flattenFlags, streamWithOwner } from './flags';
 
 const flags = flattenFlags([
   { path: 'sessions', value: true, nested: [{ path: 'sessions.recurring', value: false, nested: [] }] },
@@ -27,5 +27,13 @@ describe('feature flags', () => {
     expect(applyFlagEvent(flags, 'inbox', JSON.stringify({ name: 'other', value: true }), log)).toBe(flags);
     expect(applyFlagEvent(flags, 'inbox', JSON.stringify([1, 2]), log)).toBe(flags);
     expect(log).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('the flag stream\'s address', () => {
+  it('names a signed-in page\'s user with its access token, and nobody otherwise', () => {
+    expect(streamWithOwner('/feature-flags', null)).toBe('/feature-flags');
+    expect(streamWithOwner('/feature-flags', 'a.b+c/d=')).toBe('/feature-flags?access_token=a.b%2Bc%2Fd%3D');
+    expect(streamWithOwner('/feature-flags?x=1', 'tok')).toBe('/feature-flags?x=1&access_token=tok');
   });
 });
