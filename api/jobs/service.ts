@@ -66,9 +66,16 @@ export async function startJob(
   const { ecosystemId, jobName } = request;
   // Bad input is reported as such before any conflict; the domain checks it again on queuing.
   const metadata = parseBatchJobMetadata(jobName, request.metadata);
-  await refuseArchived(ctx, ecosystemId);
-  if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobName, metadata);
-  const jobId = randomUUID();
+  // Derived from the Idempotency-Key (decision 0017): a repeated request names the same job.
+  const jobId = ctx.newId('batchjob');
+  const earlier = await ctx.read((client) => findBatchJob(client, jobId));
+  // The repeat of a request that queued this job is not a second job competing with the first: skip
+  // the early refusals (which would see the first as busy) and launch again, which replays every
+  // command and starts the workflow only if the first request stopped before it did.
+  if (!earlier) {
+    await refuseArchived(ctx, ecosystemId);
+    if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobName, metadata);
+  }
   await launchBatchJob(executor(ctx, ecosystemId), ctx.services.engine, {
     jobId, ecosystemId, jobName, metadata, actor: { userId: viewer.userId, role: actorRole(viewer, ecosystemId) },
   });
