@@ -59,8 +59,8 @@ export function toClientError(err: unknown, locale: Locale = DEFAULT_LOCALE, log
   // Keep where the error happened (path, locations), which Relay uses to attach it to a field.
   const place = wrapper ? { nodes: wrapper.nodes, source: wrapper.source, positions: wrapper.positions, path: wrapper.path } : {};
   if (described) return new GraphQLError(described.message, { ...place, extensions: { ...wrapper?.extensions, ...described.extensions } });
-  if (original instanceof GraphQLError) return original;
-  if (wrapper && !wrapper.originalError) return wrapper;
+  // graphql-js's own errors (a variable of the wrong type...): the outermost says which variable.
+  if (original instanceof GraphQLError) return wrapper ?? original;
   log(original);
   return new GraphQLError(genericMessage(locale), { ...place, extensions: { code: 'INTERNAL_SERVER_ERROR' } });
 }

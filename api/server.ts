@@ -23,7 +23,8 @@ import { registerNotFound, registerStaticWeb } from './http/static-web';
 import type { Services } from './services';
 import { genericMessage } from './errors';
 import { translate } from './i18n/catalogue';
-import { localeFromHeader } from './i18n/locale';
+import { localeFromHeader, type Locale } from './i18n/locale';
+import { apiMessages } from './i18n/messages';
 
 export interface ServerOptions {
   services: Services;
@@ -45,12 +46,21 @@ function codeOf(err: FastifyError | RateLimitedHttpError, status: number): strin
   return status === 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
 }
 
+/** fastify's own refusals of a request body, worded through the catalogue; anything else as it came. */
+function requestErrorText(err: FastifyError, locale: Locale): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return translate(apiMessages.bodyTooLarge, locale);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY': case 'FST_ERR_CTP_EMPTY_JSON_BODY': return translate(apiMessages.badRequestBody, locale);
+    default: return err.message;
+  }
+}
+
 /** The one answer for errors that escape a route, in the shape of the route that failed. */
 function handleError(err: FastifyError | RateLimitedHttpError, request: FastifyRequest, reply: FastifyReply): void {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
   if (status === 500) console.error(`[http] ${request.method} ${request.url}`, err);
   const locale = localeFromHeader(request.headers['accept-language']);
-  const message = status === 500 ? genericMessage(locale) : err instanceof RateLimitedHttpError ? translate(err.userMessage, locale) : err.message;
+  const message = status === 500 ? genericMessage(locale) : err instanceof RateLimitedHttpError ? translate(err.userMessage, locale) : requestErrorText(err, locale);
   const code = codeOf(err, status);
   if (err instanceof RateLimitedHttpError) void reply.header('retry-after', String(err.retryAfterSeconds));
   const body = request.url.startsWith('/graphql') ? { errors: [{ message, extensions: { code } }] } : { error: message, code };

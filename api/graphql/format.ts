@@ -6,7 +6,9 @@
 import { GraphQLError, type ExecutionResult } from 'graphql';
 import { DomainError, ValidationError } from '../../domain/shared/errors';
 import { innermost, toClientError } from '../errors';
+import { translate } from '../i18n/catalogue';
 import type { Locale } from '../i18n/locale';
+import { wordGraphQLRequestError, wordHttpRequestError } from './request-errors';
 import { apiMessages } from '../i18n/messages';
 
 const SUGGESTION = /\s*Did you mean [^?]*\?\s*$/s;
@@ -57,9 +59,20 @@ export function formatResult(result: ExecutionResult, warnings: readonly string[
  * request errors of graphql-js (syntax, validation, variable coercion): BAD_USER_INPUT.
  */
 export function formatError(err: Readonly<GraphQLError | Error>, production: boolean, locale: Locale = 'en'): GraphQLError {
-  if (!(err instanceof GraphQLError)) return new GraphQLError(err.message, { extensions: { code: 'BAD_REQUEST' } });
+  if (!(err instanceof GraphQLError)) {
+    const worded = wordHttpRequestError(err.message);
+    return new GraphQLError(worded ? translate(worded, locale) : err.message, { extensions: { code: 'BAD_REQUEST' } });
+  }
   // A scalar's own refusal (a bad Date, a malformed id) carries our message: worded in the reader's language.
   if (innermost(err) instanceof DomainError) return clientError(err, locale, () => undefined);
+  const worded = err.extensions.code ? null : wordGraphQLRequestError(err.message);
+  if (worded) {
+    const text = translate(worded.message, locale);
+    return new GraphQLError(text, {
+      nodes: err.nodes, source: err.source, positions: err.positions, path: err.path,
+      extensions: { code: 'BAD_USER_INPUT', ...(worded.field ? { fields: [{ field: worded.field, message: text }] } : {}) },
+    });
+  }
   const message = production ? withoutSuggestions(err.message) : err.message;
   if (message === err.message && err.extensions.code) return err;
   return new GraphQLError(message, {

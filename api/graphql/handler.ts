@@ -11,7 +11,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import { createHandler, parseRequestParams, type Request as GraphQLHttpRequest, type RequestParams, type Response as GraphQLHttpResponse } from 'graphql-http';
 import { genericMessage } from '../errors';
+import type { Message } from '../../domain/shared/i18n';
+import { translate } from '../i18n/catalogue';
 import { localeFromHeader, type Locale } from '../i18n/locale';
+import { apiMessages } from '../i18n/messages';
 import type { RequestContext } from '../context';
 import type { DocumentCache, PersistedQueries } from './documents';
 import { formatError, formatResult } from './format';
@@ -40,9 +43,13 @@ interface Exchange {
 
 type HttpRequest = GraphQLHttpRequest<FastifyRequest, Exchange>;
 
-function errorResponse(status: number, message: string, code: string): GraphQLHttpResponse {
-  return [JSON.stringify({ errors: [{ message, extensions: { code } }] }), {
-    status, statusText: status === 400 ? 'Bad Request' : 'Error', headers: { 'content-type': 'application/json; charset=utf-8' },
+/** A request refused before graphql-http reads it, in the media type and language the client asked for. */
+function errorResponse(req: HttpRequest, status: number, message: Message, code: string): GraphQLHttpResponse {
+  const text = translate(message, localeFromHeader(req.raw.headers['accept-language']));
+  const modern = (req.raw.headers.accept ?? '').includes('application/graphql-response+json');
+  return [JSON.stringify({ errors: [{ message: text, extensions: { code } }] }), {
+    status, statusText: status === 400 ? 'Bad Request' : 'Error',
+    headers: { 'content-type': `${modern ? 'application/graphql-response+json' : 'application/json'}; charset=utf-8` },
   }];
 }
 
@@ -66,10 +73,10 @@ async function requestParams(req: HttpRequest, options: GraphQLHandlerOptions): 
   let request = req;
   if (docId !== null) {
     const text = options.persisted.get(docId);
-    if (!text) return errorResponse(400, 'Unknown persisted query id.', 'PERSISTED_QUERY_NOT_FOUND');
+    if (!text) return errorResponse(req, 400, apiMessages.unknownPersistedQuery, 'PERSISTED_QUERY_NOT_FOUND');
     request = withQuery(req, text);
   } else if (options.mode === 'only' && raw.query !== undefined) {
-    return errorResponse(400, 'Only persisted queries are accepted.', 'PERSISTED_QUERY_ONLY');
+    return errorResponse(req, 400, apiMessages.persistedQueriesOnly, 'PERSISTED_QUERY_ONLY');
   }
   const params = await parseRequestParams(request);
   if (Array.isArray(params)) return params as GraphQLHttpResponse;

@@ -72,4 +72,39 @@ describe('errors in the reader\'s language', () => {
     const login = await api.graphql(`mutation { loginPaas(email: "nobody@example.org", password: "wrong password") { token } }`, {}, { headers: { 'accept-language': 'es' } });
     expect(login.errors?.[0]).toMatchObject({ message: 'Correo electrónico o contraseña incorrectos.', extensions: { code: 'UNAUTHENTICATED' } });
   });
+
+  it('words what graphql-js and the HTTP layer refuse themselves: numbers, missing variables, bodies, queries', async () => {
+    const page = `query($first: Int) { getAllEcosystemJobs(first: $first) { edges { cursor } } }`;
+    const huge = await ask(page, { first: 99_999_999_999 }, 'es');
+    expect(huge.errors?.[0]).toMatchObject({
+      message: 'Valor de first: Aquí los números enteros deben estar entre -2147483648 y 2147483647.',
+      extensions: { code: 'BAD_USER_INPUT', fields: [{ field: 'first', message: expect.stringContaining('números enteros') }] },
+    });
+    const fraction = await ask(page, { first: 1.5 }, 'es');
+    expect(fraction.errors?.[0]?.message).toBe('Valor de first: Debe ser un número entero.');
+    // 1e400 is valid JSON that parses to Infinity: the body is written by hand, JSON.stringify cannot.
+    const infinite = await fetch(`${api.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'es', authorization: `Bearer ${token}` },
+      body: `{"query": ${JSON.stringify(CREATE)}, "variables": {"input": {"name": "Far", "organizationType": "NON_PROFIT", "sessionSettings": {"attendanceGraceMinutes": 1e400}}}}`,
+    }).then((res) => res.json() as Promise<{ errors: Array<{ message: string; extensions: { fields: Array<{ field: string }> } }> }>);
+    expect(infinite.errors[0].message).toBe('Valor de input.sessionSettings.attendanceGraceMinutes: Debe ser un número entero.');
+    expect(infinite.errors[0].extensions.fields[0].field).toBe('input.sessionSettings.attendanceGraceMinutes');
+    const missing = await ask(ARCHIVE, {}, 'es');
+    expect(missing.errors?.[0]).toMatchObject({ message: 'Se necesita un valor para id.', extensions: { code: 'BAD_USER_INPUT' } });
+    const english = await ask(ARCHIVE, {}, 'en');
+    expect(english.errors?.[0]?.message).toBe('A value for id is required.');
+
+    const post = (body: string, headers: Record<string, string> = {}) => fetch(`${api.url}/graphql`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'accept-language': 'es', ...headers }, body,
+    }).then(async (res) => ({ status: res.status, type: res.headers.get('content-type'), body: await res.json() as { errors: Array<{ message: string }> } }));
+    const badJson = await post('{"query": ');
+    expect(badJson).toMatchObject({ status: 400, body: { errors: [{ message: 'El cuerpo de esta solicitud no es un objeto JSON.' }] } });
+    const noQuery = await post('{"variables": {}}');
+    expect(noQuery.body.errors[0].message).toBe('Esta solicitud no tiene consulta.');
+    const tooLarge = await post(JSON.stringify({ query: `{ featureFlags { name } }`, variables: { pad: 'x'.repeat(1_100_000) } }));
+    expect(tooLarge).toMatchObject({ status: 413, body: { errors: [{ message: 'Esta solicitud es demasiado grande.' }] } });
+    const stale = await post(JSON.stringify({ doc_id: 'not-a-known-id' }), { accept: 'application/graphql-response+json' });
+    expect(stale).toMatchObject({ status: 400, body: { errors: [{ message: 'Esta página está desactualizada. Vuelva a cargarla.' }] } });
+    expect(stale.type).toMatch(/^application\/graphql-response\+json/);
+  });
 });

@@ -36,11 +36,13 @@ function ledgerState(row: DemoDataRow | null): DemoDataState {
  * fails a moment later. The ledger aggregate still decides for real, so a race between two
  * requests ends with the second job FAILED, never with duplicate demo data.
  */
-async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, jobName: BatchJobName, metadata: Record<string, unknown>): Promise<void> {
+async function refuseDemoConflicts(ctx: RequestContext, ecosystemId: string, jobId: string, jobName: BatchJobName, metadata: Record<string, unknown>): Promise<void> {
   const { ledger, active } = await ctx.read(async (client) => ({
     ledger: await findDemoData(client, ecosystemId),
     active: await activeBatchJobs(client, ecosystemId),
   }));
+  // A concurrent copy of this very request (same key, same job id) may have queued the job already.
+  if (ledger?.jobId === jobId || active.some((job) => job.id === jobId)) return;
   if (active.some((job) => DEMO_JOBS.includes(job.jobName))) throw new IllegalStateError(demoDataMessages.notThisJob, 'DEMO_DATA_BUSY');
   const probe = { ecosystemId, jobId: randomUUID() };
   if (jobName === 'createEcosystemDemoData') {
@@ -74,7 +76,7 @@ export async function startJob(
   // command and starts the workflow only if the first request stopped before it did.
   if (!earlier) {
     await refuseArchived(ctx, ecosystemId);
-    if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobName, metadata);
+    if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobId, jobName, metadata);
   }
   await launchBatchJob(executor(ctx, ecosystemId), ctx.services.engine, {
     jobId, ecosystemId, jobName, metadata, actor: { userId: viewer.userId, role: actorRole(viewer, ecosystemId) },

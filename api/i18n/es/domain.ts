@@ -32,11 +32,11 @@ export const esDomain: Record<string, string> = {
   'field.notClockTime': 'El campo «{label}» debe ser una hora como 09:30.',
   'field.notDate': 'El campo «{label}» debe ser una fecha como 2025-08-31.',
 
-  'text.nul': '«{label}» contiene un carácter NUL (código 0), que no está permitido.',
-  'text.surrogate': '«{label}» contiene un carácter dañado (un sustituto sin pareja); vuelva a escribirlo.',
-  'text.control': '«{label}» contiene un carácter de control invisible, que no está permitido.',
-  'text.lineBreak': '«{label}» debe caber en una sola línea, sin saltos de línea.',
-  'text.notFinite': '«{label}» debe ser un número finito.',
+  'text.nul': '{label} contiene un carácter NUL (código 0), que no está permitido.',
+  'text.surrogate': '{label} contiene un carácter dañado (un sustituto sin pareja); vuelva a escribirlo.',
+  'text.control': '{label} contiene un carácter de control invisible, que no está permitido.',
+  'text.lineBreak': '{label} debe caber en una sola línea, sin saltos de línea.',
+  'text.notFinite': '{label} debe ser un número finito.',
 
   'ecosystem.notFound': 'Este ecosistema no existe.',
   'ecosystem.alreadyExists': 'Ya existe un ecosistema con este identificador.',
