@@ -32,8 +32,10 @@ export type ResolverServices = Pick<Services, 'config' | 'auth' | 'flags' | 'eng
 const narrowed = new WeakMap<Services, ResolverServices>();
 
 /**
- * The resolvers' view of `services`: a separate object, so that not even a cast reaches the owner
- * pool. Read through getters, because the platform sets `engine` after building the services.
+ * The resolvers' view of `services`: a separate object without the pools, the event store and the
+ * bus, so a resolver cannot reach them by mistake. It is a fence for code, not a boundary inside
+ * the process: the services it does offer (auth, flags, engine) hold connections of their own.
+ * Read through getters, because the platform sets `engine` after building the services.
  */
 export function resolverServices(services: Services): ResolverServices {
   let view = narrowed.get(services);
