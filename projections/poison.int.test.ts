@@ -1,7 +1,7 @@
 /**
  * Poison events (docs/decisions/0016): one event that fails its schema, hand-inserted into the log,
  * stops only the projections that handle its type; they show FAILED with its position and error;
- * the others go on; the audit trail records it as undecodable; retry and skip get it moving again.
+ * the others go on; the audit trail records it as unreadable, with the reason; retry and skip get it moving again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -11,11 +11,12 @@ import { CommandBus } from '../infra/commandbus';
 import { createPostgresEventStore, type EventTypes } from '../infra/eventstore/postgres';
 import type { EventStore } from '../infra/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../tests/setup/db';
-import { auditProjection } from './audit';
+import { auditProjection, listBreadcrumbs } from './audit';
 import { formatPosition, statusTable } from './cli-output';
 import { parsePosition, retryProjection, skipEvent } from './operations';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import { ProjectionRunner } from './runner';
+import { withTenantScope } from './scope';
 import { readProjectionStatus } from './status';
 import { buildOf, eventually, itemsProjection, newEvent, rows, TENANT_A } from './testing/fixtures';
 import type { Projection } from './types';
@@ -116,10 +117,13 @@ describe('an event that fails its schema', () => {
     expect(errors).toEqual([expect.stringMatching(/^proj_items_v1: FAILED at /)]);
   });
 
-  it('is recorded by the audit trail as undecodable, which goes on', async () => {
+  it('is recorded by the audit trail as unreadable, with the reason, and the trail goes on', async () => {
     const { bad } = await poisoned();
-    const trail = await rows(db.ownerPool, `SELECT event_id, summary, changes FROM read.breadcrumbs WHERE event_id = '${bad.id}'`);
-    expect(trail).toEqual([{ event_id: bad.id, summary: expect.stringMatching(/^ItemSet on item bad \(undecodable: .*value/), changes: { id: 'bad', value: 'three' } }]);
+    const trail = await rows(db.ownerPool, `SELECT event_id, summary, changes, decode_error FROM read.breadcrumbs WHERE event_id = '${bad.id}'`);
+    expect(trail).toEqual([{ event_id: bad.id, summary: 'ItemSet on item bad', changes: { id: 'bad', value: 'three' }, decode_error: expect.stringMatching(/value/) }]);
+    expect((await rows(db.ownerPool, 'SELECT count(*)::int AS n FROM read.breadcrumbs WHERE decode_error IS NOT NULL'))[0].n).toBe(1);
+    const page = await withTenantScope(db.apiPool, { platformAdmin: false, ecosystemIds: [TENANT_A] }, (c) => listBreadcrumbs(c, { ecosystemId: TENANT_A, first: 10, filter: { targetId: 'bad' } }));
+    expect(page.rows.map((r) => [r.eventType, r.unreadable])).toEqual([['ItemSet', expect.stringMatching(/value/)]]);
     expect((await rows(db.ownerPool, 'SELECT count(*)::int AS n FROM read.breadcrumbs'))[0].n).toBe(5);
   });
 

@@ -27,7 +27,7 @@ function breadcrumbNode(row: Breadcrumb) {
     eventType: row.eventType, summary: row.summary, occurredAt: row.occurredAt,
     actorUserId: row.actorUserId, actorRole: row.actorRole, actorName: row.actorName,
     targetType: row.targetType, targetId: row.targetId, targetName: row.targetName,
-    programId: row.programId, changes: row.changes, runId: row.runId,
+    programId: row.programId, changes: row.changes, runId: row.runId, unreadable: row.unreadable,
   };
 }
 

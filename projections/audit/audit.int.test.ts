@@ -79,12 +79,12 @@ describe('audit projection', () => {
       {
         ecosystemId: TENANT_A, programId: PROGRAM, occurredAt: '2026-11-02T09:00:00.000Z', actorUserId: ADMIN, actorRole: 'SUPER_ADMIN', actorName: null,
         targetType: 'program', targetId: PROGRAM, targetName: 'Algebra I', eventType: 'ProgramRenamedForAudit', summary: 'Renamed program Algebra to Algebra I',
-        changes: { name: 'Algebra I' }, runId: null,
+        changes: { name: 'Algebra I' }, runId: null, unreadable: null,
       },
       {
         ecosystemId: TENANT_A, programId: PROGRAM, occurredAt: '2026-11-01T09:00:00.000Z', actorUserId: ADMIN, actorRole: 'SUPER_ADMIN', actorName: null,
         targetType: 'program', targetId: PROGRAM, targetName: 'Algebra I', eventType: 'ProgramCreatedForAudit', summary: `ProgramCreatedForAudit on program ${PROGRAM}`,
-        changes: { name: 'Algebra', secretToken: '[redacted]' }, runId: null,
+        changes: { name: 'Algebra', secretToken: '[redacted]' }, runId: null, unreadable: null,
       },
     ]);
     expect(page).toMatchObject({ hasNextPage: false, endCursor: page.rows[1].cursor });

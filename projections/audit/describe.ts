@@ -62,14 +62,22 @@ function defaultChanges(data: unknown): Record<string, unknown> {
   return { value: data };
 }
 
-export function describeEvent(event: RecordedEvent): { summary: string; changes: Record<string, unknown>; targetName: string | null } {
+export interface DescribedEvent {
+  summary: string;
+  changes: Record<string, unknown>;
+  targetName: string | null;
+  /** Why the event could not be read (decision 0016), or null when it was. */
+  decodeError: string | null;
+}
+
+export function describeEvent(event: RecordedEvent): DescribedEvent {
   // The audit takes every event, so it must not stop at one it cannot read (decision 0016): it
-  // records that event as undecodable, with its data as stored, and goes on.
+  // records that event as unreadable, with its data as stored and the reason, and goes on.
   if (event.decodeError !== undefined) {
-    return { summary: `${genericSummary(event)} (undecodable: ${event.decodeError})`, changes: redact(defaultChanges(event.data)) as Record<string, unknown>, targetName: null };
+    return { summary: genericSummary(event), changes: redact(defaultChanges(event.data)) as Record<string, unknown>, targetName: null, decodeError: event.decodeError };
   }
   const describe = describers.get(event.type);
   const described = describe ? describe(event) : genericSummary(event);
   const { summary, changes, targetName } = typeof described === 'string' ? { summary: described, changes: undefined, targetName: undefined } : described;
-  return { summary, changes: redact(changes ?? defaultChanges(event.data)) as Record<string, unknown>, targetName: targetName?.trim() || null };
+  return { summary, changes: redact(changes ?? defaultChanges(event.data)) as Record<string, unknown>, targetName: targetName?.trim() || null, decodeError: null };
 }

@@ -19,7 +19,7 @@ describe('breadcrumb descriptions', () => {
   it('fall back to "<Type> on <category> <id>" with the event data as the changes', () => {
     const e = recorded('ProgramRenamed', { name: 'Algebra I' });
     expect(genericSummary(e)).toBe(`ProgramRenamed on program ${PROGRAM}`);
-    expect(describeEvent(e)).toEqual({ summary: `ProgramRenamed on program ${PROGRAM}`, changes: { name: 'Algebra I' }, targetName: null });
+    expect(describeEvent(e)).toEqual({ summary: `ProgramRenamed on program ${PROGRAM}`, changes: { name: 'Algebra I' }, targetName: null, decodeError: null });
     expect(targetOf(recorded('X', {}, 'settings'))).toEqual({ type: 'settings', id: '' });
     expect(describeEvent(recorded('Counted', 3)).changes).toEqual({ value: 3 });
   });
@@ -27,8 +27,16 @@ describe('breadcrumb descriptions', () => {
   it('use a registered describer, as a sentence or with its own changes', () => {
     registerBreadcrumbDescriber('ProgramArchived', () => 'Archived the program');
     registerBreadcrumbDescriber('ProgramMoved', (e) => ({ summary: 'Moved the program', changes: { to: (e.data as { to: string }).to } }));
-    expect(describeEvent(recorded('ProgramArchived', { reason: 'done' }))).toEqual({ summary: 'Archived the program', changes: { reason: 'done' }, targetName: null });
-    expect(describeEvent(recorded('ProgramMoved', { to: 'x', from: 'y' }))).toEqual({ summary: 'Moved the program', changes: { to: 'x' }, targetName: null });
+    expect(describeEvent(recorded('ProgramArchived', { reason: 'done' }))).toEqual({ summary: 'Archived the program', changes: { reason: 'done' }, targetName: null, decodeError: null });
+    expect(describeEvent(recorded('ProgramMoved', { to: 'x', from: 'y' }))).toEqual({ summary: 'Moved the program', changes: { to: 'x' }, targetName: null, decodeError: null });
+  });
+
+  it('keep an unreadable event with its data as stored, the reason apart, and no describer run', () => {
+    registerBreadcrumbDescriber('ProgramRetitled', () => { throw new Error('a describer must not see data it cannot trust'); });
+    const e = { ...recorded('ProgramRetitled', { title: 7, secretToken: 's' }), decodeError: 'title: expected string' };
+    expect(describeEvent(e)).toEqual({
+      summary: `ProgramRetitled on program ${PROGRAM}`, changes: { title: 7, secretToken: REDACTED }, targetName: null, decodeError: 'title: expected string',
+    });
   });
 
   it('refuse a second, different describer for one type', () => {

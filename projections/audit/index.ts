@@ -17,7 +17,8 @@ registerUserBreadcrumbs();
 export const auditProjection: Projection = {
   name: 'audit',
   // 2: job runs fold into entries; actor and target names and the filters' facets.
-  version: 2,
+  // 3: an unreadable event's reason in its own column (decode_error), not in the summary.
+  version: 3,
   tables: auditTables,
   exposedTables: AUDIT_TABLES,
   handlers: {},

@@ -38,6 +38,8 @@ export interface Breadcrumb {
   commandId: string | null;
   correlationId: string | null;
   runId: string | null;
+  /** Why the platform could not read the event, or null when it could (decision 0016). */
+  unreadable: string | null;
   /** Opaque; pass as `after` for the next page in the same order. */
   cursor: string;
 }
@@ -62,7 +64,7 @@ interface Row {
   event_id: string; ecosystem_id: string | null; program_id: string | null; occurred_at: Date;
   actor_user_id: string; actor_role: string; actor_name: string | null; target_type: string; target_id: string; target_name: string | null;
   event_type: string; summary: string; changes: Record<string, unknown>; command_id: string | null; correlation_id: string | null;
-  run_id: string | null; position_commit: string; position_prepare: string;
+  run_id: string | null; position_commit: string; position_prepare: string; decode_error: string | null;
 }
 
 function encodeCursor(commit: string, prepare: string): string {
@@ -108,7 +110,7 @@ function toBreadcrumb(row: Row): Breadcrumb {
     actorUserId: row.actor_user_id, actorRole: row.actor_role, actorName: row.actor_role === 'SYSTEM' ? null : row.actor_name,
     targetType: row.target_type, targetId: row.target_id, targetName: row.target_name,
     eventType: row.event_type, summary: row.summary, changes: row.changes, commandId: row.command_id,
-    correlationId: row.correlation_id, runId: row.run_id, cursor: encodeCursor(row.position_commit, row.position_prepare),
+    correlationId: row.correlation_id, runId: row.run_id, unreadable: row.decode_error, cursor: encodeCursor(row.position_commit, row.position_prepare),
   };
 }
 

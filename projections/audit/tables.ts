@@ -24,7 +24,8 @@ CREATE TABLE "${s}".breadcrumbs (
   correlation_id   text,
   run_id           text,
   entry_commit     bigint NOT NULL,
-  entry_prepare    bigint NOT NULL
+  entry_prepare    bigint NOT NULL,
+  decode_error     text
 );
 CREATE INDEX ON "${s}".breadcrumbs (ecosystem_id, entry_commit DESC, entry_prepare DESC);
 CREATE INDEX ON "${s}".breadcrumbs (ecosystem_id, actor_user_id, entry_commit DESC, entry_prepare DESC);
@@ -52,6 +53,7 @@ COMMENT ON COLUMN "${s}".breadcrumbs.correlation_id IS 'Request or job the comma
 COMMENT ON COLUMN "${s}".breadcrumbs.run_id IS 'The background job run (batch job id) this event is a step of, if any.';
 COMMENT ON COLUMN "${s}".breadcrumbs.entry_commit IS 'Position (first part) of the entry the row folds into: the run''s first event, else the event itself.';
 COMMENT ON COLUMN "${s}".breadcrumbs.entry_prepare IS 'Position (second part) of the entry the row folds into.';
+COMMENT ON COLUMN "${s}".breadcrumbs.decode_error IS 'Why the platform could not read the event (a schema version it does not know, data its schema refuses); null when it could. Such rows keep the data as stored.';
 `;
 
 const runs = (s: string) => `

@@ -102,7 +102,7 @@ function rowOf(event: RecordedEvent, state: BatchState) {
   notePerson(event, state);
   const runId = runOf(event, state.runs);
   const run = runId ? trackRun(event, runId, state.runs, state.changedRuns) : null;
-  const { summary, changes, targetName } = describeEvent(event);
+  const { summary, changes, targetName, decodeError } = describeEvent(event);
   const ecosystemId = uuidOrNull(m?.ecosystemId);
   const actorId = m?.actor?.userId ?? 'unknown';
   const actorRole = m?.actor?.role ?? 'UNKNOWN';
@@ -120,6 +120,7 @@ function rowOf(event: RecordedEvent, state: BatchState) {
     actor_user_id: actorId, actor_role: actorRole, target_type: target.type, target_id: target.id,
     event_type: event.type, summary, changes, command_id: m?.commandId ?? null, correlation_id: m?.correlationId ?? null,
     run_id: runId, entry_commit: run?.entry_commit ?? position.commit, entry_prepare: run?.entry_prepare ?? position.prepare,
+    decode_error: decodeError,
   };
 }
 
@@ -147,7 +148,7 @@ export async function writeAuditBatch(events: readonly RecordedEvent[], client: 
 
 const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint, ecosystem_id uuid, program_id uuid,
   occurred_at timestamptz, actor_user_id text, actor_role text, target_type text, target_id text, event_type text,
-  summary text, changes jsonb, command_id text, correlation_id text, run_id text, entry_commit bigint, entry_prepare bigint`;
+  summary text, changes jsonb, command_id text, correlation_id text, run_id text, entry_commit bigint, entry_prepare bigint, decode_error text`;
 const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
 
 /**
