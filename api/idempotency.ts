@@ -7,10 +7,11 @@
  * nothing is created twice. Without a key every id is random, as before.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { v5 as uuidv5 } from 'uuid';
-import { ValidationError } from '../domain/shared/errors';
+import { IllegalStateError, ValidationError } from '../domain/shared/errors';
+import type { RecordedEvent } from '../domain/shared/events';
 import { apiMessages } from './i18n/messages';
 
 /** Fixed namespace of ids derived from idempotency keys. */
@@ -21,6 +22,8 @@ interface MutationScope {
   /** `fieldName:responseKey`: two mutations of one request (or two aliases) never share ids. */
   field: string;
   counts: Map<string, number>;
+  /** Digest of the field and its arguments: what the key stands for. */
+  requestHash: string;
 }
 
 const scopes = new AsyncLocalStorage<MutationScope>();
@@ -34,8 +37,10 @@ export function withMutationScopes(schema: GraphQLSchema): GraphQLSchema {
   const fields = schema.getMutationType()?.getFields() ?? {};
   for (const field of Object.values(fields)) {
     const resolve = field.resolve ?? defaultFieldResolver;
-    field.resolve = (root, args, ctx, info) =>
-      scopes.run({ field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map() }, () => resolve(root, args, ctx, info));
+    field.resolve = (root, args, ctx, info) => scopes.run(
+      { field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map(), requestHash: digestOf(info.fieldName, args) },
+      () => resolve(root, args, ctx, info),
+    );
   }
   return schema;
 }
@@ -62,4 +67,32 @@ export function idFor(userId: string, key: string | null | 'invalid', kind: stri
   const n = scope.counts.get(kind) ?? 0;
   scope.counts.set(kind, n + 1);
   return uuidv5([userId, key, scope.field, `${kind}#${n}`].join('\n'), IDEMPOTENCY_NAMESPACE);
+}
+
+/** JSON with object keys sorted at every depth, so equal arguments give equal text whatever their order. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+}
+
+function digestOf(fieldName: string, args: unknown): string {
+  return createHash('sha256').update(JSON.stringify([fieldName, canonical(args)])).digest('base64url');
+}
+
+/** The digest of the current mutation field's request, when the request carries a key. */
+export function requestHashFor(key: string | null | 'invalid'): string | undefined {
+  return typeof key === 'string' && key !== 'invalid' ? scopes.getStore()?.requestHash : undefined;
+}
+
+/**
+ * A key reused for a different request is refused, as payment APIs do, rather than answered with
+ * the first request's result: the client has a bug (a key per user action, not per form), and
+ * answering the other request's result would hide it. The first request's events carry its digest.
+ */
+export function checkReplayedRequest(requestHash: string | undefined, recorded: readonly RecordedEvent[]): void {
+  const first = recorded[0]?.metadata.requestHash;
+  if (requestHash !== undefined && first !== undefined && first !== requestHash) {
+    throw new IllegalStateError(apiMessages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
+  }
 }

@@ -5,7 +5,7 @@ import type { Role } from '../domain/shared/events';
 import { UnauthenticatedError } from '../domain/shared/errors';
 import { withTenantScope } from '../projections/scope';
 import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type RequestContext, type Viewer } from './context';
-import { IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey } from './idempotency';
+import { checkReplayedRequest, IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey, requestHashFor } from './idempotency';
 import { resolverServices, type Services } from './services';
 import { localeFromHeader, type Locale } from './i18n/locale';
 
@@ -88,13 +88,16 @@ export function contextFor(services: Services, parts: { viewer: Viewer | null; h
     loadAggregate: (aggregate, aggregateId) => services.bus.load(aggregate, aggregateId),
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
+      const requestHash = requestHashFor(key);
       const result = await services.bus.dispatch(handler, input, {
         actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
         commandId: options.commandId ?? derive(handler.type),
         correlationId: requestId,
         // The platform's clock is the one time source of commands and of the checks made before them.
         now: services.clock().toISOString(),
+        requestHash,
       });
+      if (result.replayed) checkReplayedRequest(requestHash, result.events);
       // A repeated request (or a concurrent copy that lost the race) is answered from the log.
       if (result.replayed && result.events.length > 0) extensions.replayed = true;
       if (result.position && options.waitFor?.length) {

@@ -23,6 +23,8 @@ export interface DispatchContext {
   causationId?: string;
   /** ISO-8601 instant the command happens at; the bus's clock when absent. */
   now?: string;
+  /** Recorded in the events' metadata: the digest of the request an Idempotency-Key stands for. */
+  requestHash?: string;
 }
 
 export interface DispatchResult<S> {
@@ -176,6 +178,7 @@ export class CommandBus {
       occurredAt: now,
       // The event store stamps each event with its type's current schema version on append.
       schemaVersion: 1,
+      ...(ctx.requestHash === undefined ? {} : { requestHash: ctx.requestHash }),
     };
   }
 }

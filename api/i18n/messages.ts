@@ -31,6 +31,7 @@ export const apiMessages = defineMessages('api', {
   fieldNameAt: 'A field name in {path}',
   stringInQuery: 'A string in the query',
   invalidIdempotencyKey: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request. Send a new key with each new action.',
   programNotInEcosystem: 'This program does not belong to this ecosystem.',
   noProgramsInDefaults: 'Platform-wide defaults cannot name programs; set tutor hours limits on each ecosystem.',
   // Request errors graphql-js and graphql-http word themselves (api/graphql/request-errors.ts).

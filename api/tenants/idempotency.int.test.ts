@@ -2,7 +2,8 @@
  * Idempotent mutations over HTTP (decision 0017): the same createProgram (or createEcosystem) sent
  * again with the same Idempotency-Key, one after the other or at the same time, creates one thing
  * and answers the same payload; the repeat is marked `extensions.replayed`. Different keys, or
- * different mutations with the same key, are different actions.
+ * different mutations with the same key, are different actions. One key reused for a different
+ * request (other arguments) is refused as a conflict and writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
@@ -83,6 +84,27 @@ describe('Idempotency-Key', () => {
     expect(third.data).toEqual(first.data);
     const created = await api.db.ownerPool.query(`SELECT 1 FROM events WHERE type = 'EcosystemCreated' AND data->'details'->>'name' = 'Idempotent Academy'`);
     expect(created.rowCount).toBe(1);
+  });
+
+  it('refuses one key reused with other arguments, in the reader\'s language, writing nothing; the same arguments in another order are the same request', async () => {
+    const key = crypto.randomUUID();
+    const first = await api.graphql<{ createProgram: ProgramData }>(CREATE_PROGRAM, { input: { ecosystemId: home.id, name: 'First Meaning' } }, { token, headers: { 'idempotency-key': key } });
+    expect(first.errors).toBeUndefined();
+    const before = await api.eventCount();
+    const other = await createProgram('Second Meaning', key);
+    expect(other.errors?.[0]).toMatchObject({
+      message: 'This Idempotency-Key was already used for a different request. Send a new key with each new action.',
+      extensions: { code: 'CONFLICT', conflictType: 'IDEMPOTENCY_KEY_REUSED' },
+    });
+    expect(other.data?.createProgram ?? null).toBeNull();
+    const spanish = await api.graphql(CREATE_PROGRAM, { input: { ecosystemId: home.id, name: 'Second Meaning' } }, { token, headers: { 'idempotency-key': key, 'accept-language': 'es' } });
+    expect(spanish.errors?.[0].message).toBe('Este Idempotency-Key ya se usó para otra solicitud. Envíe una clave nueva con cada acción nueva.');
+    expect(await api.eventCount()).toBe(before);
+    expect(await programsNamed('Second Meaning')).toBe(0);
+    const reordered = await api.graphql<{ createProgram: ProgramData }>(CREATE_PROGRAM, { input: { name: 'First Meaning', ecosystemId: home.id } }, { token, headers: { 'idempotency-key': key } });
+    expect(reordered.errors).toBeUndefined();
+    expect(reordered.data).toEqual(first.data);
+    expect(reordered.extensions?.replayed).toBe(true);
   });
 
   it('refuses a key that is not 1 to 255 printable characters, writing nothing', async () => {

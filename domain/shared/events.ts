@@ -29,6 +29,11 @@ export interface EventMetadata {
    * version its schema describes). Older versions are upcast when read (see Upcaster).
    */
   schemaVersion: number;
+  /**
+   * Digest of the API request (mutation field and arguments) whose Idempotency-Key derived this
+   * command's id; a repeat of the key must carry the same digest (decision 0017). Absent otherwise.
+   */
+  requestHash?: string;
 }
 
 /** An event about to be appended. `id` is derived from the command id and the event's index. */

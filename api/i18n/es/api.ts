@@ -25,6 +25,7 @@ export const esApi: Record<string, string> = {
   'api.fieldNameAt': 'Un nombre de campo en «{path}»',
   'api.stringInQuery': 'Una cadena de la consulta',
   'api.invalidIdempotencyKey': 'El encabezado Idempotency-Key debe tener de 1 a 255 caracteres ASCII imprimibles.',
+  'api.idempotencyKeyReused': 'Este Idempotency-Key ya se usó para otra solicitud. Envíe una clave nueva con cada acción nueva.',
   'api.programNotInEcosystem': 'Este programa no pertenece a este ecosistema.',
   'api.noProgramsInDefaults': 'Los valores predeterminados de la plataforma no pueden nombrar programas; fije los límites de horas de tutoría en cada ecosistema.',
   'api.intOutOfRange': 'Aquí los números enteros deben estar entre -2147483648 y 2147483647.',
