@@ -41,22 +41,22 @@ describe('npm run projections', () => {
     const out = await projections('status');
     expect(out.code).toBe(0);
     expect(out.stdout.split('\n')[0]).toMatch(/^PROJECTION\s+VERSION\s+STATUS\s+POSITION\s+EVENTS\s+LAG\s+UPDATED\s+NOTE$/);
-    expect(auditLine(out.stdout)).toMatch(/^audit\s+v2\s+not started\s+-\s+0\s+25\s/);
+    expect(auditLine(out.stdout)).toMatch(/^audit\s+v3\s+not started\s+-\s+0\s+25\s/);
   });
 
   it('rebuilds with a progress bar, then status shows the build serving with no lag', async () => {
     const first = await projections('rebuild', 'audit');
     expect(first).toMatchObject({ code: 0 });
-    expect(first.stdout).toContain('audit: now serving from proj_audit_v2 (25 events)');
+    expect(first.stdout).toContain('audit: now serving from proj_audit_v3 (25 events)');
     expect(first.stderr).toMatch(/audit\s+\[.*\] 100% \| 25\/25 events \| \d+ ev\/s \| ETA 00:00/);
 
     const again = await projections('rebuild', 'audit');
-    expect(again.stdout).toContain('audit: now serving from proj_audit_v2_r2 (25 events)');
-    expect(await buildOf(db.ownerPool, 'proj_audit_v2')).toMatchObject({ status: 'retired' });
+    expect(again.stdout).toContain('audit: now serving from proj_audit_v3_r2 (25 events)');
+    expect(await buildOf(db.ownerPool, 'proj_audit_v3')).toMatchObject({ status: 'retired' });
 
     const status = await projections('status', '--json');
     const rows = JSON.parse(status.stdout) as Array<{ name: string; schema: string; status: string; lag: number; position: { commit: string } }>;
-    expect(rows.find((r) => r.name === 'audit')).toMatchObject({ schema: 'proj_audit_v2_r2', status: 'serving', lag: 0, eventsProcessed: 25 });
+    expect(rows.find((r) => r.name === 'audit')).toMatchObject({ schema: 'proj_audit_v3_r2', status: 'serving', lag: 0, eventsProcessed: 25 });
   });
 
   it('shows a projection stopped by an event it cannot read as FAILED, and skips it as the named operator', async () => {

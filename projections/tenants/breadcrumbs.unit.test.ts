@@ -17,7 +17,7 @@ function recorded(type: string, data: unknown, streamId = 'program-8e7d6c5b-4a39
 describe('tenant breadcrumbs', () => {
   it('read as sentences with what changed', () => {
     expect(describeEvent(recorded('ProgramEdited', { changes: { name: 'Reading Buddies' } }))).toEqual({
-      summary: 'Program renamed to Reading Buddies', changes: { name: 'Reading Buddies' }, targetName: 'Reading Buddies',
+      summary: 'Program renamed to Reading Buddies', changes: { name: 'Reading Buddies' }, targetName: 'Reading Buddies', decodeError: null,
     });
     expect(describeEvent(recorded('ProgramEdited', { changes: { subBoard: { enabled: false }, showFiloButton: true } })).summary)
       .toBe('Edited the program: sub board, show filo button');
@@ -28,6 +28,6 @@ describe('tenant breadcrumbs', () => {
 
   it('list the identity of a created tenant, not its whole configuration', () => {
     const d = describeEvent(recorded('ProgramCreated', { details: { name: 'Math', shortName: 'Math', isGlobal: false, sessions: {} }, isDemo: true }));
-    expect(d).toEqual({ summary: 'Created program Math', changes: { name: 'Math', shortName: 'Math', isGlobal: false, isDemo: true }, targetName: 'Math' });
+    expect(d).toEqual({ summary: 'Created program Math', changes: { name: 'Math', shortName: 'Math', isGlobal: false, isDemo: true }, targetName: 'Math', decodeError: null });
   });
 });
