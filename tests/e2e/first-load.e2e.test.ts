@@ -40,7 +40,8 @@ describe('the first load of /login', () => {
     const { page, context, errors } = await app.open({ who: 'platformAdmin' });
     try {
       const toasts: string[] = [];
-      page.on('response', (response) => { if (/NotificationsHost/.test(response.url())) toasts.push(response.url()); });
+      // The host's script (its stylesheet comes with it).
+      page.on('response', (response) => { if (/NotificationsHost[^/]*\.js$/.test(new URL(response.url()).pathname)) toasts.push(response.url()); });
       await page.goto(`${app.url}/internal-admin-panel/manage-ecosystems`);
       await page.getByRole('heading', { level: 1, name: 'Manage ecosystems' }).waitFor();
       expect(toasts).toEqual([]);

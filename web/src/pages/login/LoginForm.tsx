@@ -69,8 +69,9 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
           {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
           <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus
             value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+          {/* Mantine marks an invalid password field only with data-invalid: say it to screen readers (and focusInvalid.ts) too. */}
           <PasswordInput label={t('login.password')} autoComplete="current-password" required
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }} aria-invalid={errors.password ? true : undefined}
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
         </Stack>
