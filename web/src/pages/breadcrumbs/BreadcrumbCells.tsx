@@ -14,7 +14,14 @@ import { wordsOf, type CrumbWords } from './words';
 
 export function AuditTime({ iso }: { iso: string }) {
   const { t, localeTag } = useAuditReader();
-  return <time dateTime={iso} title={t('breadcrumbs.time', { time: Date.parse(iso) })}>{formatAuditTime(iso, localeTag)}</time>;
+  const text = formatAuditTime(iso, localeTag);
+  // A narrow column may wrap the time, never inside its zone ("UTC-5" is one word, hyphen and all).
+  const zoneAt = text.lastIndexOf(' ');
+  return (
+    <time dateTime={iso} title={t('breadcrumbs.time', { time: Date.parse(iso) })}>
+      {text.slice(0, zoneAt + 1)}<span className="nowrap">{text.slice(zoneAt + 1)}</span>
+    </time>
+  );
 }
 
 /** The event behind a row or card, and how it reads. */
