@@ -56,4 +56,24 @@ describe('the first load of /login', () => {
       await context.close();
     }
   });
+
+  it('keeps the page when the toasts\' code cannot load (offline at the first toast)', async () => {
+    const { page, context, errors, consoleErrors } = await app.open({ who: 'platformAdmin' });
+    try {
+      await page.route(/NotificationsHost[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+      await page.goto(`${app.url}/internal-admin-panel/manage-ecosystems`);
+      await page.getByRole('heading', { level: 1, name: 'Manage ecosystems' }).waitFor();
+      await page.getByRole('button', { name: 'Create ecosystem' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create ecosystem' });
+      await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Offline Toast Academy');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect.poll(() => consoleErrors.some((text) => text.includes('The toasts could not be shown'))).toBe(true);
+      // The app is still there: the new ecosystem is listed and the page answers.
+      await page.getByText('Offline Toast Academy').first().waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Manage ecosystems' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { useToastHost } from './components/toast';
 import { FeatureFlagsProvider } from './flags/FeatureFlagsProvider';
@@ -20,8 +20,28 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>{children}</MantineProvider>;
 }
 
+/**
+ * The host's chunk loads with the first toast, which is often an error's, perhaps while offline: if
+ * it cannot load, the toasts are lost (and logged), not the whole app with them.
+ */
+class ToastsBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error('The toasts could not be shown', error);
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 function Toasts() {
-  return useToastHost() ? <Suspense fallback={null}><NotificationsHost /></Suspense> : null;
+  return useToastHost() ? <ToastsBoundary><Suspense fallback={null}><NotificationsHost /></Suspense></ToastsBoundary> : null;
 }
 
 export function App() {
