@@ -14,7 +14,9 @@ import type { RecordedEvent, Role } from '../domain/shared/events';
 import { describeEvent } from '../projections/audit/describe';
 import { allProjections } from '../projections/registry';
 import { AUDIT_MESSAGES, type AuditMessageId } from '../web/src/pages/breadcrumbs/i18n/catalogue';
-import { changedValues, eventLabel, fieldLabels, jobLabel, roleLabel, runLabel, targetLabel } from '../web/src/pages/breadcrumbs/describe';
+import { changedValues, eventLabel, fieldLabels, jobLabel, roleLabel, runLabel, targetLabel, valueLabel, type ChangeValue } from '../web/src/pages/breadcrumbs/describe';
+import { formatAuditDate, formatAuditTime } from '../web/src/pages/breadcrumbs/time';
+import { valueWords } from '../web/src/pages/breadcrumbs/words';
 
 allProjections(); // registers every area's describers
 
@@ -23,28 +25,50 @@ const CHANGE_SHAPES: Record<string, z.ZodType> = {
   EcosystemEdited: ecosystemDetailsSchema, ProgramEdited: programDetailsSchema, PlatformEcosystemConfigUpdated: ecosystemConfigSchema,
 };
 
-type Def = { type: string; values?: unknown[]; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; entries?: Record<string, string>; options?: z.ZodType[] };
+/** The longest fixed list sampled so far: that many samples show every value of every list. */
+const lists = { longest: 1 };
+
+type Def = {
+  type: string; values?: unknown[]; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType;
+  entries?: Record<string, string>; options?: z.ZodType[]; format?: string;
+};
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
-function sample(schema: z.ZodType, eventType: string, path: string): unknown {
+const INSTANT_SAMPLE = '2026-11-23T21:02:59.592Z';
+const DAY_SAMPLE = '2026-12-01';
+
+/**
+ * A value of `schema` with every property filled. Fixed lists (enums, literals) give their
+ * `variant`-th value (wrapping), so samples 0..n-1 show every value of every list of up to n;
+ * strings of a date format give a date, others "text".
+ */
+function sample(schema: z.ZodType, eventType: string, path: string, variant = 0, fixed?: Map<string, Set<string>>): unknown {
   const def = defOf(schema);
+  const pick = (values: unknown[]) => {
+    lists.longest = Math.max(lists.longest, values.length);
+    const value = values[variant % values.length];
+    if (typeof value === 'string') fixed?.set(value, (fixed.get(value) ?? new Set()).add(path));
+    return value;
+  };
+  const child = (next: z.ZodType, at = path) => sample(next, eventType, at, variant, fixed);
   switch (def.type) {
-    case 'object': return Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, child]) =>
-      [key, key === 'changes' && CHANGE_SHAPES[eventType] ? sample(CHANGE_SHAPES[eventType], eventType, key) : sample(child, eventType, `${path}.${key}`)]));
+    case 'object': return Object.fromEntries(Object.entries(def.shape ?? {}).map(([key, value]) =>
+      [key, key === 'changes' && CHANGE_SHAPES[eventType] ? child(CHANGE_SHAPES[eventType], key) : child(value, `${path}.${key}`)]));
     case 'optional': case 'nullable': case 'default': case 'prefault': case 'readonly': case 'catch': case 'nonoptional':
-      return sample(def.innerType!, eventType, path);
-    case 'pipe': return sample(def.in!, eventType, path);
-    case 'array': return [sample(def.element!, eventType, path)];
-    case 'union': return sample(def.options![0], eventType, path);
-    case 'enum': return Object.values(def.entries ?? {})[0];
-    case 'literal': return def.values?.[0];
-    case 'string': return 'text';
+      return child(def.innerType!);
+    case 'pipe': return child(def.in!);
+    case 'array': return [child(def.element!)];
+    case 'union': return child(def.options![0]);
+    case 'enum': return pick(Object.values(def.entries ?? {}));
+    case 'literal': return pick(def.values ?? []);
+    case 'string': return def.format === 'datetime' ? INSTANT_SAMPLE : def.format === 'date' ? DAY_SAMPLE : 'text';
     case 'number': return 1;
     case 'boolean': return true;
     case 'record': case 'unknown': case 'any': return {};
     default: throw new Error(`${eventType}${path}: no sample for a zod ${def.type}; teach this test its shape`);
   }
 }
+
 
 function recorded(type: string, data: unknown): RecordedEvent {
   return {
@@ -82,4 +106,43 @@ describe('the audit trail\'s words', () => {
     expect(runs.filter((run) => runLabel(run) === 'breadcrumbs.run.other' || !labelled(runLabel(run)))).toEqual([]);
     expect(BATCH_JOB_NAMES.filter((name) => !labelled(jobLabel(name)))).toEqual([]);
   });
+
+  it('label every value from a fixed list that the describers emit (kinds, types, roles, jobs), in both languages', () => {
+    const unlabelled = new Set<string>();
+    let checked = 0;
+    for (const [type, schema] of Object.entries(allEventSchemas())) {
+      for (let variant = 0; variant < lists.longest; variant++) {
+        const fixed = new Map<string, Set<string>>();
+        const { changes } = describeEvent(recorded(type, sample(schema, type, '', variant, fixed)));
+        for (const [path, value] of changedValues(changes)) {
+          for (const item of scalars(value)) {
+            if (typeof item !== 'string' || !fixed.has(item)) continue;
+            checked += 1;
+            if (!labelled(valueLabel(path, item))) unlabelled.add(`${type}: ${path} = ${item}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect([...unlabelled].sort()).toEqual([]);
+  });
+
+  it('write every instant and calendar day the describers emit like the When column, never as ISO text', () => {
+    const reader = { t: (id: string) => id, localeTag: 'es', zone: 'America/New_York' };
+    const seen = new Map<string, string>();
+    for (const [type, schema] of Object.entries(allEventSchemas())) {
+      const { changes } = describeEvent(recorded(type, sample(schema, type, '')));
+      for (const [path, value] of changedValues(changes)) {
+        if (value === INSTANT_SAMPLE || value === DAY_SAMPLE) seen.set(`${type}: ${path}`, valueWords(value, reader, path));
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    for (const [where, words] of seen) {
+      expect([formatAuditTime(INSTANT_SAMPLE, 'es', 'America/New_York'), formatAuditDate(DAY_SAMPLE, 'es')], where).toContain(words);
+    }
+  });
 });
+
+function scalars(value: ChangeValue): unknown[] {
+  return Array.isArray(value) ? value : [value];
+}

@@ -1,9 +1,10 @@
 /**
  * The platform admin's path through the real app in headless Chromium: log in, create an
  * ecosystem, run its demo data (offered as "create" while it has none and "delete" once it has
- * some), add a program, rename and archive it, read each step in the breadcrumbs, switch to
- * Spanish, log out. Then the seeded ecosystem admin, still in Spanish, in their own area (/admin):
- * their ecosystem, its programs in the default terms of the language, and no platform-only controls.
+ * some, neither while it is archived), add a program, rename and archive it, read each step in
+ * the breadcrumbs, switch to Spanish, log out. Then the seeded ecosystem admin, still in Spanish,
+ * in their own area (/admin): their ecosystem, its programs in the default terms of the language,
+ * and no platform-only controls.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -92,6 +93,22 @@ describe('platform admin flow', () => {
       const items = await menuItems(ecosystem);
       return items.includes('Delete demo data') && !items.includes('Create demo data');
     }, { timeout: 15_000 }).toBe(true);
+  });
+
+  it('offers no demo-data action while the ecosystem is archived, and offers them again once unarchived', async () => {
+    const archiveOrNot = async (action: 'Archive' | 'Unarchive', done: string) => {
+      await rowAction(ecosystem, action);
+      await page.getByRole('dialog', { name: `${action} ${ecosystem}?` }).getByRole('button', { name: action, exact: true }).click();
+      await page.getByText(done).waitFor();
+    };
+    await archiveOrNot('Archive', `${ecosystem} was archived.`);
+    await page.getByRole('row').filter({ hasText: ecosystem }).getByText('Archived').waitFor();
+    const archived = await menuItems(ecosystem);
+    expect(archived).toContain('Unarchive');
+    expect(archived.filter((item) => /demo data/.test(item))).toEqual([]);
+
+    await archiveOrNot('Unarchive', `${ecosystem} was unarchived.`);
+    await expect.poll(() => menuItems(ecosystem)).toContain('Delete demo data');
   });
 
   it('adds a program, renames it and archives it, with Cancel labelled Cancel', async () => {

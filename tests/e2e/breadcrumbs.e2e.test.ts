@@ -2,14 +2,15 @@
  * The audit trail in the browser, as the seeded ecosystem admin reads it: the demo-data job the
  * platform admin ran is one row, by that admin by name and role, expanding to its steps; times to
  * the second with the zone; filters that go into the address and survive a reload; a CSV export of
- * everything the filter matches, safe to open in a spreadsheet; and the same page in Spanish. The
+ * everything the filter matches, safe to open in a spreadsheet; values in words, never ISO text or
+ * raw ids; axe-clean with a run expanded; cards on a phone; and the same page in Spanish. The
  * server runs the production build on its own cloned database; it also accepts raw queries, which
  * only the set-up uses (acting as the platform admin): the page itself sends persisted query ids.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -18,9 +19,24 @@ import { DEFAULT_WEB_DIR, startPlatform, type Platform } from '../../api/platfor
 import { toGlobalId } from '../../api/relay';
 import { configSchema } from '../../infra/config';
 import { createTestDatabase, type TestDatabase } from '../setup/db';
+import { axeViolations, describeViolations } from './support/axe';
 import { CHROMIUM_FLAGS, findChromium } from './support/chromium';
+import { layoutReport } from './support/layout';
 
 const FORMULA_PROGRAM = '=HYPERLINK("http://evil.example","Click")';
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
+/** An instant or a calendar day as the server stores it: the page writes them in words. */
+const ISO_TEXT = /\d{4}-\d{2}-\d{2}/;
+const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-/i;
+
+async function screenshot(name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+async function expectNoAxeViolations(): Promise<void> {
+  expect(describeViolations(await axeViolations(page))).toBe('');
+}
 
 let db: TestDatabase;
 let platform: Platform;
@@ -111,21 +127,27 @@ describe('the breadcrumbs page', () => {
     await expect(run.count()).resolves.toBe(1);
     await run.getByText('Pat Admin').waitFor();
     await run.getByText('Platform admin').waitFor();
-    const toggle = run.getByRole('button', { name: /^Show the \d+ steps of Demo data created$/ });
+    // Its name starts with the words it shows ("15 steps"), so a voice user can say them.
+    const toggle = run.getByRole('button', { name: /^\d+ steps of Demo data created$/ });
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     await toggle.click();
-    if (process.env.E2E_SCREENSHOT) await page.screenshot({ path: process.env.E2E_SCREENSHOT, fullPage: true });
     const steps = page.getByRole('table', { name: 'Steps of Demo data created' });
     await steps.getByRole('cell', { name: 'Demo item added', exact: true }).first().waitFor();
     await steps.getByRole('cell', { name: 'Job finished', exact: true }).waitFor();
-    await expect(run.getByRole('button', { name: 'Hide the steps of Demo data created' }).getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    await screenshot('breadcrumbs-run-1280');
+    await expectNoAxeViolations();
+    // Values in words: no stored instant, day or id shows through in the details.
+    const details = await page.locator('table td:nth-child(5)').allTextContents();
+    expect(details.join('\n')).not.toMatch(ISO_TEXT);
+    expect(details.join('\n')).not.toMatch(UUID_TEXT);
     // The platform's own start-up work reads as the system, not as a person.
     await table.getByRole('row').filter({ hasText: 'Ecosystem created' }).getByText('Platform start-up').waitFor();
   });
 
   it('shows times to the second with the zone, in the viewer\'s zone', async () => {
     const first = await page.getByRole('table', { name: 'Breadcrumbs' }).locator('time').first().textContent();
-    expect(first).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} GMT-[45]$/);
+    expect(first).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} UTC-[45]$/);
   });
 
   it('filters on the server, keeps the filter in the address, and survives a reload', async () => {
@@ -134,8 +156,9 @@ describe('the breadcrumbs page', () => {
     await page.waitForURL(/action=ProgramCreated/);
     const table = page.getByRole('table', { name: 'Breadcrumbs' });
     // Programs the demo-data job created stay folded in its row, which now counts only those steps.
-    await expect.poll(async () => new Set(await table.locator('tbody > tr > td:nth-child(3)').allTextContents()))
-      .toEqual(new Set(['Program created', 'Demo data created3 steps']));
+    // (The run's cell: its action, then its toggle's arrow, visible text and the rest of its name.)
+    await expect.poll(async () => new Set((await table.locator('tbody > tr > td:nth-child(3)').allTextContents()).map((text) => text.replace(/[▸▾]/g, ''))))
+      .toEqual(new Set(['Program created', 'Demo data created3 steps of Demo data created']));
     await table.getByText(FORMULA_PROGRAM, { exact: true }).first().waitFor();
     await page.reload();
     await expect.poll(() => page.getByRole('combobox', { name: 'Action' }).inputValue()).toBe('Program created');
@@ -162,14 +185,51 @@ describe('the breadcrumbs page', () => {
     await page.getByRole('status').filter({ hasText: `Exported ${lines.length - 1} rows.` }).waitFor();
   });
 
+  it('names the items of the Item filter in words, a background job by its job and when it was queued', async () => {
+    await page.goto(`${trailUrl}?targetType=batchjob`);
+    await page.getByRole('combobox', { name: 'Item', exact: true }).click();
+    const option = page.getByRole('option', { name: /^Create demo data · \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}:\d{2} UTC-[45]$/ });
+    await option.first().waitFor();
+    const names = await page.getByRole('option').allTextContents();
+    expect(names.join('\n')).not.toMatch(UUID_TEXT);
+    await option.first().click();
+    await page.waitForURL(/target=/);
+    await page.getByRole('table', { name: 'Breadcrumbs' }).getByRole('row').filter({ hasText: 'Demo data created' }).first().waitFor();
+  });
+
+  it('shows cards on a phone, a run opening inside its card, with nothing to scroll sideways', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(trailUrl);
+      const list = page.getByRole('list', { name: 'Breadcrumbs' });
+      await list.waitFor();
+      await expect(page.getByRole('table', { name: 'Breadcrumbs' }).count()).resolves.toBe(0);
+      const run = list.getByRole('listitem').filter({ hasText: 'Demo data created' }).first();
+      await run.getByText('Pat Admin').waitFor();
+      const toggle = run.getByRole('button', { name: /^\d+ steps of Demo data created$/ });
+      await toggle.click();
+      await run.getByRole('list', { name: 'Steps of Demo data created' }).getByText('Job finished', { exact: true }).waitFor();
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      await screenshot('breadcrumbs-run-390');
+      const layout = await layoutReport(page);
+      expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+      expect(layout.unreachable).toEqual([]);
+      await expectNoAxeViolations();
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
+  });
+
   it('reads in Spanish when the interface does', async () => {
+    await page.goto(trailUrl);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sp');
     await page.getByRole('heading', { level: 1, name: 'Historial de cambios de Riverside Unified School District' }).waitFor();
-    await page.getByRole('button', { name: 'Quitar filtros' }).click();
     const table = page.getByRole('table', { name: 'Historial de cambios' });
     await table.getByRole('row').filter({ hasText: 'Datos de demostración creados' }).getByText('Administrador de la plataforma').first().waitFor();
     await table.getByRole('cell', { name: 'Programa creado', exact: true }).first().waitFor();
-    expect(await table.locator('time').first().textContent()).toMatch(/^\d{1,2} [a-z]{3,4} \d{4}, \d{2}:\d{2}:\d{2} GMT-[45]$/);
+    const details = await table.locator('td:nth-child(5)').allTextContents();
+    expect(details.join('\n')).not.toMatch(ISO_TEXT);
+    expect(await table.locator('time').first().textContent()).toMatch(/^\d{1,2} [a-z]{3,4} \d{4}, \d{2}:\d{2}:\d{2} UTC-[45]$/);
     expect(pageErrors).toEqual([]);
   });
 });

@@ -104,13 +104,15 @@ describe('the language of requests', () => {
 
 describe('bad ids in URLs', () => {
   const notFound = async (who: 'platformAdmin' | 'ecosystemAdmin' | undefined, path: string) => {
-    const { page, context, errors } = await app.open({ who });
+    const { page, context, errors, consoleErrors } = await app.open({ who });
     await page.goto(`${app.url}${path}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect(page.getByRole('heading', { level: 1 }).first().textContent(), `${path}: ${await page.locator('main').textContent()}`)
       .resolves.toBe('Page not found');
     await expect(page.title()).resolves.toBe('Page not found · Tutoring Platform');
     expect(errors).toEqual([]);
+    // Not found is an answer, not a failure: nothing is logged as an error (RouteError).
+    expect(consoleErrors, path).toEqual([]);
     await context.close();
   };
 
@@ -124,6 +126,8 @@ describe('bad ids in URLs', () => {
       await notFound('ecosystemAdmin', `/admin/ecosystems/%E2%9C%93/${page}`);
     }
     await notFound(undefined, '/s/no-such-profile/login');
+    await notFound(undefined, '/no-such-page');
+    await notFound('platformAdmin', '/internal-admin-panel/no-such-page');
   });
 });
 

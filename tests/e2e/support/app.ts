@@ -31,6 +31,8 @@ export interface OpenPage {
   context: BrowserContext;
   /** Uncaught errors in the page since it opened. */
   errors: string[];
+  /** What the page logged as errors (console.error, and failed loads the browser reports there). */
+  consoleErrors: string[];
 }
 
 export interface E2eApp {
@@ -109,8 +111,10 @@ export async function startE2eApp(): Promise<E2eApp> {
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
+      const consoleErrors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      return { page, context, errors };
+      page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+      return { page, context, errors, consoleErrors };
     },
     async stop() {
       await browser.close();

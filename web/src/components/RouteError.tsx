@@ -1,24 +1,27 @@
 /**
  * The error element of the route tree (SPEC section 8): a failed route is logged and shown with
- * the first error message; a 404 answer is the not-found page. A failure on a navigation after the
+ * the first error message; a 404 answer is the not-found page, which is an answer, not a failure,
+ * so it is not logged (router/reload.ts, isNotFound). A failure on a navigation after the
  * first render reloads the page once (router/reload.ts), as does a page whose code failed to load.
  */
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Link, useRouteError } from 'react-router-dom';
 import { useT } from '../i18n/terms';
-import { reloadGuard } from '../router/reload';
+import { isNotFound, reloadGuard } from '../router/reload';
 import { NotFound } from './NotFound';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useErrorText } from './useErrorText';
 
 export function RouteError() {
   const error = useRouteError();
+  const notFound = isNotFound(error);
   useEffect(() => {
+    if (notFound) return;
     console.error(error);
     reloadGuard().failed(error);
-  }, [error]);
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  }, [error, notFound]);
+  if (notFound) return <NotFound />;
   return <Failure error={error} />;
 }
 

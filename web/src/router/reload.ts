@@ -16,6 +16,11 @@ export function isChunkLoadError(error: unknown): boolean {
   return error instanceof TypeError && /dynamically imported module|Importing a module script failed/i.test(error.message);
 }
 
+/** The route's not-found answer (router/ids.ts, router/preload.ts): the not-found page, not a failure. */
+export function isNotFound(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 404;
+}
+
 export interface ReloadContext {
   /** A route has rendered successfully since the page was loaded. */
   renderedBefore: boolean;
@@ -26,7 +31,7 @@ export interface ReloadContext {
 export function shouldReload(error: unknown, { renderedBefore, reloadedAlready }: ReloadContext): boolean {
   if (reloadedAlready) return false;
   // Not failures of the app: the not-found page, and an ended session (which goes home by itself).
-  if (isRouteErrorResponse(error) && error.status === 404) return false;
+  if (isNotFound(error)) return false;
   if (error instanceof SessionExpiredError) return false;
   return renderedBefore || isChunkLoadError(error);
 }

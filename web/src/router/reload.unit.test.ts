@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { GraphQLRequestError, SessionExpiredError } from '../relay/errors';
 import { memoryStorage } from '../relay/session';
-import { createReloadGuard, RELOAD_MARKER_KEY, shouldReload } from './reload';
+import { createReloadGuard, isNotFound, RELOAD_MARKER_KEY, shouldReload } from './reload';
 
 const failure = new GraphQLRequestError([{ message: 'Something broke' }]);
 const chunkError = new TypeError('Failed to fetch dynamically imported module: /assets/ProgramsPage-abc.js');
@@ -48,5 +48,16 @@ describe('reload after a route failure (SPEC section 8)', () => {
     const notFound = { status: 404, statusText: 'Not Found', internal: true, data: 'No route matches' };
     expect(shouldReload(notFound, { renderedBefore: true, reloadedAlready: false })).toBe(false);
     expect(shouldReload(new SessionExpiredError(), { renderedBefore: true, reloadedAlready: false })).toBe(false);
+  });
+
+  it('takes the not-found answer for an answer: no reload (and RouteError does not log it)', () => {
+    // What the router makes of router/ids.ts's notFound() by the time RouteError sees it.
+    const answer = { status: 404, statusText: 'Not Found', internal: false, data: null };
+    expect(isNotFound(answer)).toBe(true);
+    expect([failure, chunkError, new SessionExpiredError()].some(isNotFound)).toBe(false);
+    const { reload, guard } = setup();
+    guard.rendered();
+    expect(guard.failed(answer)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

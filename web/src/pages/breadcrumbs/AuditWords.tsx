@@ -2,9 +2,10 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/en';
-import { useLocale } from '../../i18n/locale';
+import { LOCALES, useLocale } from '../../i18n/locale';
 import { useTerms, type MessageValues } from '../../i18n/terms';
 import { AUDIT_MESSAGES, type AuditMessageId } from './i18n/catalogue';
+import type { Reader } from './words';
 
 export type AuditTranslate = (id: MessageId | AuditMessageId, values?: MessageValues) => string;
 
@@ -20,4 +21,12 @@ export function useAuditT(): AuditTranslate {
   const intl = useIntl();
   const terms = useTerms();
   return useCallback((id, values) => intl.formatMessage({ id }, { ...terms, ...values }), [intl, terms]);
+}
+
+/** The reader the page's words are for: this catalogue, the interface language, the browser's zone. */
+export function useAuditReader(): Reader {
+  const t = useAuditT();
+  const { locale } = useLocale();
+  const localeTag = LOCALES[locale].tag;
+  return useMemo(() => ({ t, localeTag }), [t, localeTag]);
 }

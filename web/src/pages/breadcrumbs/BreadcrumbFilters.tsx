@@ -4,7 +4,7 @@
  * view can be shared by its address.
  */
 import { Button, Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { useAuditT } from './AuditWords';
 import type { BreadcrumbFilters_facets$key } from './__generated__/BreadcrumbFilters_facets.graphql';
@@ -29,7 +29,10 @@ export function BreadcrumbFilters({ facetsRef, ecosystemId, filter, onChange }: 
   const [search, setSearch] = useState('');
   const set = (patch: Partial<TrailFilter>) => onChange({ ...filter, ...patch });
   const label = (id: ReturnType<typeof eventLabel>, fallback: string) => (id ? t(id) : fallback);
-  const kindLabel = (type: string) => label(targetLabel(type), type);
+  const kindLabel = useCallback((type: string) => {
+    const id = targetLabel(type);
+    return id ? t(id) : type;
+  }, [t]);
   const targets = useTargetOptions(ecosystemId, filter.targetType, search, filter.target, kindLabel);
   const chosen = filter.targetType && filter.target ? targetValue(filter.targetType, filter.target) : null;
   // Choosing an option writes its label into the input; that is not a new search.
@@ -38,7 +41,7 @@ export function BreadcrumbFilters({ facetsRef, ecosystemId, filter, onChange }: 
     const option = targets.find((o) => o.value === value);
     set(option ? { targetType: option.targetType, target: option.targetId } : { target: null });
   };
-  const actors = facets.actors.map((a) => ({ value: a.userId, label: actorWords(a.name, a.role ?? '', t) })).sort(byLabel);
+  const actors = facets.actors.map((a) => ({ value: a.userId, label: actorWords({ userId: a.userId, name: a.name, role: a.role ?? '' }, t) })).sort(byLabel);
   const actions = facets.eventTypes.map((type) => ({ value: type, label: label(eventLabel(type, {}), type) })).sort(byLabel);
   const kinds = facets.targetTypes.map((type) => ({ value: type, label: kindLabel(type) })).sort(byLabel);
   const any = t('breadcrumbs.filter.any');

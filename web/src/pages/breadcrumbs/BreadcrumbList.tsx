@@ -1,6 +1,10 @@
-/** An ecosystem's audit trail under the chosen filter, newest first, a page at a time; job runs fold into one row. */
+/**
+ * An ecosystem's audit trail under the chosen filter, newest first, a page at a time; job runs
+ * fold into one row. A table that wraps its cells to fit a tablet, or on a phone a list of cards.
+ */
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { graphql, usePaginationFragment } from 'react-relay';
+import { usePhoneLayout } from '../../components/responsive';
 import { useAuditT } from './AuditWords';
 import type { BreadcrumbList_query$key } from './__generated__/BreadcrumbList_query.graphql';
 import type { BreadcrumbListPaginationQuery } from './__generated__/BreadcrumbListPaginationQuery.graphql';
@@ -13,6 +17,7 @@ export function BreadcrumbList({ queryRef, ecosystemId, filter, filtered }: {
   queryRef: BreadcrumbList_query$key; ecosystemId: string; filter: ServerFilter; filtered: boolean;
 }) {
   const t = useAuditT();
+  const phone = usePhoneLayout();
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<BreadcrumbListPaginationQuery, BreadcrumbList_query$key>(graphql`
     fragment BreadcrumbList_query on Query
       @refetchable(queryName: "BreadcrumbListPaginationQuery")
@@ -31,24 +36,30 @@ export function BreadcrumbList({ queryRef, ecosystemId, filter, filtered }: {
   `, queryRef);
   const { edges } = data.getEcosystemBreadcrumbEntries;
   if (edges.length === 0) return <Text role="status">{t(filtered ? 'breadcrumbs.noMatch' : 'breadcrumbs.empty')}</Text>;
+  const rows = edges.map(({ cursor, node }) => (
+    <BreadcrumbRow key={cursor} entryRef={node} ecosystemId={ecosystemId} filter={filter} layout={phone ? 'card' : 'row'} />
+  ));
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped aria-label={t('ecosystems.breadcrumbs')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('breadcrumbs.column.time')}</Table.Th>
-              <Table.Th scope="col">{t('breadcrumbs.column.actor')}</Table.Th>
-              <Table.Th scope="col">{t('breadcrumbs.column.action')}</Table.Th>
-              <Table.Th scope="col">{t('breadcrumbs.column.target')}</Table.Th>
-              <Table.Th scope="col">{t('breadcrumbs.column.details')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {edges.map(({ cursor, node }) => <BreadcrumbRow key={cursor} entryRef={node} ecosystemId={ecosystemId} filter={filter} />)}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? (
+        <Stack component="ul" gap="sm" aria-label={t('ecosystems.breadcrumbs')} className="card-list">{rows}</Stack>
+      ) : (
+        // Cells wrap, so the table fits from 40em up; narrower than its minimum it scrolls in its own box.
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped aria-label={t('ecosystems.breadcrumbs')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('breadcrumbs.column.time')}</Table.Th>
+                <Table.Th scope="col">{t('breadcrumbs.column.actor')}</Table.Th>
+                <Table.Th scope="col">{t('breadcrumbs.column.action')}</Table.Th>
+                <Table.Th scope="col">{t('breadcrumbs.column.target')}</Table.Th>
+                <Table.Th scope="col">{t('breadcrumbs.column.details')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{rows}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {hasNext && (
         <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
           {t('breadcrumbs.loadMore')}

@@ -13,7 +13,7 @@ import { viewerZone } from './time';
 const query = graphql`
   query breadcrumbsExportQuery($ecosystemId: ID!, $filter: BreadcrumbFilter, $after: String) {
     getEcosystemBreadcrumbs(ecosystemId: $ecosystemId, filter: $filter, first: 500, after: $after) {
-      edges { node { occurredAt eventType summary actorName actorRole targetType targetName changes runId } }
+      edges { node { occurredAt eventType summary actorUserId actorName actorRole targetType targetName changes runId } }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -39,7 +39,7 @@ export async function exportCsv(o: ExportOptions): Promise<{ csv: string; rows: 
       o.environment, query, { ecosystemId: o.ecosystemId, filter: o.filter, after }, { fetchPolicy: 'network-only' }).toPromise();
     if (!page) break;
     const connection: breadcrumbsExportQuery$data['getEcosystemBreadcrumbs'] = page.getEcosystemBreadcrumbs;
-    rows.push(...connection.edges.map(({ node }) => csvRow(node, o.t, o.localeTag, zone)));
+    rows.push(...connection.edges.map(({ node }) => csvRow(node, { t: o.t, localeTag: o.localeTag, zone })));
     o.onProgress?.(rows.length);
     if (!connection.pageInfo.hasNextPage || !connection.pageInfo.endCursor) break;
     after = connection.pageInfo.endCursor;

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import type { AuditMessageId as MessageId } from './i18n/catalogue';
 import type { AuditTranslate as Translate } from './AuditWords';
 import { formatAuditTime } from './time';
-import { wordsOf, type CrumbFields } from './words';
+import { wordsOf, type CrumbFields, type Reader } from './words';
 
 export type CsvCell = string | number | null;
 
@@ -22,8 +22,10 @@ export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly Cs
 /** One exported event: the fields the export query reads. */
 export type CsvEvent = CrumbFields & { occurredAt: string; runId?: string | null };
 
-export function csvRow(node: CsvEvent, t: Translate, localeTag: string, zone: string): CsvCell[] {
-  const words = wordsOf(node, t);
+/** `reader.zone` is the zone the times are written in, and the zone column names it. */
+export function csvRow(node: CsvEvent, reader: Reader & { zone: string }): CsvCell[] {
+  const { localeTag, zone } = reader;
+  const words = wordsOf(node, reader);
   const details = words.details.map(({ field, value }) => `${field}: ${value}`).join('; ');
   return [formatAuditTime(node.occurredAt, localeTag, zone), zone, words.actor, words.role, words.action, words.targetKind, words.target, details, node.runId ?? null];
 }

@@ -28,9 +28,19 @@ describe('the breadcrumbs CSV', () => {
       targetType: 'program', targetName: 'Reading Buddies', changes: { changes: { name: 'Reading Buddies', subBoard: { enabled: false } } }, runId: null,
     };
     expect(csvHeader(t)).toEqual(['Time', 'Time zone', 'Person', 'Role', 'Action', 'Kind of item', 'Item', 'Details', 'Job run']);
-    expect(csvRow(node, t, 'en', 'America/New_York')).toEqual([
-      '23 Nov 2026, 14:05:09 GMT-5', 'America/New_York', 'Pat Admin', 'Platform admin', 'Program renamed', 'Program', 'Reading Buddies',
+    expect(csvRow(node, { t, localeTag: 'en', zone: 'America/New_York' })).toEqual([
+      '23 Nov 2026, 14:05:09 UTC-5', 'America/New_York', 'Pat Admin', 'Platform admin', 'Program renamed', 'Program', 'Reading Buddies',
       'Name: Reading Buddies; Substitute board › On: No', null,
     ]);
+  });
+
+  it('writes values in words and instants like the time column, and says "UTC" for UTC in both columns', () => {
+    const node = {
+      occurredAt: '2026-11-23T21:02:59.592Z', eventType: 'EcosystemProfileIdClaimed', summary: 'x', actorUserId: 'operator:root', actorName: null,
+      actorRole: 'OPERATOR', targetType: 'ecosystemprofile', targetName: null, changes: { claimedAt: '2026-11-23T21:02:59.592Z', type: 'ECOSYSTEM' }, runId: null,
+    };
+    const [time, zone, person, role, , , , details] = csvRow(node, { t, localeTag: 'en', zone: 'UTC' });
+    expect([time, zone, person, role]).toEqual(['23 Nov 2026, 21:02:59 UTC', 'UTC', 'root (operator)', 'Operator']);
+    expect(details).toBe('Claimed at: 23 Nov 2026, 21:02:59 UTC; Kind: Ecosystem');
   });
 });

@@ -2,7 +2,7 @@
  * How a breadcrumb reads in the interface language: a catalogue label per event type (an edit
  * that sets a name reads as a rename), per job run and outcome, per kind of target and per role,
  * and the changed values worth showing, flattened to `field: value` pairs whose field names are
- * labelled part by part. The server's English summary is the fallback for an unknown event type.
+ * labelled part by part, and values from fixed lists in words. The server's English summary is the fallback for an unknown event type.
  * tests/audit-labels.unit.test.ts checks every event type, target and field of the server.
  */
 import { isAuditMessageId, type AuditMessageId } from './i18n/catalogue';
@@ -36,14 +36,35 @@ export function roleLabel(role: string): AuditMessageId {
   return known(`breadcrumbs.role.${role}`) ?? 'breadcrumbs.role.UNKNOWN';
 }
 
+/** Fields whose values come from a list shared with other fields (values.en.ts); the rest read from their own. */
+const LISTS: Record<string, string> = {
+  recipientTypes: 'participant', notificationTypes: 'channel', sessionCapabilities: 'sessionType',
+  enabledVendors: 'vendor', supportedLanguages: 'language', subjectCategories: 'subject',
+};
+
+/**
+ * A value the events take from a fixed list (a kind of ecosystem, of organisation, of demo item,
+ * a role, a job) in words: `breadcrumbs.value.<field>.<VALUE>` by the path's last part, so
+ * `type` ECOSYSTEM reads "Ecosystem" wherever an ecosystem's kind is set. Null for free text.
+ */
+export function valueLabel(path: string, value: string): AuditMessageId | null {
+  const field = path.slice(path.lastIndexOf('.') + 1);
+  if (field === 'role' || field === 'supportedRoles') return known(`breadcrumbs.role.${value}`);
+  if (field === 'jobName') return jobLabel(value);
+  const list = /ProfileTypes$/.test(field) ? 'profileType' : Object.hasOwn(LISTS, field) ? LISTS[field] : field;
+  return known(`breadcrumbs.value.${list}.${value}`);
+}
+
 /** The labels of a field path's parts (`sessionSettings.tutorHoursLimitConfig.isEnabled`), or null when one is unknown. */
 export function fieldLabels(path: string): AuditMessageId[] | null {
   const ids = path.split('.').map((part) => known(`breadcrumbs.field.${part}`));
   return ids.every((id): id is AuditMessageId => id !== null) ? ids : null;
 }
 
+export type ChangeScalar = string | number | boolean | null;
+
 /** A changed value: a scalar, a list of scalars, or the size of a list of records. */
-export type ChangeValue = string | number | boolean | null | { entries: number };
+export type ChangeValue = ChangeScalar | ChangeScalar[] | { entries: number };
 
 /** Envelope keys the events carry around the values that changed. */
 const WRAPPERS = new Set(['details', 'changes']);
@@ -56,12 +77,12 @@ export function changedValues(changes: unknown): Array<[string, ChangeValue]> {
   return flatten(changes).sort(([a], [b]) => rank(a) - rank(b));
 }
 
-function isScalar(value: unknown): value is string | number | boolean | null {
+function isScalar(value: unknown): value is ChangeScalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
 
 function listValue(list: unknown[]): ChangeValue {
-  return list.every(isScalar) ? list.map((v) => String(v)).join(', ') : { entries: list.length };
+  return list.every(isScalar) ? list : { entries: list.length };
 }
 
 function flatten(value: unknown, prefix = ''): Array<[string, ChangeValue]> {

@@ -48,7 +48,7 @@ describe('breadcrumb descriptions', () => {
     };
     expect(changedValues(changes)).toEqual([
       ['name', 'Reading Buddies'], ['shortName', 'rb'], ['isDemo', false], ['isGlobal', false], ['subBoard.enabled', true],
-      ['sessionCapabilities', 'GROUP, DROP_IN'], ['customSessionProperties', { entries: 2 }],
+      ['sessionCapabilities', ['GROUP', 'DROP_IN']], ['customSessionProperties', { entries: 2 }],
     ]);
     expect(changedValues(null)).toEqual([]);
   });

@@ -5,6 +5,7 @@
  */
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type RefObject } from 'react';
+import { useFocusInvalid } from '../../components/focusInvalid';
 import { returnFocusProps } from '../../components/returnFocus';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
@@ -29,25 +30,32 @@ export function DemoDataDialog({ opened, onClose, ecosystemId, ecosystemName, on
   const [dateError, setDateError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [start, starting] = useCreateEcosystemDemoDataMutation();
+  // One more for each refused attempt, so the same error twice still takes the reader to it.
+  const [refusals, setRefusals] = useState(0);
+  const formRef = useFocusInvalid(refusals);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     const demoSessionsStartDate = calendarDate(date);
     setDateError(demoSessionsStartDate ? null : t('demo.startDateInvalid'));
-    if (!demoSessionsStartDate) return;
+    if (!demoSessionsStartDate) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     try {
       const { createEcosystemDemoData } = await start({ variables: { ecosystemId, demoSessionsStartDate } });
       onStarted(createEcosystemDemoData);
       onClose();
     } catch (failure) {
       setError(errorText(failure));
+      setRefusals((n) => n + 1);
     }
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('demo.createTitle', { name: ecosystemName })} {...returnFocusProps(returnFocusRef)}>
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack>
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <Text>{t('demo.createText')}</Text>

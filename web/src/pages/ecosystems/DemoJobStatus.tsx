@@ -5,7 +5,7 @@
  * (which refreshes its data).
  */
 import { Group, Progress, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../components/toast';
 import { useEffect, useRef } from 'react';
 import { graphql, useFragment, useRelayEnvironment } from 'react-relay';
 import { fetchQuery } from 'relay-runtime';
@@ -72,7 +72,7 @@ export function DemoJobStatus({ jobRef, ecosystemId, ecosystemName, onSettled }:
     if (active || !wasActive.current) return;
     wasActive.current = false;
     const failed = job.state === 'FAILED';
-    notifications.show({
+    showToast({
       color: failed ? 'red' : 'teal',
       message: [t(failed ? 'demo.failed' : 'demo.finished', { name: ecosystemName }), job.error].filter(Boolean).join(' '),
     });

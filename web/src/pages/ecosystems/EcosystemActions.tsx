@@ -1,9 +1,10 @@
 /**
  * The actions menu of one ecosystem: edit, programs, breadcrumbs, archive or unarchive, and demo
- * data: "Create" only when it has none, "Delete" only when it has some, neither while a job runs.
+ * data: "Create" only when it has none, "Delete" only when it has some, neither while a job runs
+ * nor while it is archived (jobState.ts).
  */
 import { ActionIcon, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../components/toast';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
@@ -15,6 +16,7 @@ import type { DemoJobStatus_job$key } from './__generated__/DemoJobStatus_job.gr
 import type { EcosystemActions_ecosystem$key } from './__generated__/EcosystemActions_ecosystem.graphql';
 import { DemoDataDialog } from './DemoDataDialog';
 import { EcosystemFormDialog } from './EcosystemFormDialog';
+import { demoActions } from './jobState';
 import { useArchiveEcosystemMutation } from './useArchiveEcosystemMutation';
 import { useDeleteEcosystemDemoDataMutation } from './useDeleteEcosystemDemoDataMutation';
 import { useUnArchiveEcosystemMutation } from './useUnArchiveEcosystemMutation';
@@ -34,13 +36,13 @@ function useEcosystemCommands(ecosystem: { id: string; name: string; archived: b
   const [archive, archiving] = useArchiveEcosystemMutation();
   const [unarchive, unarchiving] = useUnArchiveEcosystemMutation();
   const [deleteDemo, deleting] = useDeleteEcosystemDemoDataMutation();
-  const fail = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
+  const fail = (error: unknown) => showToast({ color: 'red', message: errorText(error) });
 
   const toggleArchived = async () => {
     try {
       if (ecosystem.archived) await unarchive(ecosystem.id);
       else await archive(ecosystem.id);
-      notifications.show({ color: 'teal', message: t(ecosystem.archived ? 'ecosystems.unarchived' : 'ecosystems.archived', { name: ecosystem.name }) });
+      showToast({ color: 'teal', message: t(ecosystem.archived ? 'ecosystems.unarchived' : 'ecosystems.archived', { name: ecosystem.name }) });
     } catch (error) {
       fail(error);
     }
@@ -76,11 +78,10 @@ export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Pro
   const close = () => setDialog(null);
   const started = (job: DemoJobStatus_job$key) => {
     onJobStarted(job);
-    notifications.show({ message: t('demo.started') });
+    showToast({ message: t('demo.started') });
   };
   const { toggleArchived, archiving, startDeleteDemo, deleting } = useEcosystemCommands(ecosystem, close, started);
-  const canCreateDemo = !jobRunning && ecosystem.demoDataStatus === 'ABSENT';
-  const canDeleteDemo = !jobRunning && ecosystem.demoDataStatus === 'PRESENT';
+  const demo = demoActions(ecosystem, jobRunning);
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -94,8 +95,8 @@ export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Pro
           <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
           <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
           <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
-          {canCreateDemo && <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>}
-          {canDeleteDemo && <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>}
+          {demo.create && <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>}
+          {demo.delete && <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>}
         </Menu.Dropdown>
       </Menu>
       <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} returnFocusRef={actionsRef} />

@@ -3,9 +3,10 @@
  * Server validation messages appear beside their fields (BAD_USER_INPUT `ecosystemInput.<field>`).
  */
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../components/toast';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { useFocusInvalid } from '../../components/focusInvalid';
 import { returnFocusProps } from '../../components/returnFocus';
 import type { MessageId } from '../../i18n/en';
 import { TERM_DEFAULT_MESSAGES, useT } from '../../i18n/terms';
@@ -67,6 +68,7 @@ function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: Ecosyste
   const [formError, setFormError] = useState<string | null>(null);
   const [create, creating] = useCreateEcosystemMutation();
   const [edit, editing] = useEditEcosystemMutation();
+  const formRef = useFocusInvalid(errors);
   const set = (field: keyof EcosystemFormValues) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -84,7 +86,7 @@ function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: Ecosyste
       const name = ecosystem
         ? (await edit({ variables: { ecosystemId: ecosystem.id, ecosystemInput } })).editEcosystem.name
         : (await create({ variables: { ecosystemInput, connections } })).createEcosystem.name;
-      notifications.show({ color: 'teal', message: t(ecosystem ? 'ecosystems.saved' : 'ecosystems.created', { name }) });
+      showToast({ color: 'teal', message: t(ecosystem ? 'ecosystems.saved' : 'ecosystems.created', { name }) });
       onDone();
     } catch (error) {
       const byField = fieldErrors(error);
@@ -105,7 +107,7 @@ function EcosystemForm({ ecosystem, connections, onDone }: { ecosystem: Ecosyste
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         {formError && <Alert color="red" role="alert">{formError}</Alert>}
         {text('name', true)}

@@ -8,3 +8,18 @@ export function isJobActive(job: { readonly state: string; readonly isActive: bo
   if (ENDED_JOB_STATES.includes(job.state)) return false;
   return job.isActive;
 }
+
+export interface DemoActions {
+  create: boolean;
+  delete: boolean;
+}
+
+/**
+ * Which demo-data actions an ecosystem's menu offers: "create" only when it has none, "delete"
+ * only when it has some, neither while a job runs nor on an archived ecosystem (the server
+ * refuses every job there: unarchive it first).
+ */
+export function demoActions(ecosystem: { readonly archived: boolean; readonly demoDataStatus: string | null | undefined }, jobRunning: boolean): DemoActions {
+  const open = !jobRunning && !ecosystem.archived;
+  return { create: open && ecosystem.demoDataStatus === 'ABSENT', delete: open && ecosystem.demoDataStatus === 'PRESENT' };
+}

@@ -10,6 +10,7 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useFocusInvalid } from '../../components/focusInvalid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
@@ -33,6 +34,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+  const formRef = useFocusInvalid(errors);
   const [mfa, setMfa] = useState<LoginPaasResult | null>(null);
   const [login, inFlight] = useLoginPaasMutation();
   const navigate = useNavigate();
@@ -61,14 +63,15 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
   if (mfa) return <MfaStep methods={mfa.mfaMethods} />;
   return (
     <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
-      <form onSubmit={submit} noValidate aria-labelledby="login-title">
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="login-title">
         <Stack>
           <Title order={1} size="h2" id="login-title">{title}</Title>
           {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
           <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus
             value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
+          {/* Mantine marks an invalid password field only with data-invalid: say it to screen readers (and focusInvalid.ts) too. */}
           <PasswordInput label={t('login.password')} autoComplete="current-password" required
-            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }}
+            visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }} aria-invalid={errors.password ? true : undefined}
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
         </Stack>

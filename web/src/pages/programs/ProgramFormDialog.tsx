@@ -1,7 +1,8 @@
 /** Add a program to an ecosystem, or rename one (name and short name). */
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../components/toast';
 import { useState, type FormEvent, type RefObject } from 'react';
+import { useFocusInvalid } from '../../components/focusInvalid';
 import { returnFocusProps } from '../../components/returnFocus';
 import { useT } from '../../i18n/terms';
 import { displayError, fieldErrors } from '../../relay/errors';
@@ -38,6 +39,7 @@ function ProgramForm({ target, onDone }: { target: ProgramFormTarget; onDone: ()
   const [shortName, setShortName] = useState(target.kind === 'edit' ? target.shortName : '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const formRef = useFocusInvalid(errors);
   const [create, creating] = useCreateProgramMutation();
   const [edit, editing] = useEditProgramMutation();
 
@@ -58,10 +60,10 @@ function ProgramForm({ target, onDone }: { target: ProgramFormTarget; onDone: ()
         const { createProgram } = await create({
           variables: { programInput: { ecosystemId: target.ecosystemId, ...details }, connections: target.connections },
         });
-        notifications.show({ color: 'teal', message: t('programs.created', { name: createProgram.name }) });
+        showToast({ color: 'teal', message: t('programs.created', { name: createProgram.name }) });
       } else {
         const { editProgram } = await edit({ variables: { programId: target.programId, programInput: details } });
-        notifications.show({ color: 'teal', message: t('programs.renamed', { name: editProgram.name }) });
+        showToast({ color: 'teal', message: t('programs.renamed', { name: editProgram.name }) });
       }
       onDone();
     } catch (error) {
@@ -71,7 +73,7 @@ function ProgramForm({ target, onDone }: { target: ProgramFormTarget; onDone: ()
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         {formError && <Alert color="red" role="alert">{formError}</Alert>}
         <TextInput label={t('programs.field.name')} required data-autofocus value={name} error={errors.name}

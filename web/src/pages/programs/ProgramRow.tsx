@@ -1,6 +1,6 @@
 /** One program of an ecosystem, as a table row or (on a phone) a card, with rename and archive or unarchive. */
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { showToast } from '../../components/toast';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -77,9 +77,9 @@ function ProgramActions({ program }: { program: ProgramRow_program$data }) {
     try {
       if (wasArchived) await unarchive(program.id);
       else await archive(program.id);
-      notifications.show({ color: 'teal', message: t(wasArchived ? 'programs.unarchived' : 'programs.archived', { name: program.name }) });
+      showToast({ color: 'teal', message: t(wasArchived ? 'programs.unarchived' : 'programs.archived', { name: program.name }) });
     } catch (error) {
-      notifications.show({ color: 'red', message: errorText(error) });
+      showToast({ color: 'red', message: errorText(error) });
     }
     close();
   };

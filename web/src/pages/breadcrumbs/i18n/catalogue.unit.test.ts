@@ -25,7 +25,9 @@ describe('the breadcrumbs page\'s catalogue', () => {
   });
 
   it('is translated, not copied, and takes no key the app\'s catalogue already has', () => {
-    const same = ids.filter((id) => AUDIT_MESSAGES.en[id] === AUDIT_MESSAGES.sp[id] && /[a-z]{4}/i.test(AUDIT_MESSAGES.en[id].replace(/\{[^}]*\}/g, '')));
+    // Product names (Clever, Schoology) are the same in every language.
+    const translatable = ids.filter((id) => !id.startsWith('breadcrumbs.value.vendor.'));
+    const same = translatable.filter((id) => AUDIT_MESSAGES.en[id] === AUDIT_MESSAGES.sp[id] && /[a-z]{4}/i.test(AUDIT_MESSAGES.en[id].replace(/\{[^}]*\}/g, '')));
     expect(same).toEqual([]);
     expect(ids.filter((id) => Object.hasOwn(en, id))).toEqual([]);
   });

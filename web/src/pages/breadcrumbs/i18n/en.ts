@@ -1,10 +1,11 @@
 /**
  * English words of the breadcrumbs page: its own text, an action per event type (and per job run
- * and outcome), a kind per target, a role per actor role. Field names are in fields.en.ts. They
+ * and outcome), a kind per target, a role per actor role. Field names are in fields.en.ts, values from fixed lists in values.en.ts. They
  * load with the page (catalogue.ts), not with the app; tests/audit-labels.unit.test.ts checks every
  * event type, target and field of the server against them.
  */
 import { fieldsEn } from './fields.en';
+import { valuesEn } from './values.en';
 
 export const breadcrumbsEn = {
   'breadcrumbs.intro': 'Every change made to this ecosystem and its programs, newest first. A background job\'s steps fold into one row.',
@@ -17,6 +18,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.column.details': 'Details',
   'breadcrumbs.system': 'System',
   'breadcrumbs.unknownActor': 'Unknown user',
+  'breadcrumbs.operator': '{login} (operator)',
   'breadcrumbs.more': '+{count, number} more',
   'breadcrumbs.loadMore': 'Load more',
   'breadcrumbs.entries': '{count, plural, one {# entry} other {# entries}}',
@@ -32,8 +34,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.filter.searchTarget': 'Type to search',
   'breadcrumbs.filter.rangeBackwards': 'The end date must not be before the start date.',
   'breadcrumbs.run.steps': '{count, plural, one {# step} other {# steps}}',
-  'breadcrumbs.run.show': 'Show the {count, plural, one {step} other {# steps}} of {action}',
-  'breadcrumbs.run.hide': 'Hide the steps of {action}',
+  'breadcrumbs.run.ofAction': 'of {action}',
   'breadcrumbs.run.stepsOf': 'Steps of {action}',
   'breadcrumbs.run.loadingSteps': 'Loading the steps…',
   'breadcrumbs.run.createEcosystemDemoData.QUEUED': 'Demo data queued',
@@ -125,4 +126,5 @@ export const breadcrumbsEn = {
   'breadcrumbs.target.user': 'User',
   'breadcrumbs.target.useremail': 'Email address',
   ...fieldsEn,
+  ...valuesEn,
 } as const satisfies Record<string, string>;

@@ -1,6 +1,7 @@
 /** Spanish words of the breadcrumbs page (en.ts beside it). */
 import type { breadcrumbsEn } from './en';
 import { fieldsEs } from './fields.es';
+import { valuesEs } from './values.es';
 
 export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.intro': 'Cada cambio hecho en este ecosistema y sus programas, del más reciente al más antiguo. Los pasos de una tarea en segundo plano se agrupan en una fila.',
@@ -13,6 +14,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.column.details': 'Detalles',
   'breadcrumbs.system': 'Sistema',
   'breadcrumbs.unknownActor': 'Usuario desconocido',
+  'breadcrumbs.operator': '{login} (operador)',
   'breadcrumbs.more': '+{count, number} más',
   'breadcrumbs.loadMore': 'Cargar más',
   'breadcrumbs.entries': '{count, plural, one {# elemento} other {# elementos}}',
@@ -28,8 +30,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.filter.searchTarget': 'Escriba para buscar',
   'breadcrumbs.filter.rangeBackwards': 'La fecha final no puede ser anterior a la inicial.',
   'breadcrumbs.run.steps': '{count, plural, one {# paso} other {# pasos}}',
-  'breadcrumbs.run.show': 'Mostrar {count, plural, one {el paso} other {los # pasos}} de «{action}»',
-  'breadcrumbs.run.hide': 'Ocultar los pasos de «{action}»',
+  'breadcrumbs.run.ofAction': 'de «{action}»',
   'breadcrumbs.run.stepsOf': 'Pasos de «{action}»',
   'breadcrumbs.run.loadingSteps': 'Cargando los pasos…',
   'breadcrumbs.run.createEcosystemDemoData.QUEUED': 'Datos de demostración en cola',
@@ -121,4 +122,5 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.target.user': 'Usuario',
   'breadcrumbs.target.useremail': 'Dirección de correo',
   ...fieldsEs,
+  ...valuesEs,
 };
