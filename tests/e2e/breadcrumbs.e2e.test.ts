@@ -232,4 +232,29 @@ describe('the breadcrumbs page', () => {
     expect(await table.locator('time').first().textContent()).toMatch(/^\d{1,2} [a-z]{3,4} \d{4}, \d{2}:\d{2}:\d{2} UTC-[45]$/);
     expect(pageErrors).toEqual([]);
   });
+
+  // Last: the program read model stops at this event (decision 0016), which no test after it may mind.
+  it('marks an event the platform cannot read as unreadable, with the reason, in the reader\'s language', async () => {
+    const eventId = crypto.randomUUID();
+    const programId = crypto.randomUUID();
+    const metadata = {
+      ecosystemId: platform.demo!.ecosystemId, programId, actor: { userId: crypto.randomUUID(), role: 'SUPER_ADMIN' }, commandId: eventId,
+      correlationId: eventId, causationId: eventId, occurredAt: new Date().toISOString(), schemaVersion: 99,
+    };
+    // As a newer release would have written it: a schema version this code does not know.
+    await db.ownerPool.query(`INSERT INTO events (stream_id, revision, event_id, type, data, metadata) VALUES ($1, 0, $2, 'ProgramEdited', $3, $4)`,
+      [`program-${programId}`, eventId, JSON.stringify({ changes: { shortName: 'NEW' } }), JSON.stringify(metadata)]);
+    await until('the unreadable event in the trail', async () => (await db.ownerPool.query('SELECT 1 FROM read.breadcrumbs WHERE event_id = $1', [eventId])).rowCount);
+    // The panel's link, as shared by a platform admin: the ecosystem admin lands on the same filtered page of their own area.
+    await page.goto(`${trailUrl}?action=ProgramEdited`);
+    await page.waitForURL(/\/admin\/ecosystems\/[^/]+\/breadcrumbs\?action=ProgramEdited$/);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Acción' }).inputValue()).toBe('Programa editado');
+    const row = page.getByRole('table', { name: 'Historial de cambios' }).getByRole('row').filter({ hasText: 'Ilegible: la plataforma no pudo leer este evento' });
+    await row.getByText(/\(.*99.*\)/).waitFor();
+    // Its data as stored, in the details cell.
+    await expect(row.locator('td:nth-child(5)').textContent()).resolves.toMatch(/NEW/);
+    await screenshot('breadcrumbs-unreadable-1280');
+    await expectNoAxeViolations();
+    expect(pageErrors).toEqual([]);
+  });
 });

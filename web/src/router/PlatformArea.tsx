@@ -11,7 +11,8 @@ import { fetchViewerAreas } from './viewerAreas';
 export async function loader({ request }: LoaderFunctionArgs): Promise<null> {
   requireLogin(request);
   const { platformAdmin } = await fetchViewerAreas(relayEnvironment, request.signal);
-  if (!platformAdmin) throw replace(ecosystemAreaPathFor(new URL(request.url).pathname));
+  const url = new URL(request.url);
+  if (!platformAdmin) throw replace(ecosystemAreaPathFor(url.pathname, url.search));
   return null;
 }
 

@@ -39,11 +39,15 @@ export function useAreaPaths(): AreaPaths {
   return areaPaths(areaOf(useLocation().pathname));
 }
 
-/** The same page in the ecosystem admins' area: where a non-platform admin is sent from the panel. */
-export function ecosystemAreaPathFor(platformPath: string): string {
+/**
+ * The same page in the ecosystem admins' area: where a non-platform admin is sent from the panel,
+ * with its query (a shared link to a filtered trail stays filtered). Any other panel page goes to
+ * the area's front page.
+ */
+export function ecosystemAreaPathFor(platformPath: string, search = ''): string {
   const rest = platformPath.slice(ECOSYSTEMS_PATH.length);
   return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs)$/.test(rest)
-    ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}`
+    ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}${search}`
     : ECOSYSTEM_ADMIN_ROOT;
 }
 

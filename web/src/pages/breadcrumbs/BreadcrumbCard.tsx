@@ -7,7 +7,7 @@ import { Card, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAuditT } from './AuditWords';
 import type { BreadcrumbCells_breadcrumb$key } from './__generated__/BreadcrumbCells_breadcrumb.graphql';
-import { AuditTime, Details, useCrumb } from './BreadcrumbCells';
+import { AuditTime, Details, Unreadable, useCrumb } from './BreadcrumbCells';
 
 interface Props {
   breadcrumbRef: BreadcrumbCells_breadcrumb$key;
@@ -27,6 +27,7 @@ export function BreadcrumbCard({ breadcrumbRef, action, children, nested = false
     <Card component="li" withBorder padding="sm" bg={nested ? 'var(--mantine-color-gray-0)' : undefined}>
       <Stack gap={6}>
         {action ?? <Text fw={600}>{words.action}</Text>}
+        <Unreadable words={words} />
         <dl className="crumb-facts">
           <dt>{t('breadcrumbs.column.time')}</dt>
           <dd><AuditTime iso={occurredAt} /></dd>

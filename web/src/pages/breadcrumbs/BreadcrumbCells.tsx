@@ -38,6 +38,7 @@ export function useCrumb(breadcrumbRef: BreadcrumbCells_breadcrumb$key): { occur
       targetType
       targetName
       changes
+      unreadable
     }
   `, breadcrumbRef);
   return { occurredAt: crumb.occurredAt, words: wordsOf(crumb, reader) };
@@ -59,6 +60,11 @@ export function Details({ details }: { details: CrumbWords['details'] }) {
   );
 }
 
+/** An event the platform could not read says so, and why, under what it was (decision 0016). */
+export function Unreadable({ words }: { words: CrumbWords }) {
+  return words.unreadable ? <Text size="xs" c="red.9" className="wrap-anywhere">{words.unreadable}</Text> : null;
+}
+
 /** `action` replaces the event's own label (a job run's row says what the whole run did). */
 export function BreadcrumbCells({ breadcrumbRef, action }: { breadcrumbRef: BreadcrumbCells_breadcrumb$key; action?: ReactNode }) {
   const { occurredAt, words } = useCrumb(breadcrumbRef);
@@ -71,7 +77,7 @@ export function BreadcrumbCells({ breadcrumbRef, action }: { breadcrumbRef: Brea
           <Text size="xs" c="dimmed">{words.role}</Text>
         </Stack>
       </Table.Td>
-      <Table.Td>{action ?? words.action}</Table.Td>
+      <Table.Td>{action ?? words.action}<Unreadable words={words} /></Table.Td>
       <Table.Td>
         {words.targetKind}
         {words.target && <Text size="sm" fw={500} className="wrap-anywhere">{words.target}</Text>}

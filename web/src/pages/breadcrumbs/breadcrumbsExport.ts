@@ -13,7 +13,7 @@ import { viewerZone } from './time';
 const query = graphql`
   query breadcrumbsExportQuery($ecosystemId: ID!, $filter: BreadcrumbFilter, $after: String) {
     getEcosystemBreadcrumbs(ecosystemId: $ecosystemId, filter: $filter, first: 500, after: $after) {
-      edges { node { occurredAt eventType summary actorUserId actorName actorRole targetType targetName changes runId } }
+      edges { node { occurredAt eventType summary actorUserId actorName actorRole targetType targetName changes runId unreadable } }
       pageInfo { hasNextPage endCursor }
     }
   }

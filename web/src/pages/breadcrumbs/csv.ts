@@ -26,7 +26,8 @@ export type CsvEvent = CrumbFields & { occurredAt: string; runId?: string | null
 export function csvRow(node: CsvEvent, reader: Reader & { zone: string }): CsvCell[] {
   const { localeTag, zone } = reader;
   const words = wordsOf(node, reader);
-  const details = words.details.map(({ field, value }) => `${field}: ${value}`).join('; ');
+  // The unreadable note is a sentence; as the first of the `; `-joined details it drops its full stop.
+  const details = [...(words.unreadable ? [words.unreadable.replace(/\.$/, '')] : []), ...words.details.map(({ field, value }) => `${field}: ${value}`)].join('; ');
   return [formatAuditTime(node.occurredAt, localeTag, zone), zone, words.actor, words.role, words.action, words.targetKind, words.target, details, node.runId ?? null];
 }
 

@@ -43,4 +43,13 @@ describe('the breadcrumbs CSV', () => {
     expect([time, zone, person, role]).toEqual(['23 Nov 2026, 21:02:59 UTC', 'UTC', 'root (operator)', 'Operator']);
     expect(details).toBe('Claimed at: 23 Nov 2026, 21:02:59 UTC; Kind: Ecosystem');
   });
+
+  it('puts why an unreadable event could not be read first in its details', () => {
+    const node = {
+      occurredAt: '2026-11-23T21:02:59.592Z', eventType: 'ProgramEdited', summary: 'x', actorUserId: 'u1', actorName: 'Pat Admin',
+      actorRole: 'SUPER_ADMIN', targetType: 'program', targetName: null, changes: { shortName: 'AL' }, runId: null, unreadable: 'bad version 9',
+    };
+    const details = csvRow(node, { t, localeTag: 'en', zone: 'UTC' })[7];
+    expect(details).toBe('Unreadable: the platform could not read this event (bad version 9); its data is shown as stored; Short name: AL');
+  });
 });

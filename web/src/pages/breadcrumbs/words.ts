@@ -24,6 +24,8 @@ export interface CrumbFields {
   targetType: string;
   targetName: string | null | undefined;
   changes: unknown;
+  /** Why the platform could not read the event, or null (decision 0016). */
+  unreadable?: string | null;
 }
 
 export interface CrumbWords {
@@ -33,6 +35,8 @@ export interface CrumbWords {
   targetKind: string;
   target: string | null;
   details: Array<{ field: string; value: string }>;
+  /** A sentence saying the event could not be read and why, or null when it could. */
+  unreadable: string | null;
 }
 
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -84,5 +88,6 @@ export function wordsOf(crumb: CrumbFields, reader: Reader): CrumbWords {
     targetKind: kind ? t(kind) : crumb.targetType,
     target: crumb.targetName ?? null,
     details: changedValues(crumb.changes).map(([path, value]) => ({ field: fieldWords(path, t), value: valueWords(value, reader, path) })),
+    unreadable: crumb.unreadable ? t('breadcrumbs.unreadable', { reason: crumb.unreadable }) : null,
   };
 }

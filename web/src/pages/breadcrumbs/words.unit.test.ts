@@ -49,4 +49,14 @@ describe('a breadcrumb in words', () => {
     expect(words).toMatchObject({ action: 'Elemento de demostración añadido', targetKind: 'Datos de demostración' });
     expect(words.details).toEqual([{ field: 'Tipo', value: 'Programa' }, { field: 'Etiqueta', value: 'Algebra' }]);
   });
+
+  it('says an event the platform could not read is unreadable, and why, in both languages; a readable one says nothing', () => {
+    const crumb = {
+      eventType: 'ProgramEdited', summary: 'ProgramEdited on program p1', actorUserId: 'u1', actorName: 'Pat Admin', actorRole: 'SUPER_ADMIN',
+      targetType: 'program', targetName: null, changes: { changes: { name: 7 } }, unreadable: 'changes.name: expected string',
+    };
+    expect(wordsOf(crumb, reader('en')).unreadable).toBe('Unreadable: the platform could not read this event (changes.name: expected string); its data is shown as stored.');
+    expect(wordsOf(crumb, reader('sp')).unreadable).toMatch(/^Ilegible: .*\(changes\.name: expected string\)/);
+    expect(wordsOf({ ...crumb, unreadable: null }, reader('en')).unreadable).toBeNull();
+  });
 });

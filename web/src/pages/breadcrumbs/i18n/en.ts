@@ -19,6 +19,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.system': 'System',
   'breadcrumbs.unknownActor': 'Unknown user',
   'breadcrumbs.operator': '{login} (operator)',
+  'breadcrumbs.unreadable': 'Unreadable: the platform could not read this event ({reason}); its data is shown as stored.',
   'breadcrumbs.more': '+{count, number} more',
   'breadcrumbs.loadMore': 'Load more',
   'breadcrumbs.entries': '{count, plural, one {# entry} other {# entries}}',

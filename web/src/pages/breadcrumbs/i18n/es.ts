@@ -15,6 +15,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.system': 'Sistema',
   'breadcrumbs.unknownActor': 'Usuario desconocido',
   'breadcrumbs.operator': '{login} (operador)',
+  'breadcrumbs.unreadable': 'Ilegible: la plataforma no pudo leer este evento ({reason}); sus datos se muestran tal como se guardaron.',
   'breadcrumbs.more': '+{count, number} más',
   'breadcrumbs.loadMore': 'Cargar más',
   'breadcrumbs.entries': '{count, plural, one {# elemento} other {# elementos}}',
