@@ -154,3 +154,63 @@ describe('every expectation, retry and clash (property)', () => {
     }), { numRuns: 60 });
   }, 120_000);
 });
+
+/** Appends `events` at the stream's current revision, reading it again after each conflict. */
+async function appendUntilIn(stream: string, events: NewEvent[], retryAfter: boolean) {
+  for (let conflicts = 0; ; conflicts++) {
+    const current = (await store.readStream(stream)).length - 1;
+    const expected: ExpectedRevision = current < 0 ? 'no_stream' : current;
+    try {
+      const result = await store.append(stream, events, { expectedRevision: expected });
+      // A client retrying after the answer was lost, while the others go on appending.
+      const again = retryAfter ? await store.append(stream, events, { expectedRevision: expected }) : null;
+      return { events, result, again, conflicts };
+    } catch (err) {
+      if (!(err instanceof WrongExpectedRevisionError)) throw err;
+    }
+  }
+}
+
+describe('concurrent writers to one stream (property)', () => {
+  it('land each append once, whole and in order, with no gap; a retry answers the original', async () => {
+    const writer = fc.record({ count: fc.integer({ min: 1, max: 3 }), retry: fc.boolean() });
+    await fc.assert(fc.asyncProperty(fc.array(writer, { minLength: 2, maxLength: 6 }), fc.boolean(), async (writers, existing) => {
+      const stream = uniqueStream();
+      if (existing) await store.append(stream, [newEvent()], { expectedRevision: 'no_stream' });
+      const done = await Promise.all(writers.map((w) => appendUntilIn(stream, newEvents(w.count), w.retry)));
+      const stored = await store.readStream(stream);
+      expect(stored.map((e) => e.revision)).toEqual(stored.map((_, i) => i));
+      expect(stored).toHaveLength(writers.reduce((n, w) => n + w.count, existing ? 1 : 0));
+      for (const d of done) {
+        const first = stored.findIndex((e) => e.id === d.events[0].id);
+        expect(stored.slice(first, first + d.events.length).map((e) => e.id)).toEqual(d.events.map((e) => e.id));
+        expect(d.result).toMatchObject({ nextRevision: first + d.events.length - 1, duplicate: false });
+        expect(d.result.events.map((e) => e.position)).toEqual(stored.slice(first, first + d.events.length).map((e) => e.position));
+        if (d.again) expect(d.again).toEqual({ ...d.result, duplicate: true });
+      }
+    }), { numRuns: 30 });
+  }, 120_000);
+
+  it('let exactly one of rival appends at one revision in; copies of the winner answer as duplicates', async () => {
+    const rivals = fc.record({ copies: fc.integer({ min: 1, max: 4 }), others: fc.integer({ min: 0, max: 3 }), count: fc.integer({ min: 1, max: 3 }) });
+    await fc.assert(fc.asyncProperty(rivals, fc.boolean(), async ({ copies, others, count }, existing) => {
+      const stream = uniqueStream();
+      if (existing) await store.append(stream, [newEvent()], { expectedRevision: 'no_stream' });
+      const expectedRevision: ExpectedRevision = existing ? 0 : 'no_stream';
+      const shared = newEvents(count);
+      const batches = [...Array.from({ length: copies }, () => shared), ...Array.from({ length: others }, () => newEvents(count))];
+      const answers = await Promise.all(batches.map((events) => store.append(stream, events, { expectedRevision }).then(
+        (r) => ({ events, r }),
+        (err: unknown) => { if (err instanceof WrongExpectedRevisionError) return null; throw err; })));
+      const won = answers.filter((a) => a !== null);
+      const fresh = won.filter((a) => !a.r.duplicate);
+      expect(fresh).toHaveLength(1);
+      // Every success is the winner's append: the winner itself, or a copy of it answered as a duplicate.
+      for (const a of won) expect({ ...a.r, duplicate: false }).toEqual(fresh[0].r);
+      const stored = await store.readStream(stream);
+      expect(stored.map((e) => e.id)).toEqual([...(existing ? [stored[0].id] : []), ...fresh[0].events.map((e) => e.id)]);
+      if (fresh[0].events === shared) expect(won).toHaveLength(copies);
+      else expect(won).toHaveLength(1);
+    }), { numRuns: 30 });
+  }, 120_000);
+});
