@@ -6,7 +6,7 @@
  */
 import type { Projection } from '../types';
 import { registerUserBreadcrumbs } from './describers';
-import { AUDIT_TABLES, auditTables } from './tables';
+import { AUDIT_TABLES, auditIndexes, auditTables } from './tables';
 import { writeAuditBatch } from './write';
 
 export { registerBreadcrumbDescriber, type BreadcrumbDescriber, type BreadcrumbDescription } from './describe';
@@ -19,6 +19,7 @@ export const auditProjection: Projection = {
   // 2: job runs fold into entries; actor and target names and the filters' facets.
   version: 2,
   tables: auditTables,
+  indexes: auditIndexes,
   exposedTables: AUDIT_TABLES,
   handlers: {},
   handleBatch: (events, ctx) => writeAuditBatch(events, ctx.client, ctx.table),

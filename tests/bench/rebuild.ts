@@ -49,7 +49,7 @@ function progressOf(runner: ProjectionRunner, match: (p: BuildProgress) => boole
 async function rawCopy(pool: pg.Pool, audit: Projection, schema: string): Promise<Rate> {
   await pool.query(`DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
   await pool.query(`CREATE SCHEMA ${quoteIdent(schema)}`);
-  await pool.query(audit.tables(schema));
+  await pool.query(audit.tables(schema) + (audit.indexes?.(schema) ?? ''));
   return timeOnce(async () => {
     const r = await pool.query(`INSERT INTO ${quoteIdent(schema)}.breadcrumbs (${NAMES}) ${RAW_SELECT}`);
     return r.rowCount ?? 0;
