@@ -137,11 +137,23 @@ function idsOf(events: readonly RecordedEvent[]): { runs: string[]; people: stri
   return { runs: [...runs], people: [...people] };
 }
 
+/** Rows per statement: a rebuild's batches are larger and go in slices (see writeAuditBatch). */
+const SLICE = 500;
+
 export async function writeAuditBatch(events: readonly RecordedEvent[], client: PoolClient, table: Table): Promise<void> {
   const state: BatchState = { ...await loadKnown(client, table, idsOf(events)), newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
-  const rows = events.map((event) => rowOf(event, state));
-  const runs = [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r));
-  await writeRows(client, table, rows, runs, [...state.facets.values()]);
+  // Each slice's statement is sent before the next slice is described, so describing and
+  // serialising overlap the database's work on the previous slice instead of preceding all of it
+  // (docs/decisions/0022). The runs and facets, which any later event may still change, go with
+  // the last slice. node-postgres sends the queued statements in order on the batch's connection.
+  const sent: Array<Promise<void>> = [];
+  for (let from = 0; from < events.length; from += SLICE) {
+    const rows = events.slice(from, from + SLICE).map((event) => rowOf(event, state));
+    const last = from + SLICE >= events.length;
+    const runs = last ? [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r)) : [];
+    sent.push(writeRows(client, table, rows, runs, last ? [...state.facets.values()] : []));
+  }
+  await Promise.all(sent);
   await upsertPeople(client, table, state.newPeople);
 }
 
@@ -151,8 +163,9 @@ const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint,
 const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
 
 /**
- * One statement per batch for the rows, the runs and the facets (data-modifying CTEs): the audit
- * takes every event, so round trips per batch dominate replay time and a live mutation's wait.
+ * One statement per batch (per slice of a large one) for the rows, the runs and the facets (data-
+ * modifying CTEs): the audit takes every event, so round trips per batch dominate replay time and a
+ * live mutation's wait.
  */
 async function writeRows(client: PoolClient, table: Table, rows: object[], runs: Run[], facets: Facet[]): Promise<void> {
   const f = table('breadcrumb_facets');
