@@ -142,18 +142,25 @@ const SLICE = 500;
 
 export async function writeAuditBatch(events: readonly RecordedEvent[], client: PoolClient, table: Table): Promise<void> {
   const state: BatchState = { ...await loadKnown(client, table, idsOf(events)), newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
-  // Each slice's statement is sent before the next slice is described, so describing and
-  // serialising overlap the database's work on the previous slice instead of preceding all of it
-  // (docs/decisions/0022). The runs and facets, which any later event may still change, go with
-  // the last slice. node-postgres sends the queued statements in order on the batch's connection.
-  const sent: Array<Promise<void>> = [];
-  for (let from = 0; from < events.length; from += SLICE) {
-    const rows = events.slice(from, from + SLICE).map((event) => rowOf(event, state));
-    const last = from + SLICE >= events.length;
-    const runs = last ? [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r)) : [];
-    sent.push(writeRows(client, table, rows, runs, last ? [...state.facets.values()] : []));
+  // Each slice is described while the database writes the one before (its statement is already
+  // sent), instead of all describing preceding all writing (docs/decisions/0022). One statement at
+  // a time on the batch's connection. The runs and facets, which any later event may still change,
+  // go with the last slice.
+  let writing: Promise<void> | null = null;
+  try {
+    for (let from = 0; from < events.length; from += SLICE) {
+      const rows = events.slice(from, from + SLICE).map((event) => rowOf(event, state));
+      const last = from + SLICE >= events.length;
+      const runs = last ? [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r)) : [];
+      await writing;
+      writing = writeRows(client, table, rows, runs, last ? [...state.facets.values()] : []);
+    }
+  } catch (err) {
+    // Describing failed with a statement in flight: let it settle first (the batch rolls back anyway).
+    await writing?.catch(() => undefined);
+    throw err;
   }
-  await Promise.all(sent);
+  await writing;
   await upsertPeople(client, table, state.newPeople);
 }
 
