@@ -19,6 +19,11 @@ import type { Projection } from './types';
 export interface ProjectionRunnerOptions {
   /** Events per transaction. Default 500. */
   batchSize?: number;
+  /**
+   * Events per transaction while a rebuild loads (WorkerOptions.buildBatchSize). Default: batchSize
+   * when that is given (tests choose where batches split), else 2000.
+   */
+  buildBatchSize?: number;
   /** Handler time after which a batch commits early, see WorkerOptions.maxBatchMs. Default 100 ms. */
   maxBatchMs?: number;
   /** How often the head of the log and other processes' checkpoints are polled. Default 100 ms. */
@@ -61,6 +66,7 @@ export class ProjectionRunner {
     validateProjections(projections);
     this.o = {
       batchSize: options.batchSize ?? 500,
+      buildBatchSize: options.buildBatchSize ?? options.batchSize ?? 2000,
       maxBatchMs: options.maxBatchMs ?? 100,
       pollIntervalMs: options.pollIntervalMs ?? 100,
       reconcileIntervalMs: options.reconcileIntervalMs ?? 1000,
@@ -220,7 +226,7 @@ export class ProjectionRunner {
     if (!this.started || this.workers.has(build.schema)) return;
     const worker = new BuildWorker({
       pool: this.pool, store: this.store, projection: p, leases: this.leases,
-      batchSize: this.o.batchSize, maxBatchMs: this.o.maxBatchMs, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
+      batchSize: this.o.batchSize, buildBatchSize: this.o.buildBatchSize, maxBatchMs: this.o.maxBatchMs, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
       maxBackoffMs: this.o.maxBackoffMs,
       onProgress: (w) => this.emit(w),
       onSwitched: (w) => {

@@ -32,6 +32,13 @@ export interface Projection {
    * data has an `ecosystem_id uuid` column (nullable only for platform-wide rows).
    */
   tables(schema: string): string;
+  /**
+   * Optional DDL for secondary indexes (`CREATE INDEX IF NOT EXISTS`, named): a build that serves
+   * from its creation gets them with its tables; a rebuild loads its rows first and creates them
+   * once it has caught up, before it serves (docs/decisions/0022). So the projection's own handlers
+   * must not need them to stay fast; keys they look rows up by belong in `tables`.
+   */
+  indexes?(schema: string): string;
   /** Tables exposed as `read.<table>` views; each gets the tenant row-level-security policy. */
   exposedTables: string[];
   /** Handlers per event type: idempotent upserts keyed by ids in the event. */

@@ -11,7 +11,7 @@
 import type { Pool } from 'pg';
 import type { Position, RecordedEvent } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
-import { switchToServing } from './builds';
+import { finishLoad, switchToServing } from './builds';
 import { jitter } from './ddl-locks';
 import {
   advanceCheckpoint, getBuild, lockBuild, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
@@ -26,6 +26,11 @@ export interface WorkerOptions {
   projection: Projection;
   leases: { tryAcquire(schema: string): Promise<boolean>; release(schema: string): Promise<void> };
   batchSize: number;
+  /**
+   * Events per batch while building (nobody reads the build yet, and its load is what a rebuild
+   * waits for): fewer, larger transactions. The time limit below still ends a batch early.
+   */
+  buildBatchSize: number;
   /**
    * A batch's transaction holds back the event log's visibility horizon (DESIGN.md section 4) for
    * every reader in the cluster while it runs, so a batch also ends at the first event boundary
@@ -57,6 +62,8 @@ export class BuildWorker {
   lastError: string | null;
   failure: BuildFailure | null;
   leading = false;
+  /** This process created the build's deferred indexes (finishLoad); they stay, so once is enough. */
+  private loaded = false;
   /** Consecutive switch attempts that found the locks busy. */
   private switchBusy = 0;
   private stopping = false;
@@ -131,9 +138,10 @@ export class BuildWorker {
 
   /** One read and, if there were events, one batch. Resolves true when the log had nothing new. */
   private async step(): Promise<boolean> {
-    const events = await this.o.store.readAll({ after: this.position, limit: this.o.batchSize });
+    const limit = this.status === 'building' ? this.o.buildBatchSize : this.o.batchSize;
+    const events = await this.o.store.readAll({ after: this.position, limit });
     if (events.length === 0) {
-      if (this.status === 'building') await this.trySwitch();
+      if (this.status === 'building') await this.finishAndSwitch();
       return true;
     }
     const outcome = await this.applyBatch(events);
@@ -187,6 +195,18 @@ export class BuildWorker {
       count += 1;
     }
     return { count, poison: null };
+  }
+
+  /** Caught up while building: the deferred indexes first (once), then the switch. */
+  private async finishAndSwitch(): Promise<void> {
+    if (!this.loaded) {
+      this.loaded = await finishLoad(this.o.pool, this.o.projection, this.schema, this.position);
+      if (!this.loaded) {
+        this.resync(await getBuild(this.o.pool, this.schema));
+        return;
+      }
+    }
+    await this.trySwitch();
   }
 
   private async trySwitch(): Promise<void> {

@@ -13,7 +13,8 @@ const ALIASES: Record<string, Locale> = { en: 'en', es: 'es', sp: 'es' };
 function parsePart(part: string): { locale: Locale; q: number } | null {
   const [range, ...params] = part.trim().split(';');
   const primary = range.trim().toLowerCase().split('-')[0];
-  const locale = ALIASES[primary];
+  // hasOwn: a header part named like an Object.prototype member ("constructor") is no language.
+  const locale = Object.hasOwn(ALIASES, primary) ? ALIASES[primary] : undefined;
   if (!locale) return null;
   let q = 1;
   for (const param of params) {

@@ -25,6 +25,8 @@ describe('localeFromHeader', () => {
     expect(localeFromHeader('fr, de;q=0.9')).toBe('en');
     expect(localeFromHeader('*')).toBe('en');
     expect(localeFromHeader(';;;,,,q=')).toBe('en');
+    expect(localeFromHeader('constructor')).toBe('en');
+    expect(localeFromHeader('__proto__, es;q=0.5')).toBe('es');
   });
 
   it('never throws and always answers a supported language, whatever the header', () => {

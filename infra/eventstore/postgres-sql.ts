@@ -6,7 +6,43 @@ import type { EventMetadata, Position, RecordedEvent } from '../../domain/shared
 import type { ExpectedRevision } from './port';
 
 /**
- * One statement, so an append outside a transaction is one round trip and atomic. It reads the
+ * The happy path of an append with an exact expected revision (a number, or no_stream as -1), as
+ * the command bus appends: a plain INSERT at the revisions that follow the expected one (docs/
+ * decisions/0022-appends-and-rebuilds-close-to-plain-sql.md). The unique keys decide the rest:
+ * UNIQUE (stream_id, revision) refuses the insert when the stream has moved past the expected
+ * revision (or a concurrent writer got there first), UNIQUE (event_id) when an id is taken (a
+ * retry of this very append, or a clash). Either way the adapter then runs APPEND_SQL, which
+ * tells which it was. The EXISTS guard keeps a stream gapless: nothing is inserted (zero rows)
+ * when the expected revision does not exist yet, and APPEND_SQL reports the real revision.
+ * One event: $1 stream, $2 expected revision (-1 for no_stream), $3 id, $4 type, $5 data, $6 metadata.
+ */
+export const INSERT_ONE_SQL = `
+INSERT INTO public.events (stream_id, revision, event_id, type, data, metadata)
+SELECT $1::text, $2::int + 1, $3::uuid, $4::text, $5::jsonb, $6::jsonb
+WHERE $2::int = -1 OR EXISTS (SELECT 1 FROM public.events WHERE stream_id = $1::text AND revision = $2::int)
+RETURNING revision, global_position AS prepare, transaction_id::text AS commit, recorded_at`;
+
+/** INSERT_ONE_SQL for several events: $3 is the events as a JSON array, inserted in order. */
+export const INSERT_MANY_SQL = `
+INSERT INTO public.events (stream_id, revision, event_id, type, data, metadata)
+SELECT $1::text, $2::int + e.ord, (e.value->>'id')::uuid, e.value->>'type', e.value->'data', e.value->'metadata'
+FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+WHERE $2::int = -1 OR EXISTS (SELECT 1 FROM public.events WHERE stream_id = $1::text AND revision = $2::int)
+-- Sequence values are drawn in this order, so positions follow revisions inside one append.
+ORDER BY e.ord
+RETURNING revision, global_position AS prepare, transaction_id::text AS commit, recorded_at`;
+
+export interface InsertedRow {
+  revision: number;
+  prepare: string;
+  commit: string;
+  recorded_at: Date;
+}
+
+/**
+ * The general append, for the expectations `any` and `stream_exists` and for judging an exact
+ * one after INSERT_ONE_SQL/INSERT_MANY_SQL met a unique key or found the stream elsewhere. One
+ * statement, so an append outside a transaction is one round trip and atomic. It reads the
  * stream's current revision and any rows that already carry the new event ids, and inserts only
  * when no id is taken and the expected revision holds. A writer racing for the same revision of
  * the same stream meets this one on UNIQUE(stream_id, revision); nothing else is locked.

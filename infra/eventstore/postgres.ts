@@ -8,8 +8,8 @@ import type { NewEvent, Position, RecordedEvent } from '../../domain/shared/even
 import type { Queryable } from '../db/pool';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type Subscription } from './port';
 import {
-  APPEND_SQL, HEAD_SQL, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_RANGE_SQL, READ_STREAM_SQL, expectationParams, toPosition,
-  toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent,
+  APPEND_SQL, HEAD_SQL, INSERT_MANY_SQL, INSERT_ONE_SQL, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_RANGE_SQL, READ_STREAM_SQL,
+  expectationParams, toPosition, toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent, type InsertedRow,
 } from './postgres-sql';
 import { PgStreamSubscription, PgSubscription } from './postgres-subscription';
 import { Wakeups } from './postgres-wakeups';
@@ -84,9 +84,47 @@ function recorded(stream: string, events: NewEvent[], row: AppendRow & { last_re
   }));
 }
 
-async function appendOnce(db: Queryable, codec: EventCodec, stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-  const payload = JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
-  const { rows } = await db.query<AppendRow>({ name: 'eventstore_append', text: APPEND_SQL, values: [stream, payload, ...expectationParams(expected)] });
+const payloadOf = (events: readonly NewEvent[]) => JSON.stringify(events.map((e) => ({ id: e.id, type: e.type, data: e.data, metadata: e.metadata })));
+
+/** The expected revision as INSERT_ONE_SQL/INSERT_MANY_SQL take it; null when only APPEND_SQL can judge it. */
+function exactRevision(expected: ExpectedRevision): number | null {
+  return typeof expected === 'number' ? expected : expected === 'no_stream' ? -1 : null;
+}
+
+/**
+ * The happy path: a plain INSERT at the revisions after `revision`. Null when the stream is not at
+ * that revision yet (nothing inserted); a unique violation when it is past it or an id is taken.
+ */
+async function insertAt(db: Queryable, stream: string, events: NewEvent[], revision: number): Promise<AppendResult | null> {
+  const one = events.length === 1 ? events[0] : null;
+  const { rows } = one
+    ? await db.query<InsertedRow>({
+      name: 'eventstore_insert_one', text: INSERT_ONE_SQL,
+      values: [stream, revision, one.id, one.type, JSON.stringify(one.data), JSON.stringify(one.metadata)],
+    })
+    : await db.query<InsertedRow>({ name: 'eventstore_insert_many', text: INSERT_MANY_SQL, values: [stream, revision, payloadOf(events)] });
+  if (rows.length === 0) return null;
+  if (rows.length > 1) rows.sort((a, b) => a.revision - b.revision);
+  const recordedAt = rows[0].recorded_at.toISOString();
+  return result(events.map((e, i) => ({
+    id: e.id, streamId: stream, revision: rows[i].revision, type: e.type, data: e.data, metadata: e.metadata,
+    position: toPosition(rows[i].commit, rows[i].prepare), recordedAt,
+  })), false);
+}
+
+/**
+ * One attempt. The first attempt of an exact expectation tries the plain INSERT; every other
+ * attempt (after a unique violation) and every other expectation runs APPEND_SQL, which judges
+ * the outcome: appended, a retry of an append that succeeded, a wrong expected revision, or an id
+ * taken elsewhere.
+ */
+async function appendOnce(db: Queryable, codec: EventCodec, stream: string, events: NewEvent[], expected: ExpectedRevision, attempt: number): Promise<AppendResult> {
+  const revision = exactRevision(expected);
+  if (attempt === 0 && revision !== null) {
+    const inserted = await insertAt(db, stream, events, revision);
+    if (inserted) return inserted;
+  }
+  const { rows } = await db.query<AppendRow>({ name: 'eventstore_append', text: APPEND_SQL, values: [stream, payloadOf(events), ...expectationParams(expected)] });
   const row = rows[0];
   if (row.last_revision !== null) return result(recorded(stream, events, { ...row, last_revision: row.last_revision }), false);
   const existing = row.existing ?? [];
@@ -117,7 +155,7 @@ export async function appendInTransaction(
   for (let attempt = 0; ; attempt++) {
     await client.query('SAVEPOINT eventstore_append');
     try {
-      const result = await appendOnce(client, codec, stream, valid, options.expectedRevision);
+      const result = await appendOnce(client, codec, stream, valid, options.expectedRevision, attempt);
       await client.query('RELEASE SAVEPOINT eventstore_append');
       return result;
     } catch (err) {
@@ -158,12 +196,13 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       const valid = codec.encode(stream, events);
       for (let attempt = 0; ; attempt++) {
         try {
-          const result = await appendOnce(pool, codec, stream, valid, expectedRevision);
+          const result = await appendOnce(pool, codec, stream, valid, expectedRevision, attempt);
           wakeups.appended(result.position, stream);
           return result;
         } catch (err) {
-          // A unique key lost to a concurrent writer: run again and judge against what it committed
-          // (a conflict for an exact expectation, a retry of our own append, or simply the next revision).
+          // A unique key met (the plain INSERT of an exact expectation, or a race lost to a concurrent
+          // writer): run APPEND_SQL and judge against what is committed (a conflict for an exact
+          // expectation, a retry of our own append, or simply the next revision).
           if (!isUniqueViolation(err) || attempt >= MAX_STATEMENT_RETRIES) throw err;
         }
       }

@@ -6,7 +6,7 @@
  */
 import type { Projection } from '../types';
 import { registerUserBreadcrumbs } from './describers';
-import { AUDIT_TABLES, auditTables } from './tables';
+import { AUDIT_TABLES, auditIndexes, auditTables } from './tables';
 import { writeAuditBatch } from './write';
 
 export { registerBreadcrumbDescriber, type BreadcrumbDescriber, type BreadcrumbDescription } from './describe';
@@ -20,6 +20,7 @@ export const auditProjection: Projection = {
   // 3: an unreadable event's reason in its own column (decode_error), not in the summary.
   version: 3,
   tables: auditTables,
+  indexes: auditIndexes,
   exposedTables: AUDIT_TABLES,
   handlers: {},
   handleBatch: (events, ctx) => writeAuditBatch(events, ctx.client, ctx.table),

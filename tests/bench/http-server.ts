@@ -2,12 +2,29 @@
  * A server for benchmark 5, run as a child process so that it does not share the client's event
  * loop: `bare` is a plain node:http handler answering a small JSON; `graphql` is the real platform
  * (startPlatform, webDir null, NODE_ENV development so raw query text is accepted).
- * Prints `READY <url>` once listening, or `FAILED <message>`; stops on SIGTERM.
+ * Prints `READY <url>` once listening, or `FAILED <message>`; stops on SIGTERM. A line `COUNT` on
+ * stdin is answered with `COUNT <api> <owner>`: the statements sent so far by connections as app_api
+ * (the API's reads) and as any other role (command bus, projections, jobs), one round trip each.
  * Environment for `graphql`: BENCH_DATABASE_URL, BENCH_API_PASSWORD, BENCH_DATA_DIR.
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+const counts = { api: 0, owner: 0 };
+
+/** Counts every statement of every pg connection in this process (pool clients are pg.Client too). */
+function countStatements(): void {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown; user?: string };
+  const original = proto.query;
+  proto.query = function query(this: { user?: string }, ...args: unknown[]) {
+    if (this.user === 'app_api') counts.api += 1;
+    else counts.owner += 1;
+    return original.apply(this, args);
+  };
+}
 
 const BARE_BODY = JSON.stringify({ data: { featureFlags: [{ name: 'bench' }] } });
 
@@ -48,6 +65,8 @@ async function startGraphQL(): Promise<{ url: string; stop(): Promise<void> }> {
     NODE_ENV: 'development', PERSISTED_QUERIES: 'allow-raw', SEED_DEMO: 'false', DATA_DIR: env('BENCH_DATA_DIR'), HOST: '127.0.0.1', PORT: '0',
     // Every request comes from 127.0.0.1: a limit the load never reaches keeps the limiter's cost in the figure.
     RATE_LIMIT_GRAPHQL: '1000000000',
+    // The longest the configuration allows: one log-in serves the whole run.
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
   });
   const platform = await startPlatform({
     config,
@@ -55,6 +74,8 @@ async function startGraphQL(): Promise<{ url: string; stop(): Promise<void> }> {
     secrets: { apiDatabasePassword: env('BENCH_API_PASSWORD'), jwtSecret: randomBytes(32).toString('hex') },
     skipMigrations: true,
     seed: false,
+    // The platform admin gets the published password, which the bench logs in with.
+    passwords: 'fixed',
     webDir: null,
     port: 0,
     host: '127.0.0.1',
@@ -65,6 +86,7 @@ async function startGraphQL(): Promise<{ url: string; stop(): Promise<void> }> {
 
 async function main(mode: string | undefined): Promise<void> {
   if (mode !== 'bare' && mode !== 'graphql') throw new Error('usage: http-server.ts bare|graphql');
+  if (mode === 'graphql') countStatements();
   const server = mode === 'bare' ? await startBare() : await startGraphQL();
   process.stdout.write(`READY ${server.url}\n`);
   const stop = () => {
@@ -74,7 +96,9 @@ async function main(mode: string | undefined): Promise<void> {
   process.once('SIGINT', stop);
   // The parent going away (killed, crashed) must not leave this server running.
   process.stdin.on('end', stop);
-  process.stdin.resume();
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line.trim() === 'COUNT') process.stdout.write(`COUNT ${counts.api} ${counts.owner}\n`);
+  });
 }
 
 main(process.argv[2]).catch((err: unknown) => {

@@ -32,6 +32,8 @@ export interface DriveOptions {
   maxOps: number;
   /** One operation of loop `worker`; resolves to the units it did. */
   op(worker: number): Promise<number>;
+  /** When given, the duration of every operation (ms) is pushed here. */
+  latencies?: number[];
 }
 
 /** Runs `workers` loops of `op` until the time or the operation budget is spent; waits for stragglers. */
@@ -43,9 +45,11 @@ export async function drive(o: DriveOptions): Promise<Rate> {
   const loop = async (worker: number): Promise<void> => {
     while (ops < o.maxOps && performance.now() < deadline) {
       ops += 1;
+      const began = o.latencies ? performance.now() : 0;
       // Not `units += await ...`: that reads `units` before the await, and concurrent loops would
       // overwrite each other's counts.
       const done = await o.op(worker);
+      if (o.latencies) o.latencies.push(performance.now() - began);
       units += done;
     }
   };
@@ -86,4 +90,50 @@ export async function interleave(rounds: number, variants: readonly Variant[]): 
     }
   }
   return variants.map((v, i) => ({ label: v.label, pooled: rate(acc[i].units, acc[i].seconds), rounds: acc[i].rounds }));
+}
+
+/** Latency percentiles of one round or of all rounds pooled, in milliseconds. */
+export interface Latency {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+/** Nearest-rank percentiles of unsorted samples (all 0 when there are none). */
+export function latencyOf(samples: readonly number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] : 0);
+  return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: sorted.length ? sorted[sorted.length - 1] : 0 };
+}
+
+export interface LatencyVariant {
+  label: string;
+  warmUp(): Promise<unknown>;
+  /** One measured round: the latency of every operation in it, in ms. */
+  run(): Promise<number[]>;
+}
+
+export interface LatencyResult {
+  label: string;
+  /** All samples pooled. */
+  pooled: Latency;
+  /** Each round's percentiles, in round order. */
+  rounds: Latency[];
+}
+
+/** interleave() for latencies: warm-ups, then rounds whose order rotates. */
+export async function interleaveLatencies(rounds: number, variants: readonly LatencyVariant[]): Promise<LatencyResult[]> {
+  for (const v of variants) await v.warmUp();
+  const acc = variants.map(() => ({ samples: [] as number[], rounds: [] as Latency[] }));
+  for (let r = 0; r < rounds; r++) {
+    for (let k = 0; k < variants.length; k++) {
+      const i = (r + k) % variants.length;
+      const samples = await variants[i].run();
+      for (const s of samples) acc[i].samples.push(s);
+      acc[i].rounds.push(latencyOf(samples));
+    }
+  }
+  return variants.map((v, i) => ({ label: v.label, pooled: latencyOf(acc[i].samples), rounds: acc[i].rounds }));
 }

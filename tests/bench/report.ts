@@ -1,7 +1,7 @@
 /** The results of one bench run: comparisons of a subject against its baseline, a table and JSON. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { VariantResult } from './measure';
+import type { Latency, LatencyResult, VariantResult } from './measure';
 
 export interface Target {
   /** The subject must reach at least this fraction (0.5) or multiple (1.5) of the baseline. */
@@ -11,16 +11,22 @@ export interface Target {
 
 export interface Side {
   label: string;
+  /** Rate comparisons: units per second, pooled over all rounds (0 for latency comparisons). */
   perSecond: number;
   units: number;
   seconds: number;
+  /** Rate comparisons: each round's rate; latency comparisons: each round's compared percentile (ms). */
   rounds: number[];
+  /** Latency comparisons: percentiles of all samples pooled, in ms. */
+  latencyMs?: Latency;
 }
 
 export interface Comparison {
   id: string;
   title: string;
-  /** What is counted per second: appends, events, requests. */
+  /** 'rate': units per second, higher is better; 'latency': a percentile in ms, lower is better. */
+  kind: 'rate' | 'latency';
+  /** What is counted per second (appends, events, requests), or the percentile compared ('p95'). */
   unit: string;
   subject: Side;
   baseline: Side;
@@ -36,6 +42,8 @@ export interface Comparison {
   target: Target | null;
   met: boolean | null;
   notes: string[];
+  /** Other figures of the same run (database round trips per request, switches per round...). */
+  facts?: Record<string, number | string>;
 }
 
 export interface Skipped {
@@ -62,24 +70,52 @@ function median(xs: readonly number[]): number {
 
 export function compare(o: {
   id: string; title: string; unit: string; subject: VariantResult; baseline: VariantResult; target?: Target; notes?: string[];
+  facts?: Record<string, number | string>;
 }): Comparison {
   const pooledRatio = o.baseline.pooled.perSecond > 0 ? o.subject.pooled.perSecond / o.baseline.pooled.perSecond : 0;
   const pairs = o.subject.rounds.map((s, i) => s / (o.baseline.rounds[i] ?? Number.NaN)).filter(Number.isFinite);
   const ratio = pairs.length ? median(pairs) : pooledRatio;
   return {
-    id: o.id, title: o.title, unit: o.unit, subject: side(o.subject), baseline: side(o.baseline), ratio, pooledRatio,
+    id: o.id, title: o.title, kind: 'rate', unit: o.unit, subject: side(o.subject), baseline: side(o.baseline), ratio, pooledRatio,
     ratioRange: pairs.length ? [Math.min(...pairs), Math.max(...pairs)] : [ratio, ratio],
     target: o.target ?? null,
     met: o.target ? ratio >= o.target.minRatio : null,
     notes: o.notes ?? [],
+    ...(o.facts ? { facts: o.facts } : {}),
+  };
+}
+
+type Percentile = 'p50' | 'p95' | 'p99';
+
+function latencySide(v: LatencyResult, p: Percentile): Side {
+  return { label: v.label, perSecond: 0, units: v.pooled.count, seconds: 0, rounds: v.rounds.map((r) => r[p]), latencyMs: v.pooled };
+}
+
+/**
+ * Latencies: the ratio is baseline percentile / subject percentile (so, as for rates, 1 means as
+ * fast as the baseline and higher is better), the median over round-aligned pairs.
+ */
+export function compareLatency(o: {
+  id: string; title: string; percentile: Percentile; subject: LatencyResult; baseline: LatencyResult; target?: Target; notes?: string[];
+  facts?: Record<string, number | string>;
+}): Comparison {
+  const p = o.percentile;
+  const pairs = o.subject.rounds.map((s, i) => (o.baseline.rounds[i]?.[p] ?? Number.NaN) / s[p]).filter(Number.isFinite);
+  const pooledRatio = o.subject.pooled[p] > 0 ? o.baseline.pooled[p] / o.subject.pooled[p] : 0;
+  const ratio = pairs.length ? median(pairs) : pooledRatio;
+  return {
+    id: o.id, title: o.title, kind: 'latency', unit: p, subject: latencySide(o.subject, p), baseline: latencySide(o.baseline, p),
+    ratio, pooledRatio, ratioRange: pairs.length ? [Math.min(...pairs), Math.max(...pairs)] : [ratio, ratio],
+    target: o.target ?? null, met: o.target ? ratio >= o.target.minRatio : null, notes: o.notes ?? [], ...(o.facts ? { facts: o.facts } : {}),
   };
 }
 
 const fmtRate = (n: number) => (n >= 1000 ? `${Math.round(n).toLocaleString('en-US')}` : n.toFixed(1));
+const fmtMs = (n: number) => `${n < 10 ? n.toFixed(2) : n.toFixed(1)} ms`;
 const fmtRatio = (n: number) => (n >= 1 ? `${n.toFixed(2)}x` : `${(n * 100).toFixed(1)}%`);
 
 export function formatTable(results: readonly BenchResult[]): string {
-  const header = ['#', 'measurement', 'subject /s', 'baseline /s', 'ratio: median (range)', 'target', 'met'];
+  const header = ['#', 'measurement', 'subject', 'baseline', 'ratio: median (range)', 'target', 'met'];
   const rows: string[][] = [];
   const notes: string[] = [];
   for (const r of results) {
@@ -88,16 +124,18 @@ export function formatTable(results: readonly BenchResult[]): string {
       notes.push(`${r.id}: not measured: ${r.skipped}`);
       continue;
     }
+    const figure = (x: Side) => (r.kind === 'latency' ? `${r.unit} ${fmtMs(x.latencyMs?.[r.unit as Percentile] ?? 0)}` : fmtRate(x.perSecond));
     rows.push([
       r.id,
-      `${r.title} (${r.unit})`,
-      `${fmtRate(r.subject.perSecond)}  ${r.subject.label}`,
-      `${fmtRate(r.baseline.perSecond)}  ${r.baseline.label}`,
+      `${r.title} (${r.kind === 'latency' ? `${r.unit} latency, ratio baseline/subject` : r.unit})`,
+      `${figure(r.subject)}  ${r.subject.label}`,
+      `${figure(r.baseline)}  ${r.baseline.label}`,
       `${fmtRatio(r.ratio)} (${fmtRatio(r.ratioRange[0])}..${fmtRatio(r.ratioRange[1])})`,
       r.target?.text ?? '-',
       r.met === null ? '-' : r.met ? 'yes' : 'NO',
     ]);
     for (const n of r.notes) notes.push(`${r.id}: ${n}`);
+    if (r.facts) notes.push(`${r.id}: ${Object.entries(r.facts).map(([k, v]) => `${k} ${v}`).join('; ')}`);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');

@@ -1,5 +1,6 @@
 /** Events shaped like the platform's own (a program edit with full metadata) and the raw-table twin. */
 import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
 import type { NewEvent } from '../../domain/shared/events';
 import type { EventStore, ExpectedRevision } from '../../infra/eventstore/port';
 import { drive, type Rate } from './measure';
@@ -93,4 +94,30 @@ export function preload(store: EventStore, count: number, ms = 180_000): Promise
       return n;
     },
   });
+}
+
+/**
+ * The same workload written in SQL, for logs too large to append through the store in reasonable
+ * time (BENCH_LARGE): streams of 100 events (every third a session stream), the events' data and
+ * metadata shaped as benchEvent's, in transactions of 100,000 events.
+ */
+const PRELOAD_SQL = `
+INSERT INTO public.events (stream_id, revision, event_id, type, data, metadata)
+SELECT CASE WHEN (g / 100) % 3 = 0 THEN 'session-' ELSE 'program-' END || md5('bench-stream-' || (g / 100))::uuid,
+       g % 100, gen_random_uuid(), '${EVENT_TYPE}',
+       jsonb_build_object('programId', $3::text, 'name', 'Algebra ' || g, 'description', 'Weekly algebra sessions for year 9.',
+                          'capacity', 24, 'archived', false),
+       jsonb_build_object('ecosystemId', $4::text, 'programId', $3::text, 'actor', jsonb_build_object('userId', $5::text, 'role', 'PROGRAM_ADMIN'),
+                          'commandId', md5('bench-command-' || g)::uuid, 'correlationId', md5('bench-command-' || g)::uuid,
+                          'causationId', md5('bench-command-' || g)::uuid, 'occurredAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                          'schemaVersion', 1)
+FROM generate_series($1::int, $2::int - 1) AS g`;
+
+const PRELOAD_CHUNK = 100_000;
+
+export async function preloadSql(pool: Pool, count: number): Promise<number> {
+  for (let from = 0; from < count; from += PRELOAD_CHUNK) {
+    await pool.query(PRELOAD_SQL, [from, Math.min(count, from + PRELOAD_CHUNK), PROGRAM, ECOSYSTEM, ACTOR]);
+  }
+  return count;
 }
