@@ -54,7 +54,7 @@ describe('secondary indexes of projection builds', () => {
   it('are there from the start on a build that serves at once, and come before the switch on a rebuild', async () => {
     const live = runner(store);
     await live.start();
-    const first = (await buildOf(db.ownerPool, 'proj_audit_v2'))!;
+    const first = (await buildOf(db.ownerPool, `proj_audit_v${auditProjection.version}`))!;
     expect(first.status).toBe('serving');
     const all = await indexes(first.schema);
     expect(all.filter((d) => !d.includes('_pkey'))).toHaveLength(7);
