@@ -2,9 +2,10 @@
  * An ecosystem's audit trail under the chosen filter, newest first, a page at a time; job runs
  * fold into one row. A table that wraps its cells to fit a tablet, or on a phone a list of cards.
  */
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { usePhoneLayout } from '../../components/responsive';
+import { RowsOrCards } from '../../components/RowsOrCards';
 import { useAuditT } from './AuditWords';
 import type { BreadcrumbList_query$key } from './__generated__/BreadcrumbList_query.graphql';
 import type { BreadcrumbListPaginationQuery } from './__generated__/BreadcrumbListPaginationQuery.graphql';
@@ -41,25 +42,12 @@ export function BreadcrumbList({ queryRef, ecosystemId, filter, filtered }: {
   ));
   return (
     <Stack>
-      {phone ? (
-        <Stack component="ul" gap="sm" aria-label={t('ecosystems.breadcrumbs')} className="card-list">{rows}</Stack>
-      ) : (
-        // Cells wrap, so the table fits from 40em up; narrower than its minimum it scrolls in its own box.
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped aria-label={t('ecosystems.breadcrumbs')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('breadcrumbs.column.time')}</Table.Th>
-                <Table.Th scope="col">{t('breadcrumbs.column.actor')}</Table.Th>
-                <Table.Th scope="col">{t('breadcrumbs.column.action')}</Table.Th>
-                <Table.Th scope="col">{t('breadcrumbs.column.target')}</Table.Th>
-                <Table.Th scope="col">{t('breadcrumbs.column.details')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      {/* Cells wrap, so the table fits from 40em up; narrower than its minimum it scrolls in its own box. */}
+      <RowsOrCards label={t('ecosystems.breadcrumbs')} cards={phone} minWidth={560} highlightOnHover={false} columns={[
+        t('breadcrumbs.column.time'), t('breadcrumbs.column.actor'), t('breadcrumbs.column.action'), t('breadcrumbs.column.target'), t('breadcrumbs.column.details'),
+      ]}>
+        {rows}
+      </RowsOrCards>
       {hasNext && (
         <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>
           {t('breadcrumbs.loadMore')}

@@ -3,7 +3,8 @@
  * data: "Create" only when it has none, "Delete" only when it has some, neither while a job runs
  * nor while it is archived (jobState.ts).
  */
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
+import { ActionsMenu } from '../../components/ActionsMenu';
 import { showToast } from '../../components/toast';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
@@ -84,21 +85,14 @@ export function EcosystemActions({ ecosystemRef, jobRunning, onJobStarted }: Pro
   const demo = demoActions(ecosystem, jobRunning);
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon ref={actionsRef} variant="subtle" size="lg" aria-label={t('common.actionsFor', { name: ecosystem.name })}>
-            <span aria-hidden="true">⋯</span>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setDialog('edit')}>{t('ecosystems.edit')}</Menu.Item>
-          <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
-          <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
-          <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
-          {demo.create && <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>}
-          {demo.delete && <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>}
-        </Menu.Dropdown>
-      </Menu>
+      <ActionsMenu name={ecosystem.name} targetRef={actionsRef}>
+        <Menu.Item onClick={() => setDialog('edit')}>{t('ecosystems.edit')}</Menu.Item>
+        <Menu.Item component={Link} to={programsPath(ecosystem.id)}>{t('ecosystems.programs')}</Menu.Item>
+        <Menu.Item component={Link} to={breadcrumbsPath(ecosystem.id)}>{t('ecosystems.breadcrumbs')}</Menu.Item>
+        <Menu.Item onClick={() => setDialog('archive')}>{ecosystem.archived ? t('ecosystems.unarchive') : t('ecosystems.archive')}</Menu.Item>
+        {demo.create && <Menu.Item onClick={() => setDialog('createDemo')}>{t('demo.create')}</Menu.Item>}
+        {demo.delete && <Menu.Item color="red" onClick={() => setDialog('deleteDemo')}>{t('demo.delete')}</Menu.Item>}
+      </ActionsMenu>
       <EcosystemFormDialog opened={dialog === 'edit'} onClose={close} ecosystemRef={ecosystem} returnFocusRef={actionsRef} />
       <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving}
         returnFocusRef={actionsRef} closeLabel={t('common.cancel')}

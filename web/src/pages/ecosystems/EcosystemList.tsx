@@ -2,11 +2,12 @@
  * The ecosystems matching the search, archived ones included, a page at a time: a table, or on a
  * phone a list of cards (components/responsive.ts).
  */
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useCallback, useTransition } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { ConnectionHandler, ROOT_ID } from 'relay-runtime';
 import { usePhoneLayout } from '../../components/responsive';
+import { RowsOrCards } from '../../components/RowsOrCards';
 import { useT } from '../../i18n/terms';
 import type { EcosystemList_query$key } from './__generated__/EcosystemList_query.graphql';
 import type { EcosystemListPaginationQuery } from './__generated__/EcosystemListPaginationQuery.graphql';
@@ -49,24 +50,11 @@ export function EcosystemList({ queryRef }: { queryRef: EcosystemList_query$key 
   ));
   return (
     <Stack>
-      {phone ? (
-        <Stack component="ul" gap="sm" aria-label={t('ecosystems.title')} className="card-list">{rows}</Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-label={t('ecosystems.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('ecosystems.column.name')}</Table.Th>
-                <Table.Th scope="col">{t('ecosystems.column.shortName')}</Table.Th>
-                <Table.Th scope="col">{t('ecosystems.column.type')}</Table.Th>
-                <Table.Th scope="col">{t('ecosystems.column.status')}</Table.Th>
-                <Table.Th scope="col">{t('common.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <RowsOrCards label={t('ecosystems.title')} cards={phone} minWidth={640} columns={[
+        t('ecosystems.column.name'), t('ecosystems.column.shortName'), t('ecosystems.column.type'), t('ecosystems.column.status'), t('common.actions'),
+      ]}>
+        {rows}
+      </RowsOrCards>
       {hasNext
         ? <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>{t('ecosystems.loadMore')}</Button>
         : <Text size="sm" c="dimmed">{t('ecosystems.count', { count: connection.edges.length })}</Text>}

@@ -2,10 +2,11 @@
  * An ecosystem's programs, archived ones included, a page at a time, with the add-program dialog:
  * a table, or on a phone a list of cards (components/responsive.ts).
  */
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { graphql, usePaginationFragment } from 'react-relay';
 import { usePhoneLayout } from '../../components/responsive';
+import { RowsOrCards } from '../../components/RowsOrCards';
 import { useT } from '../../i18n/terms';
 import type { ProgramList_ecosystem$key } from './__generated__/ProgramList_ecosystem.graphql';
 import type { ProgramListPaginationQuery } from './__generated__/ProgramListPaginationQuery.graphql';
@@ -46,23 +47,12 @@ export function ProgramList({ ecosystemRef, access }: { ecosystemRef: ProgramLis
         <Text size="sm" c="dimmed" role="status">{hasNext ? null : t('programs.count', { count: edges.length })}</Text>
         {access.canCreate && <Button onClick={() => setAdding(true)}>{t('programs.create')}</Button>}
       </Group>
-      {edges.length > 0 && phone && (
-        <Stack component="ul" gap="sm" aria-label={t('ecosystems.programs')} className="card-list">{rows}</Stack>
-      )}
-      {edges.length > 0 && !phone && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped highlightOnHover aria-label={t('ecosystems.programs')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('programs.column.name')}</Table.Th>
-                <Table.Th scope="col">{t('programs.column.shortName')}</Table.Th>
-                <Table.Th scope="col">{t('programs.column.status')}</Table.Th>
-                <Table.Th scope="col">{t('common.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>{rows}</Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {edges.length > 0 && (
+        <RowsOrCards label={t('ecosystems.programs')} cards={phone} minWidth={480} columns={[
+          t('programs.column.name'), t('programs.column.shortName'), t('programs.column.status'), t('common.actions'),
+        ]}>
+          {rows}
+        </RowsOrCards>
       )}
       {hasNext && (
         <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>

@@ -1,5 +1,6 @@
 /** One program of an ecosystem, as a table row or (on a phone) a card, with rename and archive or unarchive. */
-import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { ActionsMenu } from '../../components/ActionsMenu';
 import { showToast } from '../../components/toast';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
@@ -86,17 +87,10 @@ function ProgramActions({ program }: { program: ProgramRow_program$data }) {
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <ActionIcon ref={actionsRef} variant="subtle" size="lg" aria-label={t('common.actionsFor', { name: program.name })}>
-            <span aria-hidden="true">⋯</span>
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => setDialog('rename')}>{t('programs.edit')}</Menu.Item>
-          <Menu.Item onClick={() => setDialog('archive')}>{program.archived ? t('programs.unarchive') : t('programs.archive')}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <ActionsMenu name={program.name} targetRef={actionsRef}>
+        <Menu.Item onClick={() => setDialog('rename')}>{t('programs.edit')}</Menu.Item>
+        <Menu.Item onClick={() => setDialog('archive')}>{program.archived ? t('programs.unarchive') : t('programs.archive')}</Menu.Item>
+      </ActionsMenu>
       <ProgramFormDialog opened={dialog === 'rename'} onClose={close} returnFocusRef={actionsRef}
         target={{ kind: 'edit', programId: program.id, name: program.name, shortName: program.shortName }} />
       <ConfirmDialog opened={dialog === 'archive'} onClose={close} onConfirm={toggleArchived} loading={archiving || unarchiving}
