@@ -22,8 +22,10 @@ interface MutationScope {
   /** `fieldName:responseKey`: two mutations of one request (or two aliases) never share ids. */
   field: string;
   counts: Map<string, number>;
-  /** Digest of the field and its arguments: what the key stands for. */
-  requestHash: string;
+  fieldName: string;
+  args: unknown;
+  /** Digest of the field and its arguments (what the key stands for), computed once when a key asks. */
+  requestHash?: string;
 }
 
 const scopes = new AsyncLocalStorage<MutationScope>();
@@ -38,7 +40,7 @@ export function withMutationScopes(schema: GraphQLSchema): GraphQLSchema {
   for (const field of Object.values(fields)) {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = (root, args, ctx, info) => scopes.run(
-      { field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map(), requestHash: digestOf(info.fieldName, args) },
+      { field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map(), fieldName: info.fieldName, args },
       () => resolve(root, args, ctx, info),
     );
   }
@@ -82,7 +84,10 @@ function digestOf(fieldName: string, args: unknown): string {
 
 /** The digest of the current mutation field's request, when the request carries a key. */
 export function requestHashFor(key: string | null | 'invalid'): string | undefined {
-  return typeof key === 'string' && key !== 'invalid' ? scopes.getStore()?.requestHash : undefined;
+  const scope = typeof key === 'string' && key !== 'invalid' ? scopes.getStore() : undefined;
+  if (!scope) return undefined;
+  scope.requestHash ??= digestOf(scope.fieldName, scope.args);
+  return scope.requestHash;
 }
 
 /**
