@@ -36,6 +36,8 @@ interface Exchange {
   request: FastifyRequest;
   reply: FastifyReply;
   requestId: string;
+  /** The reader's language, from Accept-Language, read once per request. */
+  locale: Locale;
   context: RequestContext | null;
   /** The operation was not executed (its variables could not be coerced): a request error. */
   notExecuted: boolean;
@@ -45,7 +47,7 @@ type HttpRequest = GraphQLHttpRequest<FastifyRequest, Exchange>;
 
 /** A request refused before graphql-http reads it, in the media type and language the client asked for. */
 function errorResponse(req: HttpRequest, status: number, message: Message, code: string): GraphQLHttpResponse {
-  const text = translate(message, localeFromHeader(req.raw.headers['accept-language']));
+  const text = translate(message, req.context.locale);
   const modern = (req.raw.headers.accept ?? '').includes('application/graphql-response+json');
   return [JSON.stringify({ errors: [{ message: text, extensions: { code } }] }), {
     status, statusText: status === 400 ? 'Bad Request' : 'Error',
@@ -80,7 +82,7 @@ async function requestParams(req: HttpRequest, options: GraphQLHandlerOptions): 
   }
   const params = await parseRequestParams(request);
   if (Array.isArray(params)) return params as GraphQLHttpResponse;
-  checkVariables((params as RequestParams).variables, localeFromHeader(req.raw.headers['accept-language']));
+  checkVariables((params as RequestParams).variables, req.context.locale);
   return params as RequestParams;
 }
 
@@ -117,10 +119,11 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   });
 
   return async function handle(request: FastifyRequest, reply: FastifyReply) {
-    const exchange: Exchange = { request, reply, requestId: randomUUID(), context: null, notExecuted: false };
+    const locale = localeFromHeader(request.headers['accept-language']);
+    const exchange: Exchange = { request, reply, requestId: randomUUID(), locale, context: null, notExecuted: false };
     let response: GraphQLHttpResponse;
     try {
-      response = await locales.run(localeFromHeader(request.headers['accept-language']), () => handler({
+      response = await locales.run(locale, () => handler({
         method: request.method, url: request.url, headers: request.headers,
         body: (request.body as string | Record<string, unknown> | undefined) ?? null, raw: request, context: exchange,
       }));
@@ -128,7 +131,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       // Only the unexpected arrives here (the request context could not be built: database down...).
       console.error(`[graphql ${exchange.requestId}]`, err);
       return reply.status(500).type('application/json; charset=utf-8')
-        .send({ errors: [{ message: genericMessage(localeFromHeader(request.headers['accept-language'])), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
+        .send({ errors: [{ message: genericMessage(locale), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
     const [body, init] = response;
     void reply.status(statusOf(init, exchange));
