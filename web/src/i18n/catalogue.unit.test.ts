@@ -1,21 +1,10 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { argumentsOf } from './icuArguments';
 import { en, type MessageId } from './en';
 import { es } from './es';
 
-/** The argument names a message uses, including those nested in plural and select branches. */
-function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if ('value' in element && typeof element.value === 'string') into.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
-      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
-    }
-    if (element.type === TYPE.tag) argumentsOf(element.children, into);
-  }
-  return into;
-}
 
 const ids = Object.keys(en) as MessageId[];
 

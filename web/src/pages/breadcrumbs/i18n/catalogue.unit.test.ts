@@ -1,19 +1,10 @@
-import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { argumentsOf } from '../../../i18n/icuArguments';
 import { en } from '../../../i18n/en';
 import { AUDIT_MESSAGES, type AuditMessageId } from './catalogue';
 
-function argumentsOf(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
-  for (const element of elements) {
-    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
-    if ('value' in element && typeof element.value === 'string') into.add(element.value);
-    if (element.type === TYPE.plural || element.type === TYPE.select) {
-      for (const option of Object.values(element.options)) argumentsOf(option.value, into);
-    }
-  }
-  return into;
-}
 
 const ids = Object.keys(AUDIT_MESSAGES.en) as AuditMessageId[];
 
