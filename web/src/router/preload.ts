@@ -13,7 +13,7 @@
  */
 import { loadQuery, usePreloadedQuery, type GraphQLTaggedNode, type PreloadedQuery } from 'react-relay';
 import { useLoaderData } from 'react-router-dom';
-import { fetchQuery, type Environment, type OperationType } from 'relay-runtime';
+import { createOperationDescriptor, fetchQuery, getRequest, type Environment, type OperationType } from 'relay-runtime';
 import { GraphQLRequestError } from '../relay/errors';
 import { notFound } from './ids';
 
@@ -65,4 +65,38 @@ export function useRouteQuery<T extends OperationType>(query: GraphQLTaggedNode)
   const data: unknown = useLoaderData();
   if (!isPreloadedQuery<T>(data)) throw new Error('This route preloads no query');
   return usePreloadedQuery<T>(query, data);
+}
+
+/** A page's first query and the one it asks second, with variables from the first's answer (null when there is nothing to ask). */
+export interface ChainedQueries<First extends OperationType, Second extends OperationType> {
+  first: PreloadedQuery<First>;
+  second: PreloadedQuery<Second> | null;
+}
+
+/**
+ * Preloads `first`, reads its answer from the store, and preloads `second` with the variables
+ * `next` derives from it (none: `second` is null). A failed second query disposes the first.
+ */
+export async function preloadChained<First extends OperationType, Second extends OperationType>(
+  environment: Environment,
+  queries: { first: GraphQLTaggedNode; second: GraphQLTaggedNode },
+  next: (answer: First['response'] | null) => Second['variables'] | null,
+  signal: AbortSignal,
+): Promise<ChainedQueries<First, Second>> {
+  const first = await preloadQuery<First>(environment, queries.first, {}, signal);
+  const { data } = environment.lookup(createOperationDescriptor(getRequest(queries.first), {}).fragment);
+  const variables = next(data as First['response'] | null);
+  if (variables === null) return { first, second: null };
+  try {
+    return { first, second: await preloadQuery<Second>(environment, queries.second, variables, signal) };
+  } catch (error) {
+    first.dispose();
+    throw error;
+  }
+}
+
+export function isChainedQueries<First extends OperationType, Second extends OperationType>(value: unknown): value is ChainedQueries<First, Second> {
+  if (typeof value !== 'object' || value === null) return false;
+  const { first, second } = value as Record<string, unknown>;
+  return isPreloadedQuery(first) && (second === null || isPreloadedQuery(second));
 }

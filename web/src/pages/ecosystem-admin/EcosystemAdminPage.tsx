@@ -6,13 +6,12 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
 import { ADMIN_ROOT } from '../../router/paths';
-import { isPreloadedQuery, preloadQuery } from '../../router/preload';
+import { isChainedQueries, preloadChained, type ChainedQueries } from '../../router/preload';
 import type { EcosystemAdminPageEcosystemsQuery } from './__generated__/EcosystemAdminPageEcosystemsQuery.graphql';
 import type { EcosystemAdminPageQuery } from './__generated__/EcosystemAdminPageQuery.graphql';
 import { adminEcosystemIds } from './adminEcosystems';
@@ -37,42 +36,27 @@ const ecosystemsQuery = graphql`
   }
 `;
 
-interface AdminData {
-  user: PreloadedQuery<EcosystemAdminPageQuery>;
-  ecosystems: PreloadedQuery<EcosystemAdminPageEcosystemsQuery> | null;
-}
+type AdminData = ChainedQueries<EcosystemAdminPageQuery, EcosystemAdminPageEcosystemsQuery>;
 
 export async function loader({ request }: LoaderFunctionArgs): Promise<AdminData> {
   requireLogin(request);
-  const user = await preloadQuery<EcosystemAdminPageQuery>(relayEnvironment, query, {}, request.signal);
-  const { data } = relayEnvironment.lookup(createOperationDescriptor(getRequest(query), {}).fragment);
-  const ecosystemIds = adminEcosystemIds((data as EcosystemAdminPageQuery['response'] | null)?.getCurrentUserV2?.ecosystemRoles ?? []);
-  if (ecosystemIds.length === 0) return { user, ecosystems: null };
-  try {
-    return { user, ecosystems: await preloadQuery<EcosystemAdminPageEcosystemsQuery>(relayEnvironment, ecosystemsQuery, { ecosystemIds }, request.signal) };
-  } catch (error) {
-    user.dispose();
-    throw error;
-  }
-}
-
-function isAdminData(value: unknown): value is AdminData {
-  if (typeof value !== 'object' || value === null) return false;
-  const { user, ecosystems } = value as Record<string, unknown>;
-  return isPreloadedQuery(user) && (ecosystems === null || isPreloadedQuery(ecosystems));
+  return preloadChained<EcosystemAdminPageQuery, EcosystemAdminPageEcosystemsQuery>(relayEnvironment, { first: query, second: ecosystemsQuery }, (answer) => {
+    const ecosystemIds = adminEcosystemIds(answer?.getCurrentUserV2?.ecosystemRoles ?? []);
+    return ecosystemIds.length > 0 ? { ecosystemIds } : null;
+  }, request.signal);
 }
 
 export function Component() {
   const t = useT();
   useDocumentTitle(t('ecosystemAdmin.title'));
   const loaded: unknown = useLoaderData();
-  if (!isAdminData(loaded)) throw new Error('The admin page loader returned no query');
-  const { getCurrentUserV2: user } = usePreloadedQuery<EcosystemAdminPageQuery>(query, loaded.user);
+  if (!isChainedQueries<EcosystemAdminPageQuery, EcosystemAdminPageEcosystemsQuery>(loaded)) throw new Error('The admin page loader returned no query');
+  const { getCurrentUserV2: user } = usePreloadedQuery<EcosystemAdminPageQuery>(query, loaded.first);
   return (
     <Stack p="md">
       <Title order={1}>{t('ecosystemAdmin.title')}</Title>
-      {loaded.ecosystems
-        ? <AdminEcosystems queryRef={loaded.ecosystems} />
+      {loaded.second
+        ? <AdminEcosystems queryRef={loaded.second} />
         : <Text role="status">{t('ecosystemAdmin.none')}</Text>}
       {user?.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
     </Stack>

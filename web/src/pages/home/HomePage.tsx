@@ -6,12 +6,11 @@
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { graphql, usePreloadedQuery, type PreloadedQuery } from 'react-relay';
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
-import { createOperationDescriptor, getRequest } from 'relay-runtime';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { ADMIN_ROOT, areaPaths, ECOSYSTEM_ADMIN_ROOT } from '../../router/paths';
-import { isPreloadedQuery, preloadQuery } from '../../router/preload';
+import { isChainedQueries, preloadChained, type ChainedQueries } from '../../router/preload';
 import type { HomePageEcosystemsQuery } from './__generated__/HomePageEcosystemsQuery.graphql';
 import type { HomePageQuery } from './__generated__/HomePageQuery.graphql';
 import { memberEcosystemIds, viewerEcosystems, type EcosystemRoleRef } from './ecosystems';
@@ -38,37 +37,21 @@ const ecosystemsQuery = graphql`
 // Members reach an ecosystem's pages through the ecosystem admins' area, never the platform's panel.
 const paths = areaPaths('ecosystem');
 
-interface HomeData {
-  user: PreloadedQuery<HomePageQuery>;
-  ecosystems: PreloadedQuery<HomePageEcosystemsQuery> | null;
-}
+type HomeData = ChainedQueries<HomePageQuery, HomePageEcosystemsQuery>;
 
-export async function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
-  const user = await preloadQuery<HomePageQuery>(relayEnvironment, query, {}, request.signal);
-  const { data } = relayEnvironment.lookup(createOperationDescriptor(getRequest(query), {}).fragment);
-  const ecosystemIds = memberEcosystemIds((data as HomePageQuery['response'] | null)?.getCurrentUserV2?.ecosystemRoles ?? []);
-  if (ecosystemIds.length === 0) return { user, ecosystems: null };
-  try {
-    const ecosystems = await preloadQuery<HomePageEcosystemsQuery>(relayEnvironment, ecosystemsQuery, { ecosystemIds }, request.signal);
-    return { user, ecosystems };
-  } catch (error) {
-    user.dispose();
-    throw error;
-  }
-}
-
-function isHomeData(value: unknown): value is HomeData {
-  if (typeof value !== 'object' || value === null) return false;
-  const { user, ecosystems } = value as Record<string, unknown>;
-  return isPreloadedQuery(user) && (ecosystems === null || isPreloadedQuery(ecosystems));
+export function loader({ request }: LoaderFunctionArgs): Promise<HomeData> {
+  return preloadChained<HomePageQuery, HomePageEcosystemsQuery>(relayEnvironment, { first: query, second: ecosystemsQuery }, (answer) => {
+    const ecosystemIds = memberEcosystemIds(answer?.getCurrentUserV2?.ecosystemRoles ?? []);
+    return ecosystemIds.length > 0 ? { ecosystemIds } : null;
+  }, request.signal);
 }
 
 export function Component() {
   const t = useT();
   useDocumentTitle(t('home.title'));
   const loaded: unknown = useLoaderData();
-  if (!isHomeData(loaded)) throw new Error('The home page loader returned no query');
-  const { getCurrentUserV2: user } = usePreloadedQuery<HomePageQuery>(query, loaded.user);
+  if (!isChainedQueries<HomePageQuery, HomePageEcosystemsQuery>(loaded)) throw new Error('The home page loader returned no query');
+  const { getCurrentUserV2: user } = usePreloadedQuery<HomePageQuery>(query, loaded.first);
   return (
     <Stack maw={700} p="md">
       <Title order={1}>{t('home.title')}</Title>
@@ -76,7 +59,7 @@ export function Component() {
         <>
           <Text>{t('home.signedIn', { email: user.email.address })}</Text>
           <Text>{t('home.roles', { count: user.ecosystemRoles.length })}</Text>
-          {loaded.ecosystems && <Ecosystems queryRef={loaded.ecosystems} roles={user.ecosystemRoles} />}
+          {loaded.second && <Ecosystems queryRef={loaded.second} roles={user.ecosystemRoles} />}
           {user.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE')
             && <Anchor component={Link} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
