@@ -26,6 +26,8 @@ export interface BenchCluster {
   apiPassword: string;
   /** Scratch folder of this run (embedded data, platform DATA_DIR). */
   tempDir: string;
+  /** Data folder of the embedded cluster (its postmaster.pid names the process to measure); null with DATABASE_URL. */
+  clusterDir: string | null;
   settings: Record<string, string>;
   database(suffix: string, poolSize?: number): Promise<BenchDatabase>;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startBenchCluster(log: (line: string) => void): Promise<Be
   const runId = randomBytes(4).toString('hex');
   let adminUrl = process.env.DATABASE_URL;
   let stopCluster: (() => Promise<void>) | null = null;
+  let clusterDir: string | null = null;
   let apiPassword = `bench-${randomBytes(12).toString('hex')}`;
   if (adminUrl) {
     // app_api is cluster-wide and migrate() sets its password: keep the one the app uses if given.
@@ -64,6 +67,7 @@ export async function startBenchCluster(log: (line: string) => void): Promise<Be
   } else {
     const cluster = await startEmbeddedPostgres({ dir: path.join(tempDir, 'pg'), password: randomBytes(18).toString('base64url'), throwaway: true });
     adminUrl = cluster.url('postgres');
+    clusterDir = cluster.clusterDir;
     stopCluster = () => cluster.stop();
   }
   const admin = adminUrl;
@@ -78,6 +82,7 @@ export async function startBenchCluster(log: (line: string) => void): Promise<Be
     embedded: stopCluster !== null,
     apiPassword,
     tempDir,
+    clusterDir,
     settings,
     async database(suffix, poolSize = 24) {
       const name = `bench_${runId}_${suffix}`;

@@ -19,13 +19,48 @@ export interface Side {
   rounds: number[];
   /** Latency comparisons: percentiles of all samples pooled, in ms. */
   latencyMs?: Latency;
+  /** Cost comparisons (L4): CPU milliseconds per request (server + PostgreSQL) by what was measured. */
+  costMs?: Record<string, number>;
+}
+
+/** One load run of L1-L4 or the soak (tests/bench/load*.ts): what the JSON and the second table show. */
+export interface LoadFigures {
+  label: string;
+  /** Closed loop: connections, each sending its next request when its answer came. */
+  connections: number | null;
+  /** Open loop: requests offered per second, each at its scheduled time. */
+  offeredPerSecond: number | null;
+  seconds: number;
+  /** Answers with data and no errors. */
+  requests: number;
+  perSecond: number;
+  /** Every answered request; open loop: from its scheduled time. */
+  latencyMs: Latency;
+  readsMs?: Latency;
+  writesMs?: Latency;
+  /** The mix: count and latencies per operation. */
+  operations?: Record<string, Latency>;
+  errors: {
+    /** Not 2xx, or not JSON. */
+    http: number;
+    /** 2xx with GraphQL errors (or an answer not matching what was asked). */
+    graphql: number;
+    unauthenticated: number;
+    /** Connection errors and timeouts. */
+    transport: number;
+    /** Still in flight when the run ended (not errors). */
+    unanswered: number;
+    codes: Record<string, number>;
+  };
+  /** CPU of the server process and of PostgreSQL (all its processes), per answered request; null when not local. */
+  cpuMsPerRequest: { server: number; postgres: number | null };
 }
 
 export interface Comparison {
   id: string;
   title: string;
   /** 'rate': units per second, higher is better; 'latency': a percentile in ms, lower is better. */
-  kind: 'rate' | 'latency';
+  kind: 'rate' | 'latency' | 'cost';
   /** What is counted per second (appends, events, requests), or the percentile compared ('p95'). */
   unit: string;
   subject: Side;
@@ -44,6 +79,10 @@ export interface Comparison {
   notes: string[];
   /** Other figures of the same run (database round trips per request, switches per round...). */
   facts?: Record<string, number | string>;
+  /** How the ratio is formed when it is not the kind's usual one (L3b, L4). */
+  ratioText?: string;
+  /** The load runs behind the comparison (L1-L4). */
+  load?: LoadFigures[];
 }
 
 export interface Skipped {
@@ -70,7 +109,7 @@ function median(xs: readonly number[]): number {
 
 export function compare(o: {
   id: string; title: string; unit: string; subject: VariantResult; baseline: VariantResult; target?: Target; notes?: string[];
-  facts?: Record<string, number | string>;
+  facts?: Record<string, number | string>; load?: LoadFigures[];
 }): Comparison {
   const pooledRatio = o.baseline.pooled.perSecond > 0 ? o.subject.pooled.perSecond / o.baseline.pooled.perSecond : 0;
   const pairs = o.subject.rounds.map((s, i) => s / (o.baseline.rounds[i] ?? Number.NaN)).filter(Number.isFinite);
@@ -82,6 +121,7 @@ export function compare(o: {
     met: o.target ? ratio >= o.target.minRatio : null,
     notes: o.notes ?? [],
     ...(o.facts ? { facts: o.facts } : {}),
+    ...(o.load ? { load: o.load } : {}),
   };
 }
 
@@ -124,12 +164,12 @@ export function formatTable(results: readonly BenchResult[]): string {
       notes.push(`${r.id}: not measured: ${r.skipped}`);
       continue;
     }
-    const figure = (x: Side) => (r.kind === 'latency' ? `${r.unit} ${fmtMs(x.latencyMs?.[r.unit as Percentile] ?? 0)}` : fmtRate(x.perSecond));
+    if (r.ratioText) notes.push(`${r.id}: ${r.ratioText}`);
     rows.push([
       r.id,
-      `${r.title} (${r.kind === 'latency' ? `${r.unit} latency, ratio baseline/subject` : r.unit})`,
-      `${figure(r.subject)}  ${r.subject.label}`,
-      `${figure(r.baseline)}  ${r.baseline.label}`,
+      `${r.title} (${r.kind === 'latency' && !r.ratioText ? `${r.unit} latency, ratio baseline/subject` : r.unit})`,
+      `${figure(r, r.subject)}  ${r.subject.label}`,
+      `${figure(r, r.baseline)}  ${r.baseline.label}`,
       `${fmtRatio(r.ratio)} (${fmtRatio(r.ratioRange[0])}..${fmtRatio(r.ratioRange[1])})`,
       r.target?.text ?? '-',
       r.met === null ? '-' : r.met ? 'yes' : 'NO',
@@ -137,9 +177,35 @@ export function formatTable(results: readonly BenchResult[]): string {
     for (const n of r.notes) notes.push(`${r.id}: ${n}`);
     if (r.facts) notes.push(`${r.id}: ${Object.entries(r.facts).map(([k, v]) => `${k} ${v}`).join('; ')}`);
   }
+  const load = results.flatMap((r) => (isSkipped(r) ? [] : (r.load ?? []).map((f) => [r.id, f] as const)));
+  return [...grid(header, rows), '', ...notes, ...(load.length ? ['', ...loadTable(load)] : [])].join('\n');
+}
+
+function figure(r: Comparison, x: Side): string {
+  if (r.kind === 'latency') return `${r.unit} ${fmtMs(x.latencyMs?.[r.unit as Percentile] ?? 0)}`;
+  if (r.kind === 'cost') return Object.entries(x.costMs ?? {}).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ') || '-';
+  return fmtRate(x.perSecond);
+}
+
+function grid(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).join(' | ');
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line), '', ...notes].join('\n');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-+-'), ...rows.map(line)];
+}
+
+const errorCount = (f: LoadFigures) => f.errors.http + f.errors.graphql + f.errors.unauthenticated + f.errors.transport;
+
+/** The load runs behind L1-L4, one line each: the figures the issue asks for per scenario. */
+export function loadTable(runs: ReadonlyArray<readonly [string, LoadFigures]>): string[] {
+  const header = ['#', 'load run', 'load', 'req/s', 'p50', 'p95', 'p99', 'reads p99', 'writes p99', 'errors', 'server CPU ms/req', 'PostgreSQL CPU ms/req'];
+  const ms = (l: Latency | undefined) => (l && l.count ? fmtMs(l.p99) : '-');
+  const rows = runs.map(([id, f]) => [
+    id, f.label, f.connections !== null ? `${f.connections} conn.` : `${f.offeredPerSecond ?? 0}/s offered`,
+    fmtRate(f.perSecond), fmtMs(f.latencyMs.p50), fmtMs(f.latencyMs.p95), fmtMs(f.latencyMs.p99), ms(f.readsMs), ms(f.writesMs),
+    String(errorCount(f)), f.cpuMsPerRequest.server.toFixed(2), f.cpuMsPerRequest.postgres === null ? 'n/a' : f.cpuMsPerRequest.postgres.toFixed(2),
+  ]);
+  const codes = runs.flatMap(([id, f]) => Object.entries(f.errors.codes).map(([c, n]) => `${id} ${f.label}: ${n} x ${c}`));
+  return ['Load runs (latencies of every answered request; errors: not 2xx, GraphQL errors, connection errors and timeouts):', ...grid(header, rows), ...codes];
 }
 
 export async function writeJson(file: string, value: unknown): Promise<void> {

@@ -4,7 +4,8 @@
  * baseline measured on the same database, printing the ratios and writing them as JSON.
  * BENCH_QUICK=1 shortens every measurement (a smoke run; its figures mean little).
  * BENCH_LARGE=1 runs 1a and 4 on logs of 50,000 and 1,000,000 events instead of the usual set.
- * BENCH_ONLY=appends,fresh,rebuild,platform runs only the named parts.
+ * BENCH_ONLY=appends,fresh,rebuild,platform,load runs only the named parts (load: L1-L4 on the production server).
+ * BENCH_SAVE_LOAD=1 writes this run's load figures into docs/benchmarks.md, where later runs print L4 beside them.
  * BENCH_OUT=<file> writes the JSON elsewhere than .data/bench-results.json (-large.json for BENCH_LARGE).
  */
 import os from 'node:os';
@@ -12,6 +13,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { appendBenchmarks, appendOnLargeLog, freshLogBenchmark, type Timing } from './appends';
 import { startBenchCluster, type BenchCluster } from './db';
+import { loadBenchmarks } from './load';
+import type { LoadTiming } from './load-rounds';
 import { platformBenchmarks } from './platform';
 import { rebuildBenchmark } from './rebuild';
 import { formatTable, writeJson, type BenchResult } from './report';
@@ -23,6 +26,11 @@ const large = process.env.BENCH_LARGE === '1';
 const TIMING: Timing = quick ? { rounds: 2, roundMs: 400, warmUpMs: 200 } : { rounds: 8, roundMs: 600, warmUpMs: 500 };
 const HTTP_TIMING: Timing = quick ? { rounds: 2, roundMs: 500, warmUpMs: 300 } : { rounds: 8, roundMs: 1200, warmUpMs: 1000 };
 const LATENCY_TIMING: Timing = quick ? { rounds: 2, roundMs: 500, warmUpMs: 300 } : { rounds: 6, roundMs: 1500, warmUpMs: 1000 };
+/** L1-L4: closed-loop rounds of seconds (autocannon), then L3b's open loop and L4's writes alone. */
+const LOAD_TIMING: LoadTiming = quick
+  ? { warmUpSeconds: 1, rounds: 1, roundSeconds: 2, openSeconds: 4, writeSeconds: 2 }
+  : { warmUpSeconds: 3, rounds: 4, roundSeconds: 5, openSeconds: 20, writeSeconds: 8 };
+const SAVE_LOAD = process.env.BENCH_SAVE_LOAD === '1';
 const APPEND_PRELOAD = quick ? 5_000 : 50_000;
 const REBUILD = quick ? { events: 5_000, rounds: 1 } : { events: 50_000, rounds: 3 };
 /** BENCH_LARGE: the usual log size, then the large one, in the same run. */
@@ -34,6 +42,10 @@ const OUT = path.resolve(process.env.BENCH_OUT ?? (large ? '.data/bench-results-
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 
 const log = (line: string) => console.log(line);
+
+function commandLine(): string {
+  return `${[quick && 'BENCH_QUICK=1', large && 'BENCH_LARGE=1', ONLY && `BENCH_ONLY=${[...ONLY].join(',')}`].filter(Boolean).join(' ')} npm run bench`.trim();
+}
 
 async function section<T extends BenchResult>(id: string, title: string, fn: () => Promise<T[]>): Promise<BenchResult[]> {
   try {
@@ -66,6 +78,7 @@ const usualParts: Part[] = [
   ['platform', '5-8', 'the running platform', (cluster) => platformBenchmarks({
     cluster, http: HTTP_TIMING, latency: LATENCY_TIMING, concurrencies: HTTP_CONCURRENCIES, log, section,
   })],
+  ['load', 'L1-L4', 'load on the production server', (cluster) => loadBenchmarks({ cluster, timing: LOAD_TIMING, save: SAVE_LOAD, command: commandLine(), log })],
 ];
 
 const largeParts: Part[] = LARGE_SIZES.flatMap((events): Part[] => [
@@ -99,7 +112,7 @@ async function main(): Promise<number> {
   log(formatTable(results));
   await writeJson(OUT, {
     date: new Date().toISOString(),
-    command: `${[quick && 'BENCH_QUICK=1', large && 'BENCH_LARGE=1', ONLY && `BENCH_ONLY=${[...ONLY].join(',')}`].filter(Boolean).join(' ')} npm run bench`.trim(),
+    command: commandLine(),
     quick,
     large,
     machine: {
@@ -109,7 +122,7 @@ async function main(): Promise<number> {
     postgres: { embedded: cluster.embedded, ...cluster.settings },
     timing: large
       ? { appends: TIMING, sizes: LARGE_SIZES, rebuildRounds: LARGE_REBUILD_ROUNDS }
-      : { appends: TIMING, appendPreload: APPEND_PRELOAD, http: HTTP_TIMING, latency: LATENCY_TIMING, rebuild: REBUILD, httpConcurrencies: HTTP_CONCURRENCIES },
+      : { appends: TIMING, appendPreload: APPEND_PRELOAD, http: HTTP_TIMING, latency: LATENCY_TIMING, rebuild: REBUILD, httpConcurrencies: HTTP_CONCURRENCIES, load: LOAD_TIMING },
     seconds: +seconds.toFixed(1),
     results,
   });
