@@ -84,6 +84,11 @@ export class Session {
     }
   }
 
+  /** Resolves once no refresh is running (new requests wait for one, as in the web app). */
+  async settled(): Promise<void> {
+    if (this.inFlight) await this.inFlight.catch(() => undefined);
+  }
+
   /** Exchanges the refresh cookie for a new access token (and a new cookie). */
   refresh(): Promise<void> {
     this.inFlight ??= this.exchange().finally(() => { this.inFlight = null; });
