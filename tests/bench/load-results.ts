@@ -4,7 +4,7 @@
  * figures of the run saved in docs/benchmarks.md.
  */
 import type { Latency } from './measure';
-import type { PoolWait } from './load-pool-wait';
+import { describePoolWait } from './load-pool-wait';
 import type { CpuPair, SavedLoadFigures } from './load-saved';
 import type { Comparison, LoadFigures, Side } from './report';
 
@@ -46,7 +46,7 @@ const show = (c: CpuPair) => `server ${c.server.toFixed(2)} + PostgreSQL ${c.pos
  * L4: CPU per request of the programs page (L2) and of the mix's writes, beside the saved run's.
  * ratio = min(saved / this run) over the two: below 1 means this run is costlier than the saved one.
  */
-export function costComparison(o: { page: LoadFigures; writes: LoadFigures; wait: PoolWait; previous: SavedLoadFigures | null }): Comparison {
+export function costComparison(o: { page: LoadFigures; writes: LoadFigures; previous: SavedLoadFigures | null }): Comparison {
   const now = { page: pairOf(o.page), writes: pairOf(o.writes) };
   const was = o.previous?.L4 ?? null;
   const pairs = was ? [total(was.page) / total(now.page), total(was.writes) / total(now.writes)].filter(Number.isFinite) : [];
@@ -55,7 +55,7 @@ export function costComparison(o: { page: LoadFigures; writes: LoadFigures; wait
     label, perSecond: 0, units: 0, seconds: 0, rounds: [],
     costMs: c ? { page: +total(c.page).toFixed(2), writes: +total(c.writes).toFixed(2) } : {},
   });
-  const waitText = o.wait.available ? `${o.wait.meanMs.toFixed(3)} ms mean per request (${o.wait.source})` : `not available: ${o.wait.reason}`;
+  const savedWait = (w: Record<string, number> | null) => (w ? Object.entries(w).map(([pool, ms]) => `${pool} ${ms} ms`).join(', ') : 'not available');
   return {
     id: 'L4', title: 'CPU per request, server + PostgreSQL: programs page and the mix\'s writes, vs the saved run', kind: 'cost', unit: 'CPU ms/request',
     subject: side('this run', now), baseline: side(o.previous ? `saved run of ${o.previous.date.slice(0, 10)}` : 'no saved figures', was),
@@ -67,7 +67,10 @@ export function costComparison(o: { page: LoadFigures; writes: LoadFigures; wait
       `writes: ${show(now.writes)} ms${was ? ` (saved: ${show(was.writes)})` : ''}`,
       ...(o.previous ? [] : ['no saved figures in docs/benchmarks.md: ratio 1 by definition']),
     ],
-    facts: { 'wait for a pooled connection': `${waitText}${was ? ` (saved: ${was.poolWaitMs === null ? 'not available' : `${was.poolWaitMs} ms`})` : ''}` },
+    facts: {
+      'pool wait, programs page': `${describePoolWait(o.page.poolWait)}${was ? ` (saved: ${savedWait(was.poolWaitMsPerRequest.page)})` : ''}`,
+      'pool wait, writes': `${describePoolWait(o.writes.poolWait)}${was ? ` (saved: ${savedWait(was.poolWaitMsPerRequest.writes)})` : ''}`,
+    },
     load: [o.writes],
   };
 }

@@ -6,6 +6,7 @@
 import { rate, type VariantResult } from './measure';
 import { cpuSince, type CpuMeter, type CpuReading } from './proc';
 import { closedLoop } from './load-autocannon';
+import { addPoolDelta, type PoolSnapshot } from './load-pool-wait';
 import type { RequestSource } from './load-requests';
 import { figuresOf, quietReading, Tally } from './load-tally';
 import type { LoadFigures } from './report';
@@ -35,12 +36,25 @@ export interface VariantRun {
   /** Answers with data per second, per round. */
   rounds: number[];
   split: boolean;
+  /** Pool waits during the measured rounds; null when the server serves no metrics. */
+  pools: PoolSnapshot | null;
 }
 
 export interface LoadTarget {
   url: string;
   connections: number;
   meter: CpuMeter;
+  /** Reads the server's pool counters (load-pool-wait.ts); null when it serves none. */
+  pools: (() => Promise<PoolSnapshot>) | null;
+}
+
+/** Runs `fn` between two readings of the pool counters, adding the difference to `into`. */
+export async function countingPoolWaits<T>(t: LoadTarget, into: PoolSnapshot | null, fn: () => Promise<T>): Promise<T> {
+  if (!t.pools || !into) return fn();
+  const before = await t.pools();
+  const result = await fn();
+  addPoolDelta(into, before, await t.pools());
+  return result;
 }
 
 const addCpu = (a: CpuReading, b: CpuReading): CpuReading => ({
@@ -50,15 +64,21 @@ const addCpu = (a: CpuReading, b: CpuReading): CpuReading => ({
 /** One measured closed-loop run into `run`'s tally, its CPU read around it. */
 async function measureInto(t: LoadTarget, v: LoadVariant, seconds: number, run: VariantRun): Promise<void> {
   const okBefore = run.tally.ok;
-  const before = t.meter.read();
-  const done = await closedLoop({ url: t.url, connections: t.connections, seconds, source: v.source, tally: run.tally });
-  run.cpu = addCpu(run.cpu, cpuSince(before, await quietReading(t.meter)));
+  const done = await countingPoolWaits(t, run.pools, async () => {
+    const before = t.meter.read();
+    const d = await closedLoop({ url: t.url, connections: t.connections, seconds, source: v.source, tally: run.tally });
+    run.cpu = addCpu(run.cpu, cpuSince(before, await quietReading(t.meter)));
+    return d;
+  });
   run.seconds += done.seconds;
   run.rounds.push((run.tally.ok - okBefore) / done.seconds);
 }
 
-function emptyRun(v: LoadVariant, postgres: boolean): VariantRun {
-  return { label: v.label, tally: new Tally(), seconds: 0, cpu: { serverMs: 0, postgresMs: postgres ? 0 : null }, rounds: [], split: v.split ?? false };
+function emptyRun(t: LoadTarget, v: LoadVariant, postgres: boolean): VariantRun {
+  return {
+    label: v.label, tally: new Tally(), seconds: 0, cpu: { serverMs: 0, postgresMs: postgres ? 0 : null }, rounds: [], split: v.split ?? false,
+    pools: t.pools ? {} : null,
+  };
 }
 
 /** Warm-ups, then `timing.rounds` rounds of every variant in rotating order. */
@@ -68,7 +88,7 @@ export async function interleaveLoad(t: LoadTarget, timing: LoadTiming, variants
     await closedLoop({ url: t.url, connections: t.connections, seconds: timing.warmUpSeconds, source: v.source });
     await quietReading(t.meter);
   }
-  const runs = variants.map((v) => emptyRun(v, postgres));
+  const runs = variants.map((v) => emptyRun(t, v, postgres));
   for (let r = 0; r < timing.rounds; r++) {
     for (let k = 0; k < variants.length; k++) {
       const i = (r + k) % variants.length;
@@ -81,7 +101,7 @@ export async function interleaveLoad(t: LoadTarget, timing: LoadTiming, variants
 
 /** A single measured run of one variant (no warm-up: the runs before it warmed the server). */
 export async function measureOnce(t: LoadTarget, v: LoadVariant, seconds: number): Promise<VariantRun> {
-  const run = emptyRun(v, t.meter.read().postgresMs !== null);
+  const run = emptyRun(t, v, t.meter.read().postgresMs !== null);
   await measureInto(t, v, seconds, run);
   return run;
 }
@@ -91,5 +111,5 @@ export function variantResult(run: VariantRun): VariantResult {
 }
 
 export function runFigures(run: VariantRun, connections: number): LoadFigures {
-  return figuresOf({ label: run.label, tally: run.tally, seconds: run.seconds, cpu: run.cpu, connections, split: run.split });
+  return figuresOf({ label: run.label, tally: run.tally, seconds: run.seconds, cpu: run.cpu, pools: run.pools, connections, split: run.split });
 }

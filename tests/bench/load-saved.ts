@@ -24,8 +24,8 @@ export interface SavedLoadFigures {
     page: CpuPair;
     /** CPU ms per write of L3's mix, measured alone. */
     writes: CpuPair;
-    /** Mean wait for a pooled connection per request, ms; null when the server did not report it. */
-    poolWaitMs: number | null;
+    /** Waits for a pooled connection, ms per request by pool; null when the server did not report them. */
+    poolWaitMsPerRequest: { page: Record<string, number> | null; writes: Record<string, number> | null };
   };
 }
 

@@ -30,6 +30,8 @@ export interface LoadServer {
   ecosystemAdmin: Login;
   /** Whether the built web app (dist/web) was there to be served, as with `npm start`. */
   webApp: boolean;
+  /** The server's internal metrics (pool waits), when it serves them (METRICS_PORT); else null. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,9 @@ function serverEnv(o: LoadServerOptions): NodeJS.ProcessEnv {
     SEED_DEMO: 'true',
     RATE_LIMIT_GRAPHQL: '1000000000',
     PERSISTED_QUERIES: 'allow-raw',
+    // The internal metrics listener (loopback, a free port), for L4's pool waits; a server
+    // without one ignores the setting.
+    METRICS_PORT: '0',
     ...o.env,
   };
 }
@@ -75,6 +80,7 @@ function exited(child: ChildProcess, ms: number): Promise<boolean> {
 }
 
 const READY = /^Tutoring platform ready on (http:\/\/\S+)/;
+const METRICS = /^Metrics on (http:\/\/\S+)/;
 const LOGIN = /^\s+(Platform admin|Ecosystem admin)\s+(\S+)\s+password: (\S+)\s*$/;
 
 export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
@@ -96,6 +102,7 @@ export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
 
   return new Promise((resolve, reject) => {
     let url: string | null = null;
+    let metricsUrl: string | null = null;
     let settled = false;
     const logins = new Map<string, Login>();
     const fail = (why: string) => {
@@ -112,13 +119,16 @@ export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
       if (settled || !url || !platformAdmin || !ecosystemAdmin || child.pid === undefined) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ url, pid: child.pid, platformAdmin, ecosystemAdmin, webApp: existsSync(path.join(ROOT, 'dist/web/index.html')), stop });
+      resolve({ url, pid: child.pid, platformAdmin, ecosystemAdmin, webApp: existsSync(path.join(ROOT, 'dist/web/index.html')), metricsUrl, stop });
     };
     createInterface({ input: child.stdout! }).on('line', (line) => {
       keep(line);
       const ready = READY.exec(line);
       const login = LOGIN.exec(line);
-      if (ready) {
+      const metrics = METRICS.exec(line);
+      if (metrics) {
+        metricsUrl = metrics[1];
+      } else if (ready) {
         url = ready[1];
         setTimeout(() => fail('the server printed no new log-ins (was the database fresh?)'), LOGINS_TIMEOUT_MS).unref();
       } else if (login) {

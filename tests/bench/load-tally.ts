@@ -6,6 +6,7 @@
 import { latencyOf, type Latency } from './measure';
 import { cpuSince, type CpuMeter, type CpuReading } from './proc';
 import type { LoadRequest, Settled } from './load-requests';
+import { poolWaitFigures, type PoolSnapshot } from './load-pool-wait';
 import type { LoadFigures } from './report';
 
 export class Tally {
@@ -53,7 +54,7 @@ function rounded(l: Latency): Latency {
 
 /** Figures of one run: the tally, its duration, and the CPU used between the two readings. */
 export function figuresOf(o: {
-  label: string; tally: Tally; seconds: number; cpu: CpuReading; connections?: number; offeredPerSecond?: number; split?: boolean;
+  label: string; tally: Tally; seconds: number; cpu: CpuReading; pools: PoolSnapshot | null; connections?: number; offeredPerSecond?: number; split?: boolean;
 }): LoadFigures {
   const t = o.tally;
   const per = (ms: number | null) => (ms === null || t.answered === 0 ? null : round2(ms / t.answered));
@@ -74,6 +75,7 @@ export function figuresOf(o: {
       codes: Object.fromEntries(t.codes),
     },
     cpuMsPerRequest: { server: per(o.cpu.serverMs) ?? 0, postgres: per(o.cpu.postgresMs) },
+    poolWait: o.pools ? poolWaitFigures(o.pools, t.answered) : null,
   };
 }
 

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import type { BenchCluster } from './db';
 import { Mix } from './load-mix';
 import { openLoop } from './load-open';
-import { poolWait } from './load-pool-wait';
+import { readPoolMetrics, type PoolSnapshot } from './load-pool-wait';
 import { ProgramPool } from './load-programs';
 import { programsPage, trivial } from './load-requests';
 import { costComparison, openLoopComparison } from './load-results';
-import { interleaveLoad, measureOnce, runFigures, variantResult, type LoadTarget, type LoadTiming, type VariantRun } from './load-rounds';
+import { countingPoolWaits, interleaveLoad, measureOnce, runFigures, variantResult, type LoadTarget, type LoadTiming, type VariantRun } from './load-rounds';
 import { readSaved, writeSaved, type SavedLoadFigures } from './load-saved';
 import { seedLoadData, type LoadData } from './load-seed';
 import { startLoadServer } from './load-server';
@@ -75,22 +75,26 @@ function closedComparisons(m: Measured): Comparison[] {
 async function openLoopRun(t: LoadTarget, timing: LoadTiming, data: LoadData, pool: ProgramPool, l3PerSecond: number, log: (line: string) => void): Promise<LoadFigures> {
   const perSecond = Math.max(1, l3PerSecond / 2);
   log(`L3b. the mix offered at ${perSecond.toFixed(1)}/s (half of L3) for ${timing.openSeconds} s, open loop ...`);
-  const before = t.meter.read();
-  const run = await openLoop({ url: t.url, perSecond, seconds: timing.openSeconds, source: mixOf(data, pool, 12, 'Load L3b') });
-  const cpu = cpuSince(before, await quietReading(t.meter));
+  const pools: PoolSnapshot | null = t.pools ? {} : null;
+  const { run, cpu } = await countingPoolWaits(t, pools, async () => {
+    const before = t.meter.read();
+    const r = await openLoop({ url: t.url, perSecond, seconds: timing.openSeconds, source: mixOf(data, pool, 12, 'Load L3b') });
+    return { run: r, cpu: cpuSince(before, await quietReading(t.meter)) };
+  });
   if (run.late > 0) log(`   ${run.late} of ${run.offered} sends left more than 5 ms after their time (their latency counts from their time all the same)`);
-  return figuresOf({ label: 'the mix, open loop', tally: run.tally, seconds: run.seconds, cpu, offeredPerSecond: perSecond, split: true });
+  return figuresOf({ label: 'the mix, open loop', tally: run.tally, seconds: run.seconds, cpu, pools, offeredPerSecond: perSecond, split: true });
 }
 
-function toSave(o: { closed: Comparison[]; open: Comparison; page: LoadFigures; writes: LoadFigures; poolWaitMs: number | null; command: string }): SavedLoadFigures {
+function toSave(o: { closed: Comparison[]; open: Comparison; page: LoadFigures; writes: LoadFigures; command: string }): SavedLoadFigures {
   const ratio = (id: string) => +([...o.closed, o.open].find((c) => c.id === id)?.ratio ?? 0).toFixed(3);
   const pair = (f: LoadFigures) => ({ server: f.cpuMsPerRequest.server, postgres: f.cpuMsPerRequest.postgres });
+  const waits = (f: LoadFigures) => (f.poolWait ? Object.fromEntries(Object.entries(f.poolWait).map(([k, w]) => [k, w.msPerRequest])) : null);
   return {
     date: new Date().toISOString(), command: o.command,
     machine: `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
     ratios: { L1: ratio('L1'), L2: ratio('L2'), L3: ratio('L3'), L3b: ratio('L3b') },
     perSecond: Object.fromEntries([...o.closed, o.open].flatMap((c) => c.load ?? []).map((f) => [f.label, f.perSecond])),
-    L4: { page: pair(o.page), writes: pair(o.writes), poolWaitMs: o.poolWaitMs },
+    L4: { page: pair(o.page), writes: pair(o.writes), poolWaitMsPerRequest: { page: waits(o.page), writes: waits(o.writes) } },
   };
 }
 
@@ -106,7 +110,11 @@ export async function loadBenchmarks(o: LoadBenchOptions): Promise<BenchResult[]
     const data = await seedLoadData(server, { programs: SEED_PROGRAMS, neighbourPrograms: NEIGHBOUR_PROGRAMS, log: o.log });
     const pgPid = o.cluster.clusterDir ? postmasterPid(o.cluster.clusterDir) : null;
     if (pgPid === null) o.log('   PostgreSQL is not a local embedded cluster: its CPU is not measured');
-    const t: LoadTarget = { url: server.url, connections: CONNECTIONS, meter: cpuMeter(server.pid, pgPid) };
+    const metricsUrl = server.metricsUrl;
+    if (!metricsUrl) o.log('   the server serves no pool metrics (METRICS_PORT): L4 has no pool-wait figure');
+    const t: LoadTarget = {
+      url: server.url, connections: CONNECTIONS, meter: cpuMeter(server.pid, pgPid), pools: metricsUrl ? () => readPoolMetrics(metricsUrl) : null,
+    };
     const pool = new ProgramPool(data.programs);
     const m = await closedLoops(t, o.timing, data, pool, o.log);
     const closed = closedComparisons(m);
@@ -114,10 +122,9 @@ export async function loadBenchmarks(o: LoadBenchOptions): Promise<BenchResult[]
     o.log(`L4. the mix's writes alone, ${CONNECTIONS} connections, ${o.timing.writeSeconds} s ...`);
     const writes = runFigures(await measureOnce(t, { label: "the mix's writes alone", source: mixOf(data, pool, 13, 'Load L4', 1), split: true }, o.timing.writeSeconds), CONNECTIONS);
     const page = runFigures(m.page, CONNECTIONS);
-    const wait = await poolWait(server);
-    const cost = costComparison({ page, writes, wait, previous: await readSaved(DOCS) });
+    const cost = costComparison({ page, writes, previous: await readSaved(DOCS) });
     if (o.save) {
-      await writeSaved(DOCS, toSave({ closed, open, page, writes, poolWaitMs: wait.available ? wait.meanMs : null, command: o.command }));
+      await writeSaved(DOCS, toSave({ closed, open, page, writes, command: o.command }));
       o.log(`   saved these figures in ${path.relative(process.cwd(), DOCS)}`);
     }
     return [...closed, open, cost];

@@ -1,6 +1,7 @@
 /** The results of one bench run: comparisons of a subject against its baseline, a table and JSON. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { PoolWaitFigure } from './load-pool-wait';
 import type { Latency, LatencyResult, VariantResult } from './measure';
 
 export interface Target {
@@ -54,6 +55,8 @@ export interface LoadFigures {
   };
   /** CPU of the server process and of PostgreSQL (all its processes), per answered request; null when not local. */
   cpuMsPerRequest: { server: number; postgres: number | null };
+  /** Waits for a pooled connection by pool, from the server's metrics; null when it serves none. */
+  poolWait: Record<string, PoolWaitFigure> | null;
 }
 
 export interface Comparison {
@@ -197,12 +200,13 @@ const errorCount = (f: LoadFigures) => f.errors.http + f.errors.graphql + f.erro
 
 /** The load runs behind L1-L4, one line each: the figures the issue asks for per scenario. */
 export function loadTable(runs: ReadonlyArray<readonly [string, LoadFigures]>): string[] {
-  const header = ['#', 'load run', 'load', 'req/s', 'p50', 'p95', 'p99', 'reads p99', 'writes p99', 'errors', 'server CPU ms/req', 'PostgreSQL CPU ms/req'];
+  const header = ['#', 'load run', 'load', 'req/s', 'p50', 'p95', 'p99', 'reads p99', 'writes p99', 'errors', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'pool wait ms/req'];
+  const wait = (f: LoadFigures) => (f.poolWait ? Object.values(f.poolWait).reduce((s, w) => s + w.msPerRequest, 0).toFixed(3) : 'n/a');
   const ms = (l: Latency | undefined) => (l && l.count ? fmtMs(l.p99) : '-');
   const rows = runs.map(([id, f]) => [
     id, f.label, f.connections !== null ? `${f.connections} conn.` : `${f.offeredPerSecond ?? 0}/s offered`,
     fmtRate(f.perSecond), fmtMs(f.latencyMs.p50), fmtMs(f.latencyMs.p95), fmtMs(f.latencyMs.p99), ms(f.readsMs), ms(f.writesMs),
-    String(errorCount(f)), f.cpuMsPerRequest.server.toFixed(2), f.cpuMsPerRequest.postgres === null ? 'n/a' : f.cpuMsPerRequest.postgres.toFixed(2),
+    String(errorCount(f)), f.cpuMsPerRequest.server.toFixed(2), f.cpuMsPerRequest.postgres === null ? 'n/a' : f.cpuMsPerRequest.postgres.toFixed(2), wait(f),
   ]);
   const codes = runs.flatMap(([id, f]) => Object.entries(f.errors.codes).map(([c, n]) => `${id} ${f.label}: ${n} x ${c}`));
   return ['Load runs (latencies of every answered request; errors: not 2xx, GraphQL errors, connection errors and timeouts):', ...grid(header, rows), ...codes];
