@@ -43,6 +43,20 @@ function send(agent: http.Agent, url: URL, r: LoadRequest): Promise<{ status: nu
   });
 }
 
+/** Calls fire(i) for i = 0..total-1 at start + i * interval (all that are due at once, when late). */
+function schedule(total: number, interval: number, start: number, fire: (i: number) => void): Promise<void> {
+  let next = 0;
+  return new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
+      while (next < due) fire(next++);
+      if (next >= total) resolve();
+      else setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+    };
+    tick();
+  });
+}
+
 export async function openLoop(o: { url: string; perSecond: number; seconds: number; source: RequestSource }): Promise<OpenLoopRun> {
   const url = new URL(o.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: MAX_SOCKETS });
@@ -66,16 +80,7 @@ export async function openLoop(o: { url: string; perSecond: number; seconds: num
     pending.add(p);
   };
 
-  let next = 0;
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
-      while (next < due) fire(next++);
-      if (next >= total) resolve();
-      else setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
-    };
-    tick();
-  });
+  await schedule(total, interval, start, fire);
   const seconds = (performance.now() - start) / 1000;
   const drained = await Promise.race([
     Promise.all(pending).then(() => true),

@@ -83,6 +83,24 @@ const READY = /^Tutoring platform ready on (http:\/\/\S+)/;
 const METRICS = /^Metrics on (http:\/\/\S+)/;
 const LOGIN = /^\s+(Platform admin|Ecosystem admin)\s+(\S+)\s+password: (\S+)\s*$/;
 
+/** What the start printed that the bench needs; complete once the ready line and both log-ins came. */
+interface StartOutput {
+  url: string | null;
+  metricsUrl: string | null;
+  logins: Map<string, Login>;
+}
+
+function readLine(line: string, out: StartOutput): 'ready' | null {
+  const metrics = METRICS.exec(line);
+  const ready = READY.exec(line);
+  const login = LOGIN.exec(line);
+  if (metrics) out.metricsUrl = metrics[1];
+  if (login) out.logins.set(login[1], { email: login[2], password: login[3] });
+  if (!ready) return null;
+  out.url = ready[1];
+  return 'ready';
+}
+
 export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/main.ts')], {
     cwd: ROOT, env: serverEnv(o), stdio: ['ignore', 'pipe', 'pipe'],
@@ -101,10 +119,8 @@ export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
   createInterface({ input: child.stderr! }).on('line', (line) => { keep(line); o.log(`   [server] ${line}`); });
 
   return new Promise((resolve, reject) => {
-    let url: string | null = null;
-    let metricsUrl: string | null = null;
+    const out: StartOutput = { url: null, metricsUrl: null, logins: new Map() };
     let settled = false;
-    const logins = new Map<string, Login>();
     const fail = (why: string) => {
       if (settled) return;
       settled = true;
@@ -113,28 +129,16 @@ export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
       reject(new Error(why));
     };
     const timer = setTimeout(() => fail(`the server did not start within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
-    const finish = () => {
-      const platformAdmin = logins.get('Platform admin');
-      const ecosystemAdmin = logins.get('Ecosystem admin');
-      if (settled || !url || !platformAdmin || !ecosystemAdmin || child.pid === undefined) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ url, pid: child.pid, platformAdmin, ecosystemAdmin, webApp: existsSync(path.join(ROOT, 'dist/web/index.html')), metricsUrl, stop });
-    };
     createInterface({ input: child.stdout! }).on('line', (line) => {
       keep(line);
-      const ready = READY.exec(line);
-      const login = LOGIN.exec(line);
-      const metrics = METRICS.exec(line);
-      if (metrics) {
-        metricsUrl = metrics[1];
-      } else if (ready) {
-        url = ready[1];
-        setTimeout(() => fail('the server printed no new log-ins (was the database fresh?)'), LOGINS_TIMEOUT_MS).unref();
-      } else if (login) {
-        logins.set(login[1], { email: login[2], password: login[3] });
-      }
-      finish();
+      if (readLine(line, out) === 'ready') setTimeout(() => fail('the server printed no new log-ins (was the database fresh?)'), LOGINS_TIMEOUT_MS).unref();
+      const platformAdmin = out.logins.get('Platform admin');
+      const ecosystemAdmin = out.logins.get('Ecosystem admin');
+      if (settled || !out.url || !platformAdmin || !ecosystemAdmin || child.pid === undefined) return;
+      settled = true;
+      clearTimeout(timer);
+      const webApp = existsSync(path.join(ROOT, 'dist/web/index.html'));
+      resolve({ url: out.url, pid: child.pid, platformAdmin, ecosystemAdmin, webApp, metricsUrl: out.metricsUrl, stop });
     });
     child.once('exit', (code, signal) => fail(`the server exited (${signal ?? code}): ${tail.slice(-5).join(' | ')}`));
   });

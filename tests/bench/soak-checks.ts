@@ -28,7 +28,8 @@ export interface SoakSample {
   errors: number;
   /** Latencies of the programs-page requests of this sample, ms. */
   pageLatencies: number[];
-  rssMiB: number;
+  /** Resident memory read every second during the sample: [seconds since the load started, MiB]. */
+  rss: Array<readonly [number, number]>;
 }
 
 export interface Check {
@@ -79,7 +80,9 @@ export function soakChecks(samples: readonly SoakSample[], minutes: number): Che
   const memory = within(samples, WINDOWS.memory);
   const throughput = perMinute(late) / perMinute(early);
   const p99 = pageP99(late) / pageP99(early);
-  const rssSlope = slope(memory.map((s) => [s.atSeconds / 60, s.rssMiB] as const));
+  // Every reading, not one per sample: RSS saws up and down with the garbage collector by tens of
+  // MiB, and the many readings of a window average that out of the slope.
+  const rssSlope = slope(memory.flatMap((s) => s.rss.map(([at, mib]) => [at / 60, mib] as const)));
   const slopeLimit = (MAX_RSS_SLOPE_MIB_PER_MINUTE * 30) / minutes;
   const w = (k: keyof typeof WINDOWS) => `samples ${WINDOWS[k][0]}-${WINDOWS[k][1] - 1}`;
   return [

@@ -6,10 +6,11 @@ function samples(o: { minutes: number; ok?: (i: number) => number; page?: (i: nu
   const seconds = (o.minutes * 60) / SAMPLES;
   return Array.from({ length: SAMPLES }, (_, index) => {
     const atSeconds = (index + 1) * seconds;
+    const readings = Array.from({ length: Math.max(1, Math.floor(seconds)) }, (__, k) => atSeconds - seconds + k + 1);
     return {
       index, atSeconds, seconds, ok: o.ok?.(index) ?? 1000, errors: 0,
       pageLatencies: Array.from({ length: 100 }, (__, k) => (o.page?.(index) ?? 100) * (k < 99 ? 0.5 : 1)),
-      rssMiB: o.rss?.(atSeconds / 60) ?? 350,
+      rss: readings.map((at) => [at, o.rss?.(at / 60) ?? 350] as const),
     };
   });
 }
@@ -48,6 +49,13 @@ describe('soakChecks', () => {
     const warmUpThenFlat = (m: number) => (m < 8 ? 200 + 20 * m : 360);
     expect(verdicts(samples({ minutes: 30, rss: warmUpThenFlat }), 30)['resident memory slope']).toBe(true);
     expect(verdicts(samples({ minutes: 30, rss: (m) => 350 + 1.5 * m }), 30)['resident memory slope']).toBe(false);
+  });
+
+  it('reads the slope through the garbage collector\'s saw-tooth', () => {
+    // +-40 MiB every few seconds around a flat line, then the same around a rise of 2 MiB a minute.
+    const saw = (m: number) => 350 + (Math.floor(m * 60 / 7) % 2 === 0 ? 40 : -40);
+    expect(verdicts(samples({ minutes: 30, rss: saw }), 30)['resident memory slope']).toBe(true);
+    expect(verdicts(samples({ minutes: 30, rss: (m) => saw(m) + 2 * m }), 30)['resident memory slope']).toBe(false);
   });
 
   it('scales the memory limit with a shorter soak: the same growth over the window', () => {

@@ -18,6 +18,11 @@ export interface SampleFigures {
 
 const round = (n: number, digits = 1) => +n.toFixed(digits);
 
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor(s.length / 2)] : 0;
+}
+
 export function sampleJson(f: SampleFigures) {
   const { sample: s, tally: t, cpu } = f;
   const answered = t.answered || 1;
@@ -25,7 +30,8 @@ export function sampleJson(f: SampleFigures) {
     index: s.index, atSeconds: round(s.atSeconds), seconds: round(s.seconds, 2),
     perMinute: round((s.ok / s.seconds) * 60, 0), errors: s.errors, unanswered: t.unanswered,
     pageP99Ms: round(latencyOf(s.pageLatencies).p99), pageCount: s.pageLatencies.length,
-    p99Ms: round(latencyOf(t.samples()).p99), rssMiB: round(s.rssMiB),
+    p99Ms: round(latencyOf(t.samples()).p99), rssMiB: round(median(s.rss.map(([, mib]) => mib))),
+    rssRangeMiB: [round(Math.min(...s.rss.map(([, mib]) => mib))), round(Math.max(...s.rss.map(([, mib]) => mib)))],
     cpuMsPerRequest: { server: round(cpu.serverMs / answered, 2), postgres: cpu.postgresMs === null ? null : round(cpu.postgresMs / answered, 2) },
     errorCodes: Object.fromEntries(t.codes),
   };
@@ -35,7 +41,7 @@ export function sampleLine(f: SampleFigures): string {
   const j = sampleJson(f);
   const pg = j.cpuMsPerRequest.postgres === null ? 'n/a' : j.cpuMsPerRequest.postgres.toFixed(2);
   return `  sample ${String(j.index).padStart(2)} at ${j.atSeconds.toFixed(0).padStart(5)} s: ${String(j.perMinute).padStart(6)}/min, `
-    + `page p99 ${j.pageP99Ms.toFixed(1).padStart(6)} ms, all p99 ${j.p99Ms.toFixed(1).padStart(6)} ms, RSS ${j.rssMiB.toFixed(1)} MiB, `
+    + `page p99 ${j.pageP99Ms.toFixed(1).padStart(6)} ms, all p99 ${j.p99Ms.toFixed(1).padStart(6)} ms, RSS ${j.rssMiB.toFixed(0)} MiB (${j.rssRangeMiB.join('-')}), `
     + `CPU ms/req server ${j.cpuMsPerRequest.server.toFixed(2)} + PostgreSQL ${pg}, errors ${j.errors}`;
 }
 

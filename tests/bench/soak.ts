@@ -14,7 +14,7 @@ import { Ledger, ProgramPool } from './load-programs';
 import { seedLoadData } from './load-seed';
 import { startLoadServer, type LoadServer } from './load-server';
 import { writeJson } from './report';
-import { cpuMeter, cpuSince, postmasterPid, rssMiB, type CpuMeter } from './proc';
+import { cpuMeter, cpuSince, postmasterPid, rssMiB, type CpuMeter, type CpuReading } from './proc';
 import { SoakDriver } from './soak-driver';
 import { SAMPLES, soakChecks, type Check, type SoakSample } from './soak-checks';
 import { sampleJson, sampleLine, verifyWrites, type SampleFigures } from './soak-report';
@@ -33,29 +33,39 @@ function settings() {
   return { minutes, ttl, sampleMs: (minutes * 60_000) / SAMPLES, out: path.resolve(process.env.SOAK_OUT ?? '.data/soak-results.json') };
 }
 
+const RSS_EVERY_MS = 1_000;
+
 async function sampleLoad(driver: SoakDriver, server: LoadServer, meter: CpuMeter, sampleMs: number): Promise<SampleFigures[]> {
   const start = performance.now();
   const out: SampleFigures[] = [];
   let cpuBefore = meter.read();
   let last = start;
-  for (let index = 0; index < SAMPLES; index++) {
-    await new Promise((r) => setTimeout(r, Math.max(0, start + (index + 1) * sampleMs - performance.now())));
-    const now = performance.now();
-    const tally = driver.swap();
-    const cpu = meter.read();
-    const used = cpuSince(cpuBefore, cpu);
-    cpuBefore = cpu;
-    const sample: SoakSample = {
-      index, atSeconds: (now - start) / 1000, seconds: (now - last) / 1000, ok: tally.ok,
-      errors: tally.http + tally.graphql + tally.unauthenticated + tally.transport,
-      pageLatencies: tally.latencies.get('programsPage') ?? [], rssMiB: rssMiB(server.pid),
-    };
-    last = now;
-    const figures: SampleFigures = { sample, tally, cpu: used };
-    out.push(figures);
-    log(sampleLine(figures));
+  let rss: Array<readonly [number, number]> = [];
+  const readRss = setInterval(() => rss.push([(performance.now() - start) / 1000, rssMiB(server.pid)]), RSS_EVERY_MS);
+  try {
+    for (let index = 0; index < SAMPLES; index++) {
+      await new Promise((r) => setTimeout(r, Math.max(0, start + (index + 1) * sampleMs - performance.now())));
+      const now = performance.now();
+      const cpu = meter.read();
+      rss.push([(now - start) / 1000, rssMiB(server.pid)]);
+      out.push(takeSample(index, { driver, start, last, now, used: cpuSince(cpuBefore, cpu), rss }));
+      log(sampleLine(out[index]));
+      [last, cpuBefore, rss] = [now, cpu, []];
+    }
+  } finally {
+    clearInterval(readRss);
   }
   return out;
+}
+
+function takeSample(index: number, o: { driver: SoakDriver; start: number; last: number; now: number; used: CpuReading; rss: Array<readonly [number, number]> }): SampleFigures {
+  const tally = o.driver.swap();
+  const sample: SoakSample = {
+    index, atSeconds: (o.now - o.start) / 1000, seconds: (o.now - o.last) / 1000, ok: tally.ok,
+    errors: tally.http + tally.graphql + tally.unauthenticated + tally.transport,
+    pageLatencies: tally.latencies.get('programsPage') ?? [], rss: o.rss,
+  };
+  return { sample, tally, cpu: o.used };
 }
 
 async function soak(cluster: BenchCluster, s: ReturnType<typeof settings>): Promise<number> {
