@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresEventStore } from '../infra/eventstore/postgres';
 import type { EventStore } from '../infra/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../tests/setup/db';
+import { auditProjection } from './audit';
+import { tenantsProjection } from './tenants';
 import { buildOf, newEvent } from './testing/fixtures';
+
+const AUDIT = `proj_audit_v${auditProjection.version}`;
+const TENANTS = `proj_tenants_v${tenantsProjection.version}`;
 
 const run = promisify(execFile);
 const tsx = path.resolve(import.meta.dirname, '../node_modules/.bin/tsx');
@@ -41,22 +46,22 @@ describe('npm run projections', () => {
     const out = await projections('status');
     expect(out.code).toBe(0);
     expect(out.stdout.split('\n')[0]).toMatch(/^PROJECTION\s+VERSION\s+STATUS\s+POSITION\s+EVENTS\s+LAG\s+UPDATED\s+NOTE$/);
-    expect(auditLine(out.stdout)).toMatch(/^audit\s+v3\s+not started\s+-\s+0\s+25\s/);
+    expect(auditLine(out.stdout)).toMatch(new RegExp(`^audit\\s+v${auditProjection.version}\\s+not started\\s+-\\s+0\\s+25\\s`));
   });
 
   it('rebuilds with a progress bar, then status shows the build serving with no lag', async () => {
     const first = await projections('rebuild', 'audit');
     expect(first).toMatchObject({ code: 0 });
-    expect(first.stdout).toContain('audit: now serving from proj_audit_v3 (25 events)');
+    expect(first.stdout).toContain(`audit: now serving from ${AUDIT} (25 events)`);
     expect(first.stderr).toMatch(/audit\s+\[.*\] 100% \| 25\/25 events \| \d+ ev\/s \| ETA 00:00/);
 
     const again = await projections('rebuild', 'audit');
-    expect(again.stdout).toContain('audit: now serving from proj_audit_v3_r2 (25 events)');
-    expect(await buildOf(db.ownerPool, 'proj_audit_v3')).toMatchObject({ status: 'retired' });
+    expect(again.stdout).toContain(`audit: now serving from ${AUDIT}_r2 (25 events)`);
+    expect(await buildOf(db.ownerPool, AUDIT)).toMatchObject({ status: 'retired' });
 
     const status = await projections('status', '--json');
     const rows = JSON.parse(status.stdout) as Array<{ name: string; schema: string; status: string; lag: number; position: { commit: string } }>;
-    expect(rows.find((r) => r.name === 'audit')).toMatchObject({ schema: 'proj_audit_v3_r2', status: 'serving', lag: 0, eventsProcessed: 25 });
+    expect(rows.find((r) => r.name === 'audit')).toMatchObject({ schema: `${AUDIT}_r2`, status: 'serving', lag: 0, eventsProcessed: 25 });
   });
 
   it('shows a projection stopped by an event it cannot read as FAILED, and skips it as the named operator', async () => {
@@ -69,15 +74,15 @@ describe('npm run projections', () => {
 
     const rebuild = await projections('rebuild', 'tenants');
     expect(rebuild.code).toBe(1);
-    expect(rebuild.stdout).toContain(`tenants: proj_tenants_v1 is FAILED at ${at} (ProgramCreated ${bad.id}): Invalid data for event ProgramCreated`);
+    expect(rebuild.stdout).toContain(`tenants: ${TENANTS} is FAILED at ${at} (ProgramCreated ${bad.id}): Invalid data for event ProgramCreated`);
     const status = await projections('status');
     expect(status.stdout.split('\n').find((l) => l.startsWith('tenants '))).toMatch(
-      new RegExp(`^tenants\\s+v1\\s+FAILED \\(serving\\)\\s.*FAILED at ${at} \\(ProgramCreated ${bad.id}\\): Invalid data`));
+      new RegExp(`^tenants\\s+v${tenantsProjection.version}\\s+FAILED \\(serving\\)\\s.*FAILED at ${at} \\(ProgramCreated ${bad.id}\\): Invalid data`));
     expect(auditLine(status.stdout)).not.toContain('FAILED');
 
     const skipped = await projections('skip', 'tenants', at, '--operator', 'bob');
-    expect(skipped).toMatchObject({ code: 0, stdout: expect.stringContaining(`tenants: skipped the event at ${at} in proj_tenants_v1 (recorded as done by operator bob)`) });
-    expect((await buildOf(db.ownerPool, 'proj_tenants_v1'))?.failure).toBeNull();
+    expect(skipped).toMatchObject({ code: 0, stdout: expect.stringContaining(`tenants: skipped the event at ${at} in ${TENANTS} (recorded as done by operator bob)`) });
+    expect((await buildOf(db.ownerPool, TENANTS))?.failure).toBeNull();
     const [record] = await store.readStream('projection-tenants');
     expect(record).toMatchObject({ type: 'ProjectionEventSkipped', metadata: { actor: { userId: 'operator:bob', role: 'OPERATOR' } } });
     expect((await projections('retry', 'tenants')).stdout).toContain('tenants: no build is FAILED');

@@ -57,7 +57,7 @@ describe('secondary indexes of projection builds', () => {
     const first = (await buildOf(db.ownerPool, `proj_audit_v${auditProjection.version}`))!;
     expect(first.status).toBe('serving');
     const all = await indexes(first.schema);
-    expect(all.filter((d) => !d.includes('_pkey'))).toHaveLength(7);
+    expect(all.filter((d) => !d.includes('_pkey'))).toHaveLength(auditProjection.indexes!('x').match(/CREATE INDEX/g)!.length);
     expect(await live.waitFor(await appendSome(6), ['audit'], 10_000)).toBe(true);
 
     // The rebuild's reads stop after two pages: it has loaded rows and has not caught up yet.

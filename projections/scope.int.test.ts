@@ -8,6 +8,8 @@ import { itemsProjection, newEvent, TENANT_A, TENANT_B } from './testing/fixture
 import { ProjectionRunner } from './runner';
 import { withTenantScope } from './scope';
 
+const AUDIT = `proj_audit_v${auditProjection.version}`;
+
 let db: TestDatabase;
 let store: EventStore;
 let runner: ProjectionRunner;
@@ -99,14 +101,14 @@ describe('tenant isolation', () => {
         WHERE n.nspname LIKE 'proj\\_%' AND c.relkind = 'r' ORDER BY 1`);
     expect(r.rows).toEqual([
       // The audit's own directory of people is not exposed: no read view, no grant to anyone.
-      { t: 'proj_audit_v3.audit_people', enabled: false, forced: false },
-      { t: 'proj_audit_v3.breadcrumb_facets', enabled: true, forced: true },
-      { t: 'proj_audit_v3.breadcrumb_runs', enabled: true, forced: true },
-      { t: 'proj_audit_v3.breadcrumbs', enabled: true, forced: true },
+      { t: `${AUDIT}.audit_people`, enabled: false, forced: false },
+      { t: `${AUDIT}.breadcrumb_facets`, enabled: true, forced: true },
+      { t: `${AUDIT}.breadcrumb_runs`, enabled: true, forced: true },
+      { t: `${AUDIT}.breadcrumbs`, enabled: true, forced: true },
       { t: 'proj_items_v1.items', enabled: true, forced: true },
     ]);
-    const grants = await db.ownerPool.query(`SELECT has_table_privilege('app_api', 'proj_audit_v3.audit_people', 'SELECT') AS api,
-      has_table_privilege('analyst', 'proj_audit_v3.audit_people', 'SELECT') AS analyst`);
+    const grants = await db.ownerPool.query(`SELECT has_table_privilege('app_api', '${AUDIT}.audit_people', 'SELECT') AS api,
+      has_table_privilege('analyst', '${AUDIT}.audit_people', 'SELECT') AS analyst`);
     expect(grants.rows[0]).toEqual({ api: false, analyst: false });
   });
 

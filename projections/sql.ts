@@ -49,6 +49,11 @@ export function validateProjections(projections: readonly Projection[]): void {
 /**
  * The tenant policy of docs/decisions/0005-tenant-isolation-rls.md. Unset settings read as null
  * (the `true` of current_setting), so a connection that set nothing sees nothing.
+ *
+ * The platform-admin test is wrapped in coalesce(..., false) for the planner, not for its meaning
+ * (null and false hide the same rows here): the planner guesses `expression = 'on'` true for 0.5%
+ * of rows, so a platform admin's list looked nearly empty to it and it sorted whole tables instead
+ * of walking an index to the page's limit; a coalesce it guesses at 50% (docs/decisions/0027).
  */
-export const TENANT_PREDICATE = `current_setting('app.platform_admin', true) = 'on'
+export const TENANT_PREDICATE = `coalesce(current_setting('app.platform_admin', true) = 'on', false)
   OR ecosystem_id = ANY (string_to_array(coalesce(current_setting('app.ecosystem_ids', true), ''), ',')::uuid[])`;

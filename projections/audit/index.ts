@@ -18,7 +18,9 @@ export const auditProjection: Projection = {
   name: 'audit',
   // 2: job runs fold into entries; actor and target names and the filters' facets.
   // 3: an unreadable event's reason in its own column (decode_error), not in the summary.
-  version: 3,
+  // 4: one order for every list (entry, then position) with an index per filter in it; target types
+  //    of the facets as a column; the planner-friendly tenant policy (docs/decisions/0027).
+  version: 4,
   tables: auditTables,
   indexes: auditIndexes,
   exposedTables: AUDIT_TABLES,

@@ -1,11 +1,13 @@
 /**
  * Reading the audit trail through `read.*`, so row-level security applies on top of the ecosystem
- * filter. Filters run in SQL on indexed columns (tables.ts). Entries are what the admin page lists:
- * one per event, except that a background job's steps fold into one entry per run.
+ * filter. Entries are what the admin page lists: one per event, except that a background job's
+ * steps fold into one entry per run. Every list is in entry order (a run where its job was queued),
+ * then log position, and walks an index in that order to its page (trail-sql.ts, tables.ts).
  */
 import { ValidationError } from '../../domain/shared/errors';
 import { commonMessages } from '../../domain/shared/messages';
 import type { Queryable } from '../../infra/db/pool';
+import { decodeCursor, encodeCursor, filterSql, mergedArms, PAGE_COLUMNS, withNames, type Param } from './trail-sql';
 
 export interface BreadcrumbFilter {
   actorUserIds?: readonly string[] | null;
@@ -64,18 +66,7 @@ interface Row {
   event_id: string; ecosystem_id: string | null; program_id: string | null; occurred_at: Date;
   actor_user_id: string; actor_role: string; actor_name: string | null; target_type: string; target_id: string; target_name: string | null;
   event_type: string; summary: string; changes: Record<string, unknown>; command_id: string | null; correlation_id: string | null;
-  run_id: string | null; position_commit: string; position_prepare: string; decode_error: string | null;
-}
-
-function encodeCursor(commit: string, prepare: string): string {
-  return Buffer.from(`${commit}.${prepare}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string | null | undefined): [string, string] | [null, null] {
-  if (!cursor) return [null, null];
-  const m = /^(\d{1,19})\.(\d{1,19})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw ValidationError.forField('after', commonMessages.invalidCursor);
-  return [m[1], m[2]];
+  run_id: string | null; position_commit: string; position_prepare: string; entry_commit: string; entry_prepare: string; decode_error: string | null;
 }
 
 function checkPageSize(first: number): void {
@@ -84,33 +75,33 @@ function checkPageSize(first: number): void {
   }
 }
 
-/** The WHERE clauses of a filter over `read.breadcrumbs b`; `params` receives their values ($1 is the ecosystem). */
-function filterClauses(ecosystemId: string, f: BreadcrumbFilter, params: unknown[]): string[] {
-  const p = (value: unknown) => { params.push(value); return `$${params.length}`; };
-  const clauses = [`b.ecosystem_id = ${p(ecosystemId)}::uuid`];
-  if (f.actorUserIds?.length) clauses.push(`b.actor_user_id = ANY(${p(f.actorUserIds)}::text[])`);
-  if (f.eventTypes?.length) clauses.push(`b.event_type = ANY(${p(f.eventTypes)}::text[])`);
-  if (f.targetType) clauses.push(`b.target_type = ${p(f.targetType)}`);
-  if (f.targetId) clauses.push(`b.target_id = ${p(f.targetId)}`);
-  if (f.from) clauses.push(`b.occurred_at >= ${p(f.from)}::timestamptz`);
-  if (f.to) clauses.push(`b.occurred_at < ${p(f.to)}::timestamptz`);
-  if (f.runId) clauses.push(`b.run_id = ${p(f.runId)}`);
-  return clauses;
+function parameters(): { params: unknown[]; p: Param } {
+  const params: unknown[] = [];
+  return { params, p: (value) => `$${params.push(value)}` };
 }
 
-const WITH_NAMES = `SELECT b.*, b.position_commit::text AS position_commit, b.position_prepare::text AS position_prepare,
-    fa.label AS actor_name, ft.label AS target_name
-  FROM read.breadcrumbs b
-  LEFT JOIN read.breadcrumb_facets fa ON fa.ecosystem_id = b.ecosystem_id AND fa.kind = 'actor' AND fa.value = b.actor_user_id
-  LEFT JOIN read.breadcrumb_facets ft ON ft.ecosystem_id = b.ecosystem_id AND ft.kind = 'target' AND ft.value = b.target_type || ':' || b.target_id`;
+/**
+ * The orders of the event list. Newest first goes by entry, then position: a run's steps sit
+ * together where the run began, as on the entries page, and one index per filter serves it.
+ * Oldest first is for one run's steps (filter.runId), which share their entry: by position.
+ */
+const ORDERS = {
+  newest: { columns: ['entry_commit', 'entry_prepare', 'position_commit', 'position_prepare'], direction: 'DESC', after: '<' },
+  oldest: { columns: ['position_commit', 'position_prepare'], direction: 'ASC', after: '>' },
+} as const;
 
-function toBreadcrumb(row: Row): Breadcrumb {
+type Order = (typeof ORDERS)[keyof typeof ORDERS];
+
+const orderBy = (order: Order) => order.columns.map((c) => `b.${c} ${order.direction}`).join(', ');
+
+function toBreadcrumb(row: Row, order: Order): Breadcrumb {
   return {
     eventId: row.event_id, ecosystemId: row.ecosystem_id, programId: row.program_id, occurredAt: row.occurred_at.toISOString(),
     actorUserId: row.actor_user_id, actorRole: row.actor_role, actorName: row.actor_role === 'SYSTEM' ? null : row.actor_name,
     targetType: row.target_type, targetId: row.target_id, targetName: row.target_name,
     eventType: row.event_type, summary: row.summary, changes: row.changes, commandId: row.command_id,
-    correlationId: row.correlation_id, runId: row.run_id, unreadable: row.decode_error, cursor: encodeCursor(row.position_commit, row.position_prepare),
+    correlationId: row.correlation_id, runId: row.run_id, unreadable: row.decode_error,
+    cursor: encodeCursor(order.columns.map((c) => String(row[c]))),
   };
 }
 
@@ -119,49 +110,59 @@ export interface ListArgs { ecosystemId: string; filter?: BreadcrumbFilter; firs
 /** Events one by one, newest first (or oldest first: a run's steps read in the order they happened). */
 export async function listBreadcrumbs(client: Queryable, args: ListArgs & { order?: 'newest' | 'oldest' }): Promise<Page<Breadcrumb>> {
   checkPageSize(args.first);
-  const [commit, prepare] = decodeCursor(args.after);
-  const params: unknown[] = [];
-  const where = filterClauses(args.ecosystemId, args.filter ?? {}, params);
-  const direction = args.order === 'oldest' ? 'ASC' : 'DESC';
-  if (commit !== null) where.push(`(b.position_commit, b.position_prepare) ${direction === 'ASC' ? '>' : '<'} ($${params.push(commit)}::bigint, $${params.push(prepare)}::bigint)`);
-  const r = await client.query<Row>(`${WITH_NAMES} WHERE ${where.join(' AND ')}
-    ORDER BY b.position_commit ${direction}, b.position_prepare ${direction} LIMIT $${params.push(args.first + 1)}`, params);
-  const rows = r.rows.slice(0, args.first).map(toBreadcrumb);
+  const order = ORDERS[args.order ?? 'newest'];
+  const key = decodeCursor(args.after, order.columns.length);
+  const { params, p } = parameters();
+  const { arms } = filterSql(args.ecosystemId, args.filter ?? {}, p);
+  const after = key ? [`(${order.columns.map((c) => `b.${c}`).join(', ')}) ${order.after} (${key.map((k) => `${p(k)}::bigint`).join(', ')})`] : [];
+  const limit = p(args.first + 1);
+  const arm = (where: readonly string[]) => `SELECT ${PAGE_COLUMNS} FROM read.breadcrumbs b
+    WHERE ${[...where, ...after].join(' AND ')} ORDER BY ${orderBy(order)} LIMIT ${limit}`;
+  const r = await client.query<Row>(withNames(mergedArms(arms, arm, orderBy(order), limit), orderBy(order)), params);
+  const rows = r.rows.slice(0, args.first).map((row) => toBreadcrumb(row, order));
   return { rows, hasNextPage: r.rows.length > args.first, endCursor: rows.at(-1)?.cursor ?? null };
 }
 
 interface EntryRow { entry_commit: string; entry_prepare: string; run_id: string | null; steps: number; head_id: string; last_at: Date }
 
 /**
- * Entries newest first by where they began: a run sits where its job was queued. The grouping
- * walks the (ecosystem, entry position) index in order and stops after one page.
+ * Entries newest first by where they began: a run sits where its job was queued. First the page's
+ * entry keys, each arm walking its index in entry order and stopping at the page (DISTINCT folds a
+ * run's steps as they stream by); then, per key, the steps that match the filter are counted.
  */
 export async function listBreadcrumbEntries(client: Queryable, args: ListArgs): Promise<Page<BreadcrumbEntry>> {
   checkPageSize(args.first);
-  const [commit, prepare] = decodeCursor(args.after);
-  const params: unknown[] = [];
-  const where = filterClauses(args.ecosystemId, args.filter ?? {}, params);
-  if (commit !== null) where.push(`(b.entry_commit, b.entry_prepare) < ($${params.push(commit)}::bigint, $${params.push(prepare)}::bigint)`);
-  const groups = await client.query<EntryRow>(`SELECT b.entry_commit::text, b.entry_prepare::text, b.run_id, count(*)::int AS steps,
-      (array_agg(b.event_id ORDER BY b.position_commit, b.position_prepare))[1] AS head_id, max(b.occurred_at) AS last_at
-    FROM read.breadcrumbs b WHERE ${where.join(' AND ')}
-    GROUP BY b.entry_commit, b.entry_prepare, b.run_id
-    ORDER BY b.entry_commit DESC, b.entry_prepare DESC LIMIT $${params.push(args.first + 1)}`, params);
+  const key = decodeCursor(args.after, 2);
+  const { params, p } = parameters();
+  const { arms, all } = filterSql(args.ecosystemId, args.filter ?? {}, p);
+  const after = key ? [`(b.entry_commit, b.entry_prepare) < (${p(key[0])}::bigint, ${p(key[1])}::bigint)`] : [];
+  const limit = p(args.first + 1);
+  const entryOrder = 'b.entry_commit DESC, b.entry_prepare DESC';
+  const arm = (where: readonly string[]) => `SELECT DISTINCT b.entry_commit, b.entry_prepare FROM read.breadcrumbs b
+    WHERE ${[...where, ...after].join(' AND ')} ORDER BY ${entryOrder} LIMIT ${limit}`;
+  const groups = await client.query<EntryRow>(`WITH keys AS MATERIALIZED (${mergedArms(arms, arm, entryOrder, limit, true)})
+    SELECT k.entry_commit::text, k.entry_prepare::text, g.run_id, g.steps, g.head_id, g.last_at
+      FROM keys k CROSS JOIN LATERAL (
+        SELECT max(b.run_id) AS run_id, count(*)::int AS steps, max(b.occurred_at) AS last_at,
+               (array_agg(b.event_id ORDER BY b.position_commit, b.position_prepare))[1] AS head_id
+          FROM read.breadcrumbs b WHERE ${all().join(' AND ')} AND b.entry_commit = k.entry_commit AND b.entry_prepare = k.entry_prepare) g
+     ORDER BY k.entry_commit DESC, k.entry_prepare DESC`, params);
   const page = groups.rows.slice(0, args.first);
   const [heads, runs] = await Promise.all([
-    client.query<Row>(`${WITH_NAMES} WHERE b.event_id = ANY($1::uuid[])`, [page.map((g) => g.head_id)]),
+    client.query<Row>(withNames(`SELECT ${PAGE_COLUMNS} FROM read.breadcrumbs b WHERE b.event_id = ANY($1::uuid[])`, 'b.event_id'), [page.map((g) => g.head_id)]),
     client.query<{ run_id: string; job_name: string; status: string }>(`SELECT run_id, job_name, status FROM read.breadcrumb_runs WHERE run_id = ANY($1::text[])`,
       [page.flatMap((g) => (g.run_id ? [g.run_id] : []))]),
   ]);
-  const headById = new Map(heads.rows.map((row) => [row.event_id, toBreadcrumb(row)]));
+  const headById = new Map(heads.rows.map((row) => [row.event_id, toBreadcrumb(row, ORDERS.newest)]));
   const runById = new Map(runs.rows.map((run) => [run.run_id, { runId: run.run_id, jobName: run.job_name, status: run.status }]));
   const rows = page.flatMap((g): BreadcrumbEntry[] => {
     const head = headById.get(g.head_id);
     if (!head) return [];
     const run = g.run_id ? runById.get(g.run_id) ?? null : null;
-    return [{ head, run, stepCount: g.steps, lastOccurredAt: g.last_at.toISOString(), cursor: encodeCursor(g.entry_commit, g.entry_prepare) }];
+    return [{ head, run, stepCount: g.steps, lastOccurredAt: g.last_at.toISOString(), cursor: encodeCursor([g.entry_commit, g.entry_prepare]) }];
   });
-  return { rows, hasNextPage: groups.rows.length > args.first, endCursor: page.length ? encodeCursor(page.at(-1)!.entry_commit, page.at(-1)!.entry_prepare) : null };
+  const last = page.at(-1);
+  return { rows, hasNextPage: groups.rows.length > args.first, endCursor: last ? encodeCursor([last.entry_commit, last.entry_prepare]) : null };
 }
 
 export interface BreadcrumbFacets {
@@ -170,11 +171,21 @@ export interface BreadcrumbFacets {
   targetTypes: string[];
 }
 
+/**
+ * The filters' choices. The target types are found by hopping from one to the next along the
+ * (ecosystem, target type) index, one probe per type, rather than by reading every target.
+ */
 export async function breadcrumbFacets(client: Queryable, ecosystemId: string): Promise<BreadcrumbFacets> {
   const r = await client.query<{ kind: string; value: string; label: string | null; detail: string | null }>(
-    `SELECT kind, value, label, detail FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind IN ('actor', 'action')
+    `WITH RECURSIVE types(t) AS (
+       (SELECT target_type FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind = 'target' ORDER BY target_type LIMIT 1)
+       UNION ALL
+       SELECT (SELECT f.target_type FROM read.breadcrumb_facets f WHERE f.ecosystem_id = $1 AND f.kind = 'target' AND f.target_type > types.t
+                ORDER BY f.target_type LIMIT 1)
+         FROM types WHERE types.t IS NOT NULL)
+     SELECT kind, value, label, detail FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind IN ('actor', 'action')
      UNION ALL
-     SELECT DISTINCT 'targetType', split_part(value, ':', 1), NULL, NULL FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind = 'target'`,
+     SELECT 'targetType', t, NULL, NULL FROM types WHERE t IS NOT NULL`,
     [ecosystemId]);
   const of = (kind: string) => r.rows.filter((row) => row.kind === kind);
   return {
@@ -187,12 +198,17 @@ export async function breadcrumbFacets(client: Queryable, ecosystemId: string): 
 
 export interface BreadcrumbTarget { targetType: string; targetId: string; name: string | null }
 
-/** Things acted on in the ecosystem, optionally of one type and matching a search, by name. */
+/**
+ * Things acted on in the ecosystem, optionally of one type and matching a search, by name: a walk
+ * of the (ecosystem[, type], label) index to the page. A search is a filter on that walk (ILIKE,
+ * which no index serves under row-level security), so a rare term reads the tenant's targets of
+ * that type.
+ */
 export async function breadcrumbTargets(client: Queryable, args: { ecosystemId: string; targetType?: string | null; search?: string | null; first: number }): Promise<BreadcrumbTarget[]> {
   checkPageSize(args.first);
   const params: unknown[] = [args.ecosystemId];
   const where = [`ecosystem_id = $1`, `kind = 'target'`];
-  if (args.targetType) where.push(`value LIKE $${params.push(`${args.targetType.replace(/[\\%_]/g, '\\$&')}:%`)}`);
+  if (args.targetType) where.push(`target_type = $${params.push(args.targetType)}`);
   if (args.search?.trim()) where.push(`(label ILIKE $${params.push(`%${args.search.trim().replace(/[\\%_]/g, '\\$&')}%`)} OR value = $${params.push(args.search.trim())})`);
   const r = await client.query<{ value: string; label: string | null }>(`SELECT value, label FROM read.breadcrumb_facets
     WHERE ${where.join(' AND ')} ORDER BY label NULLS LAST, value LIMIT $${params.push(args.first)}`, params);

@@ -70,12 +70,14 @@ CREATE TABLE "${s}".breadcrumb_facets (
   value         text NOT NULL,
   label         text,
   detail        text,
+  target_type   text GENERATED ALWAYS AS (CASE WHEN kind = 'target' THEN split_part(value, ':', 1) END) STORED,
   PRIMARY KEY (ecosystem_id, kind, value)
 );
 COMMENT ON TABLE "${s}".breadcrumb_facets IS 'What an ecosystem''s trail can be filtered by: the actors, event types and targets that occur in it.';
 COMMENT ON COLUMN "${s}".breadcrumb_facets.value IS 'Actor: user id; action: event type; target: "<type>:<id>".';
 COMMENT ON COLUMN "${s}".breadcrumb_facets.label IS 'Actor: the person''s name; target: its latest name; action: null.';
 COMMENT ON COLUMN "${s}".breadcrumb_facets.detail IS 'Actor: the role of their latest action there.';
+COMMENT ON COLUMN "${s}".breadcrumb_facets.target_type IS 'Target: the kind of thing (the part of value before the colon); null for actors and actions.';
 `;
 
 /** The audit's own directory of people, from user events, so names never depend on another read model. */
@@ -91,16 +93,18 @@ export const auditTables = (schema: string) => breadcrumbs(schema) + runs(schema
 
 /**
  * The trail's filters and pages read through these; writing it needs only the primary keys, so a
- * rebuild creates them after its load (docs/decisions/0022). The names are the ones PostgreSQL gave
- * these indexes when they were created unnamed with the tables, so builds made before keep theirs.
+ * rebuild creates them after its load (docs/decisions/0022). Every list of the trail is in entry
+ * order, then log position (queries.ts), so each filter has an index in exactly that order and a
+ * page is a walk that stops at its limit, with no sort (docs/decisions/0027).
  */
 export const auditIndexes = (s: string) => `
-CREATE INDEX IF NOT EXISTS breadcrumbs_ecosystem_id_entry_commit_entry_prepare_idx ON "${s}".breadcrumbs (ecosystem_id, entry_commit DESC, entry_prepare DESC);
-CREATE INDEX IF NOT EXISTS breadcrumbs_ecosystem_id_actor_user_id_entry_commit_entry_p_idx ON "${s}".breadcrumbs (ecosystem_id, actor_user_id, entry_commit DESC, entry_prepare DESC);
-CREATE INDEX IF NOT EXISTS breadcrumbs_ecosystem_id_event_type_entry_commit_entry_prep_idx ON "${s}".breadcrumbs (ecosystem_id, event_type, entry_commit DESC, entry_prepare DESC);
-CREATE INDEX IF NOT EXISTS breadcrumbs_ecosystem_id_target_type_target_id_entry_commit_idx ON "${s}".breadcrumbs (ecosystem_id, target_type, target_id, entry_commit DESC, entry_prepare DESC);
-CREATE INDEX IF NOT EXISTS breadcrumbs_ecosystem_id_occurred_at_idx ON "${s}".breadcrumbs (ecosystem_id, occurred_at);
-CREATE INDEX IF NOT EXISTS breadcrumbs_ecosystem_id_run_id_position_commit_position_pr_idx ON "${s}".breadcrumbs (ecosystem_id, run_id, position_commit, position_prepare) WHERE run_id IS NOT NULL;
-CREATE INDEX IF NOT EXISTS breadcrumbs_target_id_position_commit_position_prepare_idx ON "${s}".breadcrumbs (target_id, position_commit DESC, position_prepare DESC);
+CREATE INDEX IF NOT EXISTS breadcrumbs_entries_idx ON "${s}".breadcrumbs (ecosystem_id, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
+CREATE INDEX IF NOT EXISTS breadcrumbs_actor_entries_idx ON "${s}".breadcrumbs (ecosystem_id, actor_user_id, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
+CREATE INDEX IF NOT EXISTS breadcrumbs_action_entries_idx ON "${s}".breadcrumbs (ecosystem_id, event_type, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
+CREATE INDEX IF NOT EXISTS breadcrumbs_target_entries_idx ON "${s}".breadcrumbs (ecosystem_id, target_type, target_id, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
+CREATE INDEX IF NOT EXISTS breadcrumbs_target_id_entries_idx ON "${s}".breadcrumbs (target_id, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
+CREATE INDEX IF NOT EXISTS breadcrumbs_occurred_at_idx ON "${s}".breadcrumbs (ecosystem_id, occurred_at);
+CREATE INDEX IF NOT EXISTS breadcrumbs_run_steps_idx ON "${s}".breadcrumbs (ecosystem_id, run_id, position_commit, position_prepare) WHERE run_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS breadcrumb_facets_targets_by_type_idx ON "${s}".breadcrumb_facets (ecosystem_id, target_type, label, value) WHERE kind = 'target';
+CREATE INDEX IF NOT EXISTS breadcrumb_facets_targets_idx ON "${s}".breadcrumb_facets (ecosystem_id, label, value) WHERE kind = 'target';
 `;
-

@@ -46,8 +46,6 @@ function tables(schema: string): string {
       finished_at    timestamptz,
       revision       integer NOT NULL
     );
-    CREATE INDEX batch_jobs_ecosystem_recent_idx ON ${s}.batch_jobs (ecosystem_id, created_at DESC, id DESC);
-    CREATE INDEX batch_jobs_recent_idx ON ${s}.batch_jobs (created_at DESC, id DESC);
     COMMENT ON TABLE ${s}.batch_jobs IS 'Background jobs per ecosystem (spec section 4, job processing). Rows stay after a job ends.';
     COMMENT ON COLUMN ${s}.batch_jobs.state IS 'QUEUED, SUBMITTED (handed to the workflow engine), PROCESSING, FINISHED, FAILED, CANCELLED.';
     COMMENT ON COLUMN ${s}.batch_jobs.finished_at IS 'When the job ended (finished, failed or cancelled); null while active.';
@@ -63,6 +61,21 @@ function tables(schema: string): string {
       revision                 integer NOT NULL
     );
     COMMENT ON TABLE ${s}.demo_data IS 'Demo content per ecosystem (the DemoData ledger): what a demo-data job added, for deletion. No row: no demo data.';
+  `;
+}
+
+/**
+ * The job lists' orders (newest first), and the active jobs (few, whatever the history holds) by
+ * tenant and by last change for the stalled-job reaper. Created after a rebuild's load: handlers
+ * look rows up by id only (decision 0022).
+ */
+function indexes(schema: string): string {
+  const s = `"${schema}"`;
+  return `
+    CREATE INDEX IF NOT EXISTS batch_jobs_ecosystem_recent_idx ON ${s}.batch_jobs (ecosystem_id, created_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS batch_jobs_recent_idx ON ${s}.batch_jobs (created_at DESC, id DESC);
+    CREATE INDEX IF NOT EXISTS batch_jobs_active_idx ON ${s}.batch_jobs (ecosystem_id, created_at, id) WHERE state IN ('QUEUED', 'SUBMITTED', 'PROCESSING');
+    CREATE INDEX IF NOT EXISTS batch_jobs_active_updated_idx ON ${s}.batch_jobs (updated_at, id) WHERE state IN ('QUEUED', 'SUBMITTED', 'PROCESSING');
   `;
 }
 
@@ -134,8 +147,10 @@ const handlers: Record<string, ProjectionHandler> = {
 
 export const jobsProjection: Projection = {
   name: JOBS_PROJECTION,
-  version: 1,
+  // 2: list indexes created after a rebuild's load, active-job indexes, the planner-friendly tenant policy (decision 0027).
+  version: 2,
   tables,
+  indexes,
   exposedTables: ['batch_jobs', 'demo_data'],
   handlers,
 };

@@ -14,7 +14,7 @@ import { programEventSchemas } from '../../domain/program/events';
 import type { RecordedEvent } from '../../domain/shared/events';
 import type { Projection, ProjectionContext } from '../types';
 import { registerTenantBreadcrumbs } from './breadcrumbs';
-import { tenantsTables } from './tables';
+import { tenantsIndexes, tenantsTables } from './tables';
 
 export const TENANTS_PROJECTION = 'tenants';
 export * from './queries';
@@ -139,8 +139,10 @@ const programHandlers: Projection['handlers'] = {
 
 export const tenantsProjection: Projection = {
   name: TENANTS_PROJECTION,
-  version: 1,
+  // 2: sort_name columns, list indexes created after a rebuild's load, the planner-friendly tenant policy (decision 0027).
+  version: 2,
   tables: tenantsTables,
+  indexes: tenantsIndexes,
   exposedTables: ['ecosystems', 'ecosystem_profiles', 'programs', 'platform_ecosystem_config'],
   handlers: { ...ecosystemHandlers, ...programHandlers },
 };

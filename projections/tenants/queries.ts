@@ -2,8 +2,9 @@
  * Typed reads of the tenants read model. Each takes a client inside a tenant-scoped transaction
  * (ctx.read), so row-level security decides which tenants' rows exist for the caller; the public
  * `ecosystem_profiles` table is the one exception (see tables.ts). Lists page by keyset on
- * (lower(name), id): `sortKey` is lower(name) as the database computed it, so cursors never
- * disagree with the database's ordering.
+ * (sort_name, id), sort_name being lower(name) as the database computed it, so cursors never
+ * disagree with the database's ordering; each list walks an index in that order and stops at its
+ * page (tables.ts, docs/decisions/0027).
  */
 import { ecosystemConfigSchema, ecosystemDetailsSchema, type EcosystemConfig, type EcosystemDetails } from '../../domain/ecosystem/config';
 import { programDetailsSchema, type ProgramDetails } from '../../domain/program/config';
@@ -73,6 +74,8 @@ interface ProgramSql extends Omit<EcosystemSql, 'migrated_to_program_id'> {
   is_demo: boolean;
 }
 
+// sort_key is lower(name), the value sort_name holds, computed rather than read: point reads then also
+// work on a build from before sort_name (version 1) while an upgraded deployment rebuilds version 2.
 const ECOSYSTEM_COLUMNS = 'id, archived, migrated_to_program_id, details, created_at, updated_at, lower(name) AS sort_key';
 const PROGRAM_COLUMNS = 'id, ecosystem_id, archived, is_demo, details, created_at, updated_at, lower(name) AS sort_key';
 
@@ -113,14 +116,19 @@ export async function getEcosystemByProfileId(db: Queryable, profileId: string):
   return r.rows[0] ? toEcosystem(r.rows[0]) : null;
 }
 
-/** Ecosystems whose name, short name, profile id or city contains `term` (all when blank), by name. */
+/**
+ * Ecosystems whose name, short name, profile id or city contains `term` (all when blank), by name.
+ * The name index gives the order and the page; a term is a filter on that walk (no index serves
+ * "contains" under row-level security: ILIKE is not leakproof), so a rare term reads up to every
+ * ecosystem of the platform, never any tenant's own rows.
+ */
 export async function searchEcosystems(db: Queryable, term: string | null, options: ListOptions): Promise<EcosystemRow[]> {
   const r = await db.query<EcosystemSql>(
     `SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems
       WHERE ($1::text IS NULL OR name ILIKE $1 OR short_name ILIKE $1 OR profile_id ILIKE $1 OR city ILIKE $1)
         AND ($2 OR NOT archived)
-        AND ($3::text IS NULL OR (lower(name), id) > ($3::text, $4::uuid))
-      ORDER BY lower(name), id LIMIT $5`,
+        AND ($3::text IS NULL OR (sort_name, id) > ($3::text, $4::uuid))
+      ORDER BY sort_name, id LIMIT $5`,
     [containsPattern(term), options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
   return r.rows.map(toEcosystem);
 }
@@ -137,15 +145,21 @@ export async function getProgramsByIds(db: Queryable, ids: readonly string[]): P
   return r.rows.map(toProgram);
 }
 
-/** Programs of the given ecosystems (every visible ecosystem when null), by name. */
+/**
+ * Programs of the given ecosystems (every visible ecosystem when null), by name. One ecosystem (the
+ * programs page) is an equality, so the (ecosystem_id, sort_name, id) index gives filter, order and
+ * page at once; `= ANY` of one element would not let the planner use that index's order.
+ */
 export async function listPrograms(db: Queryable, ecosystemIds: readonly string[] | null, options: ListOptions): Promise<ProgramRow[]> {
+  const one = ecosystemIds?.length === 1;
+  const tenant = ecosystemIds === null ? '$1::uuid[] IS NULL' : one ? 'ecosystem_id = $1::uuid' : 'ecosystem_id = ANY($1::uuid[])';
   const r = await db.query<ProgramSql>(
     `SELECT ${PROGRAM_COLUMNS} FROM read.programs
-      WHERE ($1::uuid[] IS NULL OR ecosystem_id = ANY($1::uuid[]))
+      WHERE ${tenant}
         AND ($2 OR NOT archived)
-        AND ($3::text IS NULL OR (lower(name), id) > ($3::text, $4::uuid))
-      ORDER BY lower(name), id LIMIT $5`,
-    [ecosystemIds, options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
+        AND ($3::text IS NULL OR (sort_name, id) > ($3::text, $4::uuid))
+      ORDER BY sort_name, id LIMIT $5`,
+    [one ? ecosystemIds[0] : ecosystemIds, options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
   return r.rows.map(toProgram);
 }
 
@@ -193,8 +207,8 @@ export async function searchEcosystemProfiles(db: Queryable, term: string | null
   const r = await db.query<ProfileSql>(
     `SELECT ${PROFILE_COLUMNS} FROM read.ecosystem_profiles
       WHERE ($1::text IS NULL OR name ILIKE $1 OR short_name ILIKE $1 OR profile_id ILIKE $1) AND NOT archived
-        AND ($2::text IS NULL OR (lower(name), ecosystem_id) > ($2::text, $3::uuid))
-      ORDER BY lower(name), ecosystem_id LIMIT $4`,
+        AND ($2::text IS NULL OR (sort_name, ecosystem_id) > ($2::text, $3::uuid))
+      ORDER BY sort_name, ecosystem_id LIMIT $4`,
     [containsPattern(term), page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit]);
   return r.rows.map(toProfile);
 }

@@ -127,7 +127,7 @@ describe('tenants projection: given ecosystem events, then rows', () => {
     try {
       await client.query('BEGIN');
       await client.query(`SELECT set_config('app.platform_admin', 'on', true)`);
-      const ctx = { client, table: (t: string) => `"proj_tenants_v1"."${t}"` };
+      const ctx = { client, table: (t: string) => `"proj_tenants_v${tenantsProjection.version}"."${t}"` };
       await tenantsProjection.handlers.EcosystemCreated(createdA, ctx);
       await tenantsProjection.handlers.ProgramCreated(createdProgram, ctx);
       await client.query('COMMIT');

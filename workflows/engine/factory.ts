@@ -6,8 +6,8 @@ import type { Config } from '../../infra/config';
 import { createActivities, type JobReads } from '../activities';
 import type { CommandDispatcher } from '../dispatch';
 import { PgBossWorkflowEngine } from './pgboss';
-import type { WorkflowEngine } from './port';
-import { TemporalWorkflowEngine } from './temporal';
+import type { JobWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
+import type { TemporalEngineOptions, TemporalWorkflowEngine } from './temporal';
 
 export interface WorkflowEngineDeps {
   config: Pick<Config, 'TEMPORAL_ADDRESS' | 'TEMPORAL_NAMESPACE' | 'TEMPORAL_TASK_QUEUE'> & Partial<Pick<Config, 'TEMPORAL_WORKER'>>;
@@ -29,10 +29,52 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps, ownerUrl: string)
   const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock });
   const { TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_TASK_QUEUE, TEMPORAL_WORKER } = deps.config;
   if (TEMPORAL_ADDRESS) {
-    return new TemporalWorkflowEngine({
+    return new LazyTemporalEngine({
       address: TEMPORAL_ADDRESS, namespace: TEMPORAL_NAMESPACE, taskQueue: TEMPORAL_TASK_QUEUE, activities, log: deps.log,
       worker: TEMPORAL_WORKER !== 'off',
     });
   }
   return new PgBossWorkflowEngine({ connectionString: ownerUrl, activities, log: deps.log });
+}
+
+/**
+ * Loads the Temporal SDK only when a Temporal engine starts: importing it costs about 0.4 s, which
+ * every start of the embedded default (pg-boss) would otherwise pay (docs/decisions/0027).
+ */
+class LazyTemporalEngine implements WorkflowEngine {
+  readonly kind = 'temporal';
+  private engine: TemporalWorkflowEngine | null = null;
+
+  constructor(private readonly options: TemporalEngineOptions) {}
+
+  async start(): Promise<void> {
+    const { TemporalWorkflowEngine: Engine } = await import('./temporal');
+    this.engine ??= new Engine(this.options);
+    await this.engine.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.engine?.stop();
+  }
+
+  private started(): TemporalWorkflowEngine {
+    if (!this.engine) throw new Error('The Temporal engine is used before start()');
+    return this.engine;
+  }
+
+  startWorkflow<N extends JobWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
+    return this.started().startWorkflow(name, workflowId, args);
+  }
+
+  cancelWorkflow(workflowId: string): Promise<void> {
+    return this.started().cancelWorkflow(workflowId);
+  }
+
+  schedule<N extends ScheduledWorkflowName>(name: N, spec: ScheduleSpec, args: WorkflowArgs[N]): Promise<void> {
+    return this.started().schedule(name, spec, args);
+  }
+
+  unschedule(name: ScheduledWorkflowName): Promise<void> {
+    return this.started().unschedule(name);
+  }
 }
