@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../tests/setup/api';
-import { countPoolUse } from './testing';
+import { countPoolUse, trustedCache } from './testing';
 
 let api: TestApi;
 beforeAll(async () => { api = await startTestApi(); });
@@ -14,7 +14,7 @@ afterAll(async () => { await api.stop(); });
 describe('an authenticated request', () => {
   it('runs no statement and checks out no connection before it resolves anything', async () => {
     const token = await api.loginAs('ecosystemAdmin');
-    expect(api.platform.services.auth.cacheTrusted).toBe(true);
+    expect(await trustedCache(api.platform.services.auth)).toBe(true);
     const use = countPoolUse(api.platform.services.apiPool);
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await api.graphql('{ __typename }', {}, { token }));

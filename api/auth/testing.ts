@@ -107,3 +107,13 @@ export function countPoolUse(...pools: Pool[]): { readonly count: number; restor
     restore() { for (const r of restores) r(); },
   };
 }
+
+/**
+ * Whether `server` authenticates from its cache, waiting up to `timeoutMs` for it: at once unless its
+ * listener is (re)connecting or a heartbeat was slow on a busy machine.
+ */
+export async function trustedCache(server: AuthService, timeoutMs = 10_000): Promise<boolean> {
+  const start = Date.now();
+  while (!server.cacheTrusted && Date.now() - start < timeoutMs) await new Promise((resolve) => setTimeout(resolve, 10));
+  return server.cacheTrusted;
+}
