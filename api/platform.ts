@@ -121,9 +121,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const flags = new FeatureFlags(eventStore);
     await flags.start();
     stops.push(() => flags.stop());
-    const auth = new AuthService({ config, secrets, apiPool, bus, projections });
+    const auth = new AuthService({ config, secrets, apiPool, bus, projections, log });
     auth.maintenance.start();
     stops.push(() => auth.maintenance.stop());
+    // Recent revocations and role changes are loaded before the server answers (decision 0023).
+    await auth.start();
+    stops.push(() => auth.stop());
 
     const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
     // Temporal when TEMPORAL_ADDRESS is set (with a worker here unless TEMPORAL_WORKER=off), else pg-boss.

@@ -161,6 +161,58 @@ describe('attempts in flight', () => {
   });
 });
 
+describe('with the default limits', () => {
+  let d: AuthHarness;
+  const counted = slowChecks();
+  beforeAll(async () => {
+    d = await startAuthHarness({ passwords: counted.checks });
+    await ensureUser(d.services, { email: 'ada@example.com', password: PASSWORD, firstName: 'T', lastName: 'User' });
+  });
+  afterAll(async () => { await d.stop(); });
+  const answer = (password: string, ip: string) => d.auth.login('ada@example.com', password, { ip }).then(() => 'ok', (err: unknown) => (err as Error).constructor.name);
+
+  it('lets all of 16 concurrent right log-ins of one account in, more than the limit of attempts in flight', async () => {
+    expect(d.config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS).toBeLessThan(16);
+    expect(await Promise.all(Array.from({ length: 16 }, () => answer(PASSWORD, '203.0.113.1')))).toEqual(Array(16).fill('ok'));
+  });
+
+  it('checks at most the limit of 16 concurrent wrong guesses for one account and refuses the others', async () => {
+    const before = counted.checked.wrong;
+    const answers = await Promise.all(Array.from({ length: 16 }, () => answer('wrong', '203.0.113.2')));
+    const limit = d.config.LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS;
+    expect(counted.checked.wrong - before).toBe(limit);
+    expect(answers.filter((a) => a === 'UnauthenticatedError')).toHaveLength(limit);
+    expect(answers.filter((a) => a === 'RateLimitedError')).toHaveLength(16 - limit);
+  });
+});
+
+describe('waiting in arrival order', () => {
+  it('gives a free place to the log-in that waited for it, not to one that arrived later', async () => {
+    nextHour();
+    const key = { accountKey: throttleKey('ada@example.com'), ip: freshIp() };
+    const throttle = new LoginThrottle(h.db.apiPool, rulesFrom(h.config), { maxWaitMs: 10_000 });
+    const clock = () => h.clock.now;
+    const held = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await throttle.reserve(key, clock);
+      if (r.kind !== 'reserved') throw new Error(`expected a reservation, got ${r.kind}`);
+      held.push(r.reservation);
+    }
+    const order: string[] = [];
+    const first = throttle.reserve(key, clock).then((r) => { order.push('first'); return r; });
+    await sleep(60);
+    const second = throttle.reserve(key, clock).then((r) => { order.push('second'); return r; });
+    await sleep(20);
+    await throttle.settle(held[0], 'success', h.clock.now);
+    expect(await first).toMatchObject({ kind: 'reserved' });
+    // The place freed went to the first waiter; the limit is full again, so the second still waits.
+    expect(order).toEqual(['first']);
+    await throttle.settle(held[1], 'success', h.clock.now);
+    expect(await second).toMatchObject({ kind: 'reserved' });
+    expect(order).toEqual(['first', 'second']);
+  });
+});
+
 describe('purge', () => {
   it('deletes counters once their window is over and lapsed attempts, keeping known addresses', async () => {
     nextHour();

@@ -19,6 +19,8 @@ export interface IssuedRefreshToken {
   familyId: string;
   userId: string;
   expiresAt: Date;
+  /** The family's absolute expiry: access tokens of the session end there too. */
+  sessionExpiresAt: Date;
 }
 
 export type RotationResult =
@@ -93,11 +95,13 @@ export class RefreshTokenStore {
     return r.rows[0] ? { familyId: r.rows[0].family_id, userId: r.rows[0].user_id } : null;
   }
 
-  async revokeFamily(familyId: string, reason: RevokeReason, now: Date): Promise<number> {
+  /** Revokes the family; returns the ids it revoked (none when it had ended already). */
+  async revokeFamily(familyId: string, reason: RevokeReason, now: Date): Promise<string[]> {
     return withTransaction(this.pool, (client) => revokeFamilies(client, { familyId }, reason, now));
   }
 
-  async revokeAllOfUser(userId: string, reason: RevokeReason, now: Date): Promise<number> {
+  /** Revokes every live family of the user; returns their ids. */
+  async revokeAllOfUser(userId: string, reason: RevokeReason, now: Date): Promise<string[]> {
     return withTransaction(this.pool, (client) => revokeFamilies(client, { userId }, reason, now));
   }
 
@@ -134,12 +138,15 @@ export class RefreshTokenStore {
       `INSERT INTO auth.refresh_tokens (id, family_id, user_id, token_hash, issued_at, expires_at, rotated_from)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [id, at.familyId, at.userId, tokenHash(token), now, expiresAt, at.rotatedFrom]);
-    return { id, issued: { token, familyId: at.familyId, userId: at.userId, expiresAt } };
+    return { id, issued: { token, familyId: at.familyId, userId: at.userId, expiresAt, sessionExpiresAt: at.familyExpiresAt } };
   }
 }
 
-/** Revokes the matching live families and their tokens, locking families in id order; returns how many. */
-async function revokeFamilies(db: Queryable, target: { familyId: string } | { userId: string }, reason: RevokeReason, now: Date): Promise<number> {
+/**
+ * Revokes the matching live families and their tokens, locking families in id order; returns their
+ * ids. Migration 0302's trigger announces each on auth_sessions when the transaction commits.
+ */
+async function revokeFamilies(db: Queryable, target: { familyId: string } | { userId: string }, reason: RevokeReason, now: Date): Promise<string[]> {
   const familyId = 'familyId' in target ? target.familyId : null;
   const userId = 'userId' in target ? target.userId : null;
   const families = await db.query<{ id: string }>(
@@ -153,5 +160,5 @@ async function revokeFamilies(db: Queryable, target: { familyId: string } | { us
   if (ids.length > 0) {
     await db.query('UPDATE auth.refresh_tokens SET revoked_at = $2 WHERE family_id = ANY ($1) AND revoked_at IS NULL', [ids, now]);
   }
-  return ids.length;
+  return ids;
 }

@@ -1,19 +1,19 @@
 /**
  * Log-in throttling in PostgreSQL (docs/decisions/0015-login-throttling.md): the rules of
  * throttle-rules.ts over auth.login_counters (failures per rule) and auth.login_attempts (checks
- * under way). A log-in first reserves an attempt, which is refused, allowed, or waits while only
- * unfinished attempts fill a limit; after the password check it settles the attempt as a success
- * or a failure. Each step is one transaction that locks the rule rows it reads, always in the
+ * under way). A log-in first reserves an attempt, which is refused, allowed, or waits (in arrival
+ * order, turns.ts) while only unfinished attempts fill a limit; after the password check it
+ * settles the attempt as a success or a failure. Each step is one transaction that locks the rule rows it reads, always in the
  * order of SCOPES, so concurrent log-ins of one key see each other's reservations and settle-ments.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Pool, PoolClient } from 'pg';
 import { withTransaction } from '../../infra/db/pool';
 import {
   afterFailure, afterSuccess, ATTEMPT_LEASE_MS, EMPTY_COUNTER, expiryOf, judge, SCOPES,
   type Counter, type Rule, type Scope, type Verdict,
 } from './throttle-rules';
+import { KeyedTurns } from './turns';
 
 export function throttleKey(normalisedEmail: string): string {
   return createHash('sha256').update(normalisedEmail, 'utf8').digest('hex');
@@ -59,6 +59,7 @@ const toCounter = (row: CounterRow): Counter =>
 
 export class LoginThrottle {
   private readonly maxWaitMs: number;
+  private readonly turns = new KeyedTurns();
 
   constructor(private readonly pool: Pool, private readonly rules: Record<Scope, Rule>, options: { maxWaitMs?: number } = {}) {
     this.maxWaitMs = options.maxWaitMs ?? MAX_WAIT_MS;
@@ -70,13 +71,20 @@ export class LoginThrottle {
    */
   async reserve(key: AttemptKey, clock: () => Date): Promise<ReserveResult> {
     const startedAt = Date.now();
-    for (let pause = FIRST_POLL_MS; ; pause = Math.min(MAX_POLL_MS, pause * 2)) {
-      const { verdict, id } = await this.tryReserve(key, clock());
-      if (verdict.kind === 'allow') return { kind: 'reserved', reservation: { id, key } };
-      if (verdict.kind === 'refuse') return { kind: 'refused', scope: verdict.scope, retryAfterMs: verdict.retryAfterMs };
-      if (Date.now() - startedAt >= this.maxWaitMs) return { kind: 'busy' };
-      // Jitter, so that waiters of one key do not all come back at the same instant.
-      await sleep(pause / 2 + Math.random() * pause);
+    // Log-ins of one account and address ask in arrival order (turns.ts), so a later one never takes the place a waiter waits for.
+    const turn = await this.turns.enter(rowKey('account_address', key));
+    try {
+      for (let pause = FIRST_POLL_MS; ; pause = Math.min(MAX_POLL_MS, pause * 2)) {
+        const { verdict, id } = await this.tryReserve(key, clock());
+        if (verdict.kind === 'allow') return { kind: 'reserved', reservation: { id, key } };
+        if (verdict.kind === 'refuse') return { kind: 'refused', scope: verdict.scope, retryAfterMs: verdict.retryAfterMs };
+        if (Date.now() - startedAt >= this.maxWaitMs) return { kind: 'busy' };
+        // Woken at once when an attempt of this process finishes; the timed pause (with jitter, so
+        // waiters of several processes do not all come back at one instant) finds other processes' ones.
+        await turn.pause(pause / 2 + Math.random() * pause);
+      }
+    } finally {
+      turn.leave();
     }
   }
 
@@ -103,6 +111,7 @@ export class LoginThrottle {
       // In the same transaction as the count, so no reservation ever sees the attempt gone but its failure not yet counted.
       await client.query('DELETE FROM auth.login_attempts WHERE id = $1', [reservation.id]);
     });
+    this.turns.wakeAll();
   }
 
   private async tryReserve(key: AttemptKey, now: Date): Promise<{ verdict: Verdict; id: string }> {

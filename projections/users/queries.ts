@@ -45,10 +45,23 @@ function toUserRow(r: UserSqlRow): UserRow {
   };
 }
 
+/** A user as the auth path sees them, with the version of their roles that access tokens carry. */
+export interface AccountRow extends UserRow {
+  /** Raised by every change of roles (or platform-admin flag); see projections/users rolesChanged. */
+  rolesVersion: number;
+}
+
 /** One user with their roles as the auth path sees it (every role, any tenant); null when unknown. */
-export async function loadAccount(db: Queryable, userId: string): Promise<UserRow | null> {
-  const r = await db.query<UserSqlRow>('SELECT * FROM auth.viewer($1)', [userId]);
-  return r.rows.length ? toUserRow(r.rows[0]) : null;
+export async function loadAccount(db: Queryable, userId: string): Promise<AccountRow | null> {
+  const r = await db.query<UserSqlRow & { roles_version: number }>('SELECT * FROM auth.viewer($1)', [userId]);
+  return r.rows.length ? { ...toUserRow(r.rows[0]), rolesVersion: r.rows[0].roles_version } : null;
+}
+
+/** Users whose roles changed after `since`, with their current version (auth's start-up load). */
+export async function recentRoleChanges(db: Queryable, since: Date): Promise<Array<{ userId: string; rolesVersion: number; changedAt: Date }>> {
+  const r = await db.query<{ user_id: string; roles_version: number; roles_changed_at: Date }>(
+    'SELECT user_id, roles_version, roles_changed_at FROM auth.recent_role_changes($1)', [since]);
+  return r.rows.map((row) => ({ userId: row.user_id, rolesVersion: row.roles_version, changedAt: row.roles_changed_at }));
 }
 
 /** The account id and password hash for a normalised e-mail; null when no account has it. */

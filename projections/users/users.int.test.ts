@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Pool } from 'pg';
+import pg, { type Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewEvent } from '../../domain/shared/events';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres';
@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { ProjectionRunner } from '../runner';
 import { withTenantScope } from '../scope';
 import { newEvent } from '../testing/fixtures';
-import { findUser, loadAccount, loadCredentials, usersProjection } from '.';
+import { findUser, loadAccount, loadCredentials, recentRoleChanges, ROLES_CHANNEL, usersProjection } from '.';
 
 const ECO_A = '0a000000-0000-4000-8000-00000000000a';
 const ECO_B = '0b000000-0000-4000-8000-00000000000b';
@@ -77,10 +77,10 @@ describe('users projection: given user events, then rows', () => {
     const cols = await db.ownerPool.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'read' AND table_name = 'users'`);
     expect(cols.rows.map((r: { column_name: string }) => r.column_name)).not.toContain('password_hash');
     const grants = await db.ownerPool.query(
-      `SELECT has_table_privilege('app_api', 'proj_users_v1.credentials', 'SELECT') AS api,
-              has_table_privilege('analyst', 'proj_users_v1.credentials', 'SELECT') AS analyst`);
+      `SELECT has_table_privilege('app_api', 'proj_users_v2.credentials', 'SELECT') AS api,
+              has_table_privilege('analyst', 'proj_users_v2.credentials', 'SELECT') AS analyst`);
     expect(grants.rows[0]).toEqual({ api: false, analyst: false });
-    await expect(db.apiPool.query('SELECT * FROM proj_users_v1.credentials')).rejects.toThrow(/permission denied/);
+    await expect(db.apiPool.query('SELECT * FROM proj_users_v2.credentials')).rejects.toThrow(/permission denied/);
   });
 
   it('shows a user to a tenant only where they hold a role; platform admins see everyone', async () => {
@@ -101,6 +101,29 @@ describe('users projection: given user events, then rows', () => {
       roles: [{ ecosystemId: ECO_A, role: 'LEADER', programId: PROGRAM }],
     });
     expect(await loadAccount(db.apiPool, randomUUID())).toBeNull();
+  });
+
+  it('versions each user\'s roles by the stream revision of their last role change, which loadAccount answers', async () => {
+    const rows = await db.ownerPool.query('SELECT id, roles_version, roles_changed_at IS NOT NULL AS changed FROM read.users ORDER BY email');
+    // Ada: registered (0), granted (1, 2, 3 repeated), revoked (4), password changed (5, not a role change).
+    expect(rows.rows).toEqual([{ id: ada, roles_version: 4, changed: true }, { id: bob, roles_version: 1, changed: true }]);
+    expect(await loadAccount(db.apiPool, ada)).toMatchObject({ rolesVersion: 4 });
+    expect((await recentRoleChanges(db.apiPool, new Date(0))).map((c) => c.userId).sort()).toEqual([ada, bob].sort());
+  });
+
+  it('announces a role change on auth_roles when it is applied, with the user and the new version', async () => {
+    const listener = new pg.Client({ connectionString: db.apiUrl });
+    await listener.connect();
+    try {
+      await listener.query(`LISTEN ${ROLES_CHANNEL}`);
+      const heard = new Promise<string | undefined>((resolve) => listener.on('notification', (msg) => resolve(msg.payload)));
+      const last = await store.append(`user-${bob}`, [granted(bob, ECO_A, 'TEACHER')], { expectedRevision: 1 });
+      expect(await heard).toBe(`${bob} 2`);
+      expect(await runner.waitFor(last.position, ['users'], 10_000)).toBe(true);
+      expect(await loadAccount(db.apiPool, bob)).toMatchObject({ rolesVersion: 2 });
+    } finally {
+      await listener.end();
+    }
   });
 
   it('the auth path does not leave the caller lifted to platform admin', async () => {
