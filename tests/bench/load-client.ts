@@ -86,6 +86,7 @@ export class Session {
 
   /** Resolves once no refresh is running (new requests wait for one, as in the web app). */
   async settled(): Promise<void> {
+    // A failed refresh is reported to the request that started it (refresh()); waiters just go on.
     if (this.inFlight) await this.inFlight.catch(() => undefined);
   }
 

@@ -94,6 +94,7 @@ export class SoakDriver {
 
   private async sendWithRetry(r: LoadRequest, token: string): Promise<Answer> {
     const headers = { ...r.headers, authorization: `Bearer ${token}` };
+    // As the web client: a request that got no answer at all is sent once more too; a second failure throws.
     const answer = await this.send(r.body, headers).catch(() => null);
     if (answer && !RETRYABLE.has(answer.status)) return answer;
     await sleep(RETRY_DELAY_MS);
