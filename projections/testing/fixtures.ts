@@ -104,9 +104,10 @@ export async function waitUntilServing(pool: Pool, schema: string, timeoutMs?: n
 /** Forgets every projection build: views, schemas and checkpoints. */
 export async function resetProjections(pool: Pool): Promise<void> {
   const views = await pool.query<{ v: string }>(`SELECT quote_ident(viewname) AS v FROM pg_views WHERE schemaname = 'read'`);
-  for (const { v } of views.rows) await pool.query(`DROP VIEW read.${v}`);
+  // IF EXISTS: a runner stopped just before may still be dropping a schema its last switch retired.
+  for (const { v } of views.rows) await pool.query(`DROP VIEW IF EXISTS read.${v}`);
   const schemas = await pool.query<{ s: string }>(`SELECT quote_ident(nspname) AS s FROM pg_namespace WHERE nspname LIKE 'proj\\_%'`);
-  for (const { s } of schemas.rows) await pool.query(`DROP SCHEMA ${s} CASCADE`);
+  for (const { s } of schemas.rows) await pool.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
   await pool.query('DELETE FROM projections.checkpoints');
 }
 
