@@ -192,7 +192,7 @@ describe('the web app\'s pages cost the same number of statements for 1, 5 and 2
   it.each(Object.keys(CASES))('%s', async (operation) => {
     // A case for a document the web app no longer sends is stale: remove it with the document.
     expect(operations.has(operation)).toBe(true);
-    const costs = [];
+    const costs: Cost[] = [];
     for (const group of groups) costs.push(await costOf(operation, group));
     const rows = costs.map((c) => c.rows);
     if (rows[0] !== null) {

@@ -4,7 +4,7 @@
  * ReadyForQuery back. A round trip begins with a query sent while no answer is awaited; queries sent
  * while answers are awaited (pipelined) ride on the round trip already under way.
  */
-import type { ClientBase } from 'pg';
+import type { PoolClient } from 'pg';
 
 export interface WireCounts {
   /** Query and Sync messages sent: one server answer (ReadyForQuery) each. */
@@ -35,7 +35,7 @@ function scan(chunk: Buffer, counts: WireCounts, answered: () => void): void {
 }
 
 /** Starts counting what `client` sends from now on; the returned object is updated in place. */
-export function watchWire(client: ClientBase): WireCounts {
+export function watchWire(client: PoolClient): WireCounts {
   const counts: WireCounts = { queries: 0, writes: 0, roundTrips: 0, simpleTexts: [] };
   let awaited = 0;
   type Transport = (...args: unknown[]) => unknown;
