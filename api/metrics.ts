@@ -16,12 +16,14 @@ import type { AddressInfo } from 'node:net';
 import type { MeteredPool } from '../infra/db/pool';
 import { WAIT_BUCKETS_MS } from '../infra/db/pool-waits';
 
-export type Pools = Readonly<Record<string, MeteredPool>>;
+/** What the metrics read of a pool (a MeteredPool). */
+export type PoolView = Pick<MeteredPool, 'waits' | 'queries' | 'totalCount' | 'idleCount' | 'waitingCount'> & { options: { max?: number } };
+export type Pools = Readonly<Record<string, PoolView>>;
 
 const seconds = (ms: number) => String(ms / 1000);
 
 /** One pool's samples, each under the metric (family) it belongs to. */
-function poolSamples(name: string, pool: MeteredPool): Array<[family: string, sample: string]> {
+function poolSamples(name: string, pool: PoolView): Array<[family: string, sample: string]> {
   const w = pool.waits.snapshot();
   const at = `pool="${name}"`;
   const wait = 'db_pool_acquire_seconds';
@@ -59,6 +61,36 @@ export function renderMetrics(pools: Pools): string {
     ...samples.filter(([f]) => f === family).map(([, sample]) => sample),
   ]);
   return `${out.join('\n')}\n`;
+}
+
+/** One pool's counters as /metrics shows them: subtract two readings to get a run's figures. */
+export interface PoolFigures {
+  /** Checkouts, and the seconds they waited for a connection in all. */
+  acquisitions: number;
+  waitedSeconds: number;
+  /** Checkouts that found the pool full and queued; checkouts that failed. */
+  queued: number;
+  failed: number;
+  queries: number;
+}
+
+/**
+ * The counters of every pool in a /metrics answer, for benchmarks: the wait for a pooled
+ * connection per request of a run is (after.waitedSeconds - before.waitedSeconds) / requests.
+ */
+export function readPoolFigures(text: string): Record<string, PoolFigures> {
+  const pools: Record<string, PoolFigures> = {};
+  const fields: Record<string, keyof PoolFigures> = {
+    db_pool_acquire_seconds_count: 'acquisitions', db_pool_acquire_seconds_sum: 'waitedSeconds',
+    db_pool_acquire_queued_total: 'queued', db_pool_acquire_failed_total: 'failed', db_pool_queries_total: 'queries',
+  };
+  for (const [, metric, pool, value] of text.matchAll(/^(\w+)\{pool="([^"]+)"\} (\S+)$/gm)) {
+    const field = fields[metric];
+    if (!field) continue;
+    pools[pool] ??= { acquisitions: 0, waitedSeconds: 0, queued: 0, failed: 0, queries: 0 };
+    pools[pool][field] = Number(value);
+  }
+  return pools;
 }
 
 export interface MetricsServer {
