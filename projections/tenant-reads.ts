@@ -53,8 +53,8 @@ function retryable(err: unknown): boolean {
 
 /** `client` as reads see it: statements only while `tx` is open, and no release of their own. */
 function guarded(client: PoolClient, tx: Transaction): PoolClient {
-  const query = (...args: Parameters<PoolClient['query']>) =>
-    (tx.open ? (client.query as (...a: unknown[]) => unknown)(...args) : Promise.reject(new TransactionEndedError()));
+  const query = (...args: unknown[]): unknown =>
+    (tx.open ? Reflect.apply(client.query, client, args) : Promise.reject(new TransactionEndedError()));
   const release = () => { throw new Error('A read does not release the request\'s connection; the request ends it.'); };
   return new Proxy(client, {
     get: (target, prop) => (prop === 'query' ? query : prop === 'release' ? release : Reflect.get(target, prop, target)),
