@@ -3,6 +3,7 @@
  * read with its tenant settings in the same round trip, shared by reads at once, read-your-writes
  * under READ COMMITTED, a failed statement not failing the other reads, nothing outliving its end.
  */
+import fc from 'fast-check';
 import type { PoolClient } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type MeteredPool } from '../infra/db/pool';
@@ -177,6 +178,48 @@ describe('one read transaction per request', () => {
     await expect(reads.read(seen)).rejects.toThrow(/after the request ended/);
     // The connection went back to the pool, and its next user is not in anyone's transaction.
     expect((await pool.query(`SELECT now() = statement_timestamp() AS fresh`)).rows[0].fresh).toBe(true);
+  });
+
+  it('answers every read that does not fail itself, whatever reads run at once, fail or commit between them', async () => {
+    const { pool } = await watchedPool(3, true);
+    type Step = 'read' | 'fail' | 'fail, then go on' | 'two statements' | 'pause between statements' | 'commit';
+    const step = fc.constantFrom<Step>('read', 'fail', 'fail, then go on', 'two statements', 'pause between statements', 'commit');
+    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+      const reads = readsOf(pool, TENANT);
+      const items = async (c: PoolClient) => (await seen(c)).items;
+      const outcomes = await Promise.allSettled(steps.map(async (s): Promise<unknown> => {
+        switch (s) {
+          case 'read': return reads.read(items);
+          case 'fail': return reads.read((c) => c.query('SELECT 1 / 0'));
+          // A read that swallows its own failure and reads on meets the abort it caused: it is not run again.
+          case 'fail, then go on': return reads.read(async (c) => {
+            await c.query('SELECT 1 / 0').catch(() => undefined);
+            return items(c);
+          });
+          case 'two statements': return reads.read(async (c) => [await items(c), await items(c)]);
+          case 'pause between statements': return reads.read(async (c) => {
+            const first = await items(c);
+            await new Promise((resolve) => setTimeout(resolve, 2));
+            return [first, await items(c)];
+          });
+          case 'commit': return reads.commit();
+        }
+      }));
+      await reads.close();
+      steps.forEach((s, i) => {
+        if (s === 'fail') expect(outcomes[i]).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+        else if (s === 'fail, then go on') {
+          const reason = (outcomes[i] as PromiseRejectedResult).reason as { code?: string };
+          expect(reason instanceof TransactionEndedError || reason.code === '25P02').toBe(true);
+        }
+        else if (s === 'commit') expect(outcomes[i].status).toBe('fulfilled');
+        else {
+          const expected = s === 'read' ? ['a'] : [['a'], ['a']];
+          expect(outcomes[i]).toEqual({ status: 'fulfilled', value: expected });
+        }
+      });
+      expect(pool.totalCount).toBe(pool.idleCount);
+    }), { numRuns: 60 });
   });
 
   it('drops a connection that died under a read and reads on a new one', async () => {

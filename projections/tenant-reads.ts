@@ -7,7 +7,7 @@
  *
  * A failed statement aborts a PostgreSQL transaction, so one resolver's error would fail every other
  * read of the request: the failed transaction is rolled back, and a read caught in it (its statement
- * answered "current transaction is aborted", or sent after the rollback) runs once more in a new one.
+ * answered "current transaction is aborted", or sent after the rollback) runs again in a new one.
  * The client a read gets refuses statements once its transaction has ended, so a late statement can
  * never run outside the tenant settings or on a connection another request has taken since.
  */
@@ -31,7 +31,7 @@ class Transaction {
   begun: Promise<unknown> | null = null;
   broken: Error | null = null;
   ended: Promise<void> | null = null;
-  /** The guarded client reads use, once BEGIN is on its way (pipelined) or done. */
+  /** The client, once BEGIN is on its way (pipelined) or done; reads get it guarded. */
   ready!: Promise<PoolClient>;
   /** The raw client, once the pool gave one (null when it could not). */
   readonly acquired: Promise<PoolClient | null>;
@@ -51,10 +51,25 @@ function retryable(err: unknown): boolean {
   return err instanceof TransactionEndedError || (isDatabaseError(err) && (err as { code: string }).code === IN_FAILED_TRANSACTION);
 }
 
-/** `client` as reads see it: statements only while `tx` is open, and no release of their own. */
-function guarded(client: PoolClient, tx: Transaction): PoolClient {
-  const query = (...args: unknown[]): unknown =>
-    (tx.open ? Reflect.apply(client.query, client, args) : Promise.reject(new TransactionEndedError()));
+/** One run of a read's function: whether its own statement aborted the transaction. */
+interface Attempt {
+  aborted: boolean;
+}
+
+/**
+ * `client` as one attempt of a read sees it: statements only while `tx` is open, no release of its
+ * own, and a note when one of its statements fails (and so aborts the transaction).
+ */
+function guarded(client: PoolClient, tx: Transaction, attempt: Attempt): PoolClient {
+  const noteFailure = (err: unknown) => {
+    if (isDatabaseError(err) && !retryable(err)) attempt.aborted = true;
+  };
+  const query = (...args: unknown[]): unknown => {
+    if (!tx.open) return Promise.reject(new TransactionEndedError());
+    const result: unknown = Reflect.apply(client.query, client, args);
+    if (result instanceof Promise) result.catch(noteFailure);
+    return result;
+  };
   const release = () => { throw new Error('A read does not release the request\'s connection; the request ends it.'); };
   return new Proxy(client, {
     get: (target, prop) => (prop === 'query' ? query : prop === 'release' ? release : Reflect.get(target, prop, target)),
@@ -70,13 +85,20 @@ export class TenantReads {
     checkScope(scope);
   }
 
-  /** Runs `fn` in the shared transaction, beginning it if none is open. */
+  /**
+   * Runs `fn` in the shared transaction, beginning it if none is open. Caught in a transaction that
+   * another read's failure aborted, it runs again in the next one. That ends: every aborted
+   * transaction ends one read for good (the one whose own statement failed first in it).
+   */
   async read<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    try {
-      return await this.attempt(fn);
-    } catch (err) {
-      if (!retryable(err) || this.closed) throw err;
-      return this.attempt(fn);
+    for (;;) {
+      const attempt: Attempt = { aborted: false };
+      try {
+        return await this.attempt(fn, attempt);
+      } catch (err) {
+        // A read whose own statement failed is not run again, even if it went on and met the abort.
+        if (!retryable(err) || attempt.aborted || this.closed) throw err;
+      }
     }
   }
 
@@ -92,10 +114,10 @@ export class TenantReads {
     await this.commit();
   }
 
-  private async attempt<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  private async attempt<T>(fn: (client: PoolClient) => Promise<T>, attempt: Attempt): Promise<T> {
     if (this.closed) throw new Error('TenantReads: a read after the request ended');
     const tx = this.current ?? this.begin();
-    const client = await tx.ready;
+    const client = guarded(await tx.ready, tx, attempt);
     try {
       const [, result] = await Promise.all([tx.begun, fn(client)]);
       return result;
@@ -129,7 +151,7 @@ export class TenantReads {
     begun.catch(() => undefined);
     // Without pipelining a statement sent now would queue inside node-postgres (deprecated): wait instead.
     if (!client.pipeline) await begun;
-    return guarded(client, tx);
+    return client;
   }
 
   /** Closes `tx` with `sql` after its statements, then returns its connection (or drops it, if in doubt). */
