@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../infra/config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from '../infra/db/embedded';
 import { migrate } from '../infra/db/migrate';
-import { createPool, withCredentials } from '../infra/db/pool';
+import { createPool, withCredentials, type MeteredPool } from '../infra/db/pool';
 import { loadOrCreateSecrets, randomSecrets, type Secrets, type StoredSecrets } from '../infra/secrets';
 import { createEventStore } from '../infra/eventstore/factory';
 import { CommandBus } from '../infra/commandbus';
@@ -23,6 +23,7 @@ import { AuthService } from './auth/service';
 import { FeatureFlags } from './flags/service';
 import { buildSchema } from './graphql/schema';
 import { loadPersistedQueries } from './graphql/documents';
+import { startMetricsServer } from './metrics';
 import { buildServer } from './server';
 import { seedAccounts, type DemoLogin, type DemoLogins, type PasswordMode } from './seed';
 import type { Services } from './services';
@@ -53,6 +54,10 @@ export interface PlatformOptions {
 export interface Platform {
   url: string;
   services: Services;
+  /** The pools, measured (waits for a connection, queries sent): what /metrics shows. */
+  pools: { api: MeteredPool; owner: MeteredPool };
+  /** GET this for the metrics (api/metrics.ts) when METRICS_PORT is set, else null. */
+  metricsUrl: string | null;
   server: FastifyInstance;
   /** The demo's log-ins, when this start knows their passwords (fixed, or created just now). */
   demo: DemoLogins | null;
@@ -94,14 +99,25 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}),
     };
 
-    const ownerPool = createPool(ownerUrl, 10, 'platform-owner');
+    // Two pools, so that requests' reads can never take the connections that appends and the
+    // projection workers need (docs/decisions/0025); sizes from DATABASE_POOL_*_MAX.
+    const ownerPool = createPool(ownerUrl, config.DATABASE_POOL_OWNER_MAX, 'platform-owner');
     stops.push(() => ownerPool.end());
     if (!options.skipMigrations) {
       const applied = await migrate(ownerPool, { apiPassword: secrets.apiDatabasePassword });
       if (applied.length) log(`Applied migrations: ${applied.join(', ')}`);
     }
-    const apiPool = createPool(withCredentials(ownerUrl, 'app_api', secrets.apiDatabasePassword), 20, 'platform-api');
+    const apiPool = createPool(withCredentials(ownerUrl, 'app_api', secrets.apiDatabasePassword), config.DATABASE_POOL_API_MAX, 'platform-api',
+      { pipeline: true });
     stops.push(() => apiPool.end());
+    const pools = { api: apiPool, owner: ownerPool };
+    let metricsUrl: string | null = null;
+    if (config.METRICS_PORT !== undefined) {
+      const metrics = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, pools);
+      stops.push(() => metrics.close());
+      metricsUrl = metrics.url;
+      log(`Metrics on ${metricsUrl}`);
+    }
 
     // The log holds secrets (password hashes), so only the owner connection touches it: the command
     // bus appends through it, projections read it; resolvers read `read.*` as app_api under RLS.
@@ -154,7 +170,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const seeded = await seedAccounts(services, { demo: seedDemo, passwords: options.passwords ?? 'random' });
     ready = true;
     const port = new URL(address).port;
-    return { url: `http://127.0.0.1:${port}`, services, server, demo: seeded.demo, newLogins: seeded.newLogins, stop: stopAll };
+    return { url: `http://127.0.0.1:${port}`, services, pools, metricsUrl, server, demo: seeded.demo, newLogins: seeded.newLogins, stop: stopAll };
   } catch (err) {
     await stopAll();
     throw err;

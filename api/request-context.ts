@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PoolClient } from 'pg';
 import type { Role } from '../domain/shared/events';
 import { UnauthenticatedError } from '../domain/shared/errors';
-import { withTenantScope } from '../projections/scope';
+import { TenantReads, withTenantScope, type TenantScope } from '../projections/scope';
 import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type RequestContext, type Viewer } from './context';
 import { checkReplayedRequest, IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey, requestHashFor } from './idempotency';
+import { forgetLoaded } from './loaders';
 import { resolverServices, type Services } from './services';
 import { localeFromHeader, type Locale } from './i18n/locale';
 
@@ -44,13 +45,41 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
   };
 }
 
+/**
+ * How a context reads. A request shares one transaction between its resolvers (TenantReads,
+ * docs/decisions/0025), which its end closes; work outside a request (start-up seeding) reads in a
+ * transaction per read, since nothing would end a shared one.
+ */
+interface ReadPath {
+  read<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
+  /** Ends the open read transaction before a command, so it holds no connection while the command runs and waits. */
+  commit(): Promise<void>;
+}
+
+const requestReads = new WeakMap<RequestContext, TenantReads>();
+
+function oneTransactionPerRead(services: Services, scope: TenantScope): ReadPath {
+  return { read: (fn) => withTenantScope(services.apiPool, scope, fn), commit: () => Promise.resolve() };
+}
+
 export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
-  return contextFor(services, {
+  const reads = new TenantReads(services.apiPool, scopeOf(viewer));
+  const ctx = contextFor(services, {
     viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip,
-    locale: localeFromHeader(request.headers['accept-language']),
+    locale: localeFromHeader(request.headers['accept-language']), reads,
   });
+  requestReads.set(ctx, reads);
+  return ctx;
+}
+
+/**
+ * Ends a request's read transaction and returns its connection: called once the operation's
+ * execution is over, whether it succeeded or failed. A read attempted after this is refused.
+ */
+export async function endRequestContext(ctx: RequestContext): Promise<void> {
+  await requestReads.get(ctx)?.close();
 }
 
 const noHeaders: ClientHeaders = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null };
@@ -65,14 +94,27 @@ export function systemContext(services: Services, userId: string): RequestContex
   return contextFor(services, { viewer, headers: noHeaders, cookies: noCookies, requestId: crypto.randomUUID(), clientIp: 'system', role: 'SYSTEM' });
 }
 
-export function contextFor(services: Services, parts: { viewer: Viewer | null; headers: ClientHeaders; cookies: CookieJar; requestId: string; clientIp: string; role?: Role; locale?: Locale }): RequestContext {
+interface ContextParts {
+  viewer: Viewer | null;
+  headers: ClientHeaders;
+  cookies: CookieJar;
+  requestId: string;
+  clientIp: string;
+  role?: Role;
+  locale?: Locale;
+  /** The request's shared read transaction; a transaction per read when absent. */
+  reads?: ReadPath;
+}
+
+export function contextFor(services: Services, parts: ContextParts): RequestContext {
   const { viewer, requestId } = parts;
   const scope = scopeOf(viewer);
+  const reads = parts.reads ?? oneTransactionPerRead(services, scope);
   const warnings: string[] = [];
   const extensions: Record<string, unknown> = {};
   const key = parseIdempotencyKey(parts.headers.idempotencyKey);
   const derive = (kind: string) => (viewer ? idFor(viewer.userId, key, kind) : crypto.randomUUID());
-  return {
+  const ctx: RequestContext = {
     requestId,
     clientIp: parts.clientIp,
     viewer,
@@ -83,12 +125,13 @@ export function contextFor(services: Services, parts: { viewer: Viewer | null; h
     warnings,
     extensions,
     cookies: parts.cookies,
-    read: <T>(fn: (client: PoolClient) => Promise<T>) => withTenantScope(services.apiPool, scope, fn),
+    read: (fn) => reads.read(fn),
     newId: (what) => derive(`id:${what}`),
     loadAggregate: (aggregate, aggregateId) => services.bus.load(aggregate, aggregateId),
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
       const requestHash = requestHashFor(key);
+      await reads.commit();
       const result = await services.bus.dispatch(handler, input, {
         actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
         commandId: options.commandId ?? derive(handler.type),
@@ -104,7 +147,10 @@ export function contextFor(services: Services, parts: { viewer: Viewer | null; h
         const caughtUp = await services.projections.waitFor(result.position, options.waitFor, services.config.PROJECTION_WAIT_MS);
         if (!caughtUp) warnings.push('STALE_READ');
       }
+      // Rows loaded before the command may have changed: the payload's lookups read them again.
+      forgetLoaded(ctx);
       return { aggregateId: result.aggregateId, state: result.state, events: result.events, position: result.position, replayed: result.replayed };
     },
   };
+  return ctx;
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { GraphQLSchema } from 'graphql';
 import { authRoutes } from './auth/routes';
-import { createRequestContext } from './request-context';
+import { createRequestContext, endRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
 import { createGraphQLHandler } from './graphql/handler';
 import { DocumentCache, type PersistedQueries } from './graphql/documents';
@@ -90,6 +90,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     mode: services.config.PERSISTED_QUERIES ?? (production ? 'only' : 'allow-raw'),
     production,
     createContext: (request: FastifyRequest, reply: FastifyReply, requestId: string) => createRequestContext(services, request, reply, requestId),
+    endContext: endRequestContext,
   });
   app.post('/graphql', graphql);
   app.get('/graphql', graphql);

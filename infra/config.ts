@@ -61,6 +61,14 @@ export const configSchema = z.object({
   TRUST_PROXY: z.string().optional()
     .describe('proxy addresses whose X-Forwarded-For is believed (comma-separated, or "true" for any); none by default'),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60000).default(5000),
+  // Pools (docs/decisions/0025): a GraphQL request holds at most one app_api connection, its read transaction.
+  DATABASE_POOL_API_MAX: z.coerce.number().int().min(2).max(1000).default(20)
+    .describe('app_api connections: requests reading at once (one each) and the auth routes; more wait for one'),
+  DATABASE_POOL_OWNER_MAX: z.coerce.number().int().min(4).max(1000).default(16)
+    .describe('owner connections: command appends, projection workers (one each plus two held for leases and wake-ups), job reads'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional()
+    .describe('serves GET /metrics (Prometheus text: pool waits, queries) on this port of METRICS_HOST; off when unset, 0 picks a free port'),
+  METRICS_HOST: z.string().default('127.0.0.1').describe('address of the metrics listener; loopback by default, never the public one by accident'),
   // HTTP-layer limits per client address (the one TRUST_PROXY believes), per minute; 0 turns one off.
   RATE_LIMIT_GRAPHQL: z.coerce.number().int().min(0).default(1200).describe('requests per minute per client address to /graphql'),
   RATE_LIMIT_AUTH: z.coerce.number().int().min(0).default(60).describe('requests per minute per client address to /refresh-tokens, and to /logout'),

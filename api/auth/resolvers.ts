@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { UnauthenticatedError } from '../../domain/shared/errors';
 import { isProgramRole } from '../../domain/user/events';
-import { findUser, type UserRow } from '../../projections/users';
+import { findUser, loadAccount, type UserRow } from '../../projections/users';
 import type { Resolvers } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { idOf, registerNodeType, toGlobalId } from '../relay';
@@ -27,9 +27,14 @@ function clientIp(ctx: RequestContext): string {
   return ctx.clientIp || 'unknown';
 }
 
+/** The viewer's own account, every role included, read in the request's transaction (decision 0025). */
+function ownAccount(ctx: RequestContext, userId: string): Promise<UserRow | null> {
+  return ctx.read((client) => loadAccount(client, userId));
+}
+
 function loadUser(ctx: RequestContext, userId: string): Promise<UserRow | null> {
   // The viewer may always see their own account; anyone else only as the tenant scope allows.
-  if (ctx.viewer?.userId === userId) return ctx.services.auth.account(userId);
+  if (ctx.viewer?.userId === userId) return ownAccount(ctx, userId);
   return ctx.read((client) => findUser(client, userId));
 }
 
@@ -43,7 +48,7 @@ export const authResolvers: Resolvers = {
         if (ctx.headers.bearer) throw new UnauthenticatedError();
         return null;
       }
-      return ctx.services.auth.account(ctx.viewer.userId);
+      return ownAccount(ctx, ctx.viewer.userId);
     },
   },
   Mutation: {

@@ -29,6 +29,11 @@ export interface GraphQLHandlerOptions {
   /** Production answers leave out "Did you mean ...?" suggestions that spell out the schema. */
   production?: boolean;
   createContext(request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext>;
+  /**
+   * Ends what a context holds (its read transaction and connection) once the operation's execution
+   * is over, on success and on error, before the answer is sent.
+   */
+  endContext(context: RequestContext): Promise<void>;
 }
 
 /** What travels with one request through graphql-http's callbacks. */
@@ -95,6 +100,12 @@ function statusOf(init: GraphQLHttpResponse[1], exchange: Exchange): number {
   return init.status === 200 && modern && exchange.notExecuted ? 400 : init.status;
 }
 
+/** The answer is already decided: a failure to end the read transaction (read-only) is logged, not sent. */
+async function endContext(options: GraphQLHandlerOptions, exchange: Exchange): Promise<void> {
+  if (!exchange.context) return;
+  await options.endContext(exchange.context).catch((err: unknown) => console.error(`[graphql ${exchange.requestId}] ending the request's reads`, err));
+}
+
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   const production = options.production ?? false;
   // graphql-http's formatError sees only the error; the request's language travels beside it.
@@ -130,9 +141,11 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
     } catch (err) {
       // Only the unexpected arrives here (the request context could not be built: database down...).
       console.error(`[graphql ${exchange.requestId}]`, err);
+      await endContext(options, exchange);
       return reply.status(500).type('application/json; charset=utf-8')
         .send({ errors: [{ message: genericMessage(locale), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
+    await endContext(options, exchange);
     const [body, init] = response;
     void reply.status(statusOf(init, exchange));
     for (const [name, value] of Object.entries(init.headers ?? {})) void reply.header(name, value);

@@ -27,13 +27,14 @@ const schema = makeExecutableSchema({
 
 const costlySchema = makeExecutableSchema({ typeDefs: `type Query { nested: Nested } type Nested { child(first: Int): Nested, value: Int }` });
 
-function build(mode: 'only' | 'allow-raw', production = mode === 'only') {
+function build(mode: 'only' | 'allow-raw', production = mode === 'only', endContext: (ctx: RequestContext) => Promise<void> = async () => undefined) {
   const app = Fastify();
   const documents = new DocumentCache({ introspection: mode === 'allow-raw' });
   const handler = createGraphQLHandler({
     schema, documents, mode, production,
     persisted: new Map([['abc123', 'query Hello { hello(name: "relay") }']]),
     createContext: async () => ({ warnings: [] }) as unknown as RequestContext,
+    endContext,
   });
   app.post('/graphql', handler);
   app.get('/graphql', handler);
@@ -143,11 +144,34 @@ describe('GraphQL handler', () => {
     app.post('/graphql', createGraphQLHandler({
       schema, documents: new DocumentCache({ introspection: true }), mode: 'allow-raw', persisted: new Map(),
       createContext: async () => { throw new Error('too many connections for role "app_api"'); },
+      endContext: async () => { throw new Error('no context was made, so none is ended'); },
     }));
     const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ hello }' } });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('app_api');
     expect(res.json().errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
+    await app.close();
+  });
+
+  it('ends each executed request\'s context once, after its execution, whether it succeeded or failed', async () => {
+    const ended: RequestContext[] = [];
+    const app = build('allow-raw', false, async (ctx) => { ended.push(ctx); }).app;
+    for (const query of ['{ hello }', '{ boom }', '{ unstorable }']) {
+      await app.inject({ method: 'POST', url: '/graphql', payload: { query } });
+    }
+    expect(ended).toHaveLength(3);
+    expect(new Set(ended).size).toBe(3);
+    // Refused before any context was made (an unknown persisted id): nothing to end.
+    await app.inject({ method: 'POST', url: '/graphql', payload: { doc_id: 'unknown' } });
+    expect(ended).toHaveLength(3);
+    await app.close();
+  });
+
+  it('answers as decided when ending the context fails', async () => {
+    const app = build('allow-raw', false, async () => { throw new Error('COMMIT failed: connection lost'); }).app;
+    const res = await app.inject({ method: 'POST', url: '/graphql', payload: { query: '{ hello }' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { hello: 'hello world' } });
     await app.close();
   });
 

@@ -13,6 +13,7 @@ import { authorize, requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { MAX_PAGE_SIZE } from '../relay';
 import { headerEcosystemId, uuidArg } from './access';
+import { primeRows } from '../loaders';
 import { loaders } from './loaders';
 import { inOrder, invalidArgument, namePage, requireReviewAppSecret } from './support';
 import { apiMessages } from '../i18n/messages';
@@ -32,7 +33,7 @@ function ecosystemList(ctx: RequestContext, term: string | null, args: ListArgs)
 export function programList(ctx: RequestContext, ecosystemIds: string[] | null, args: ListArgs) {
   return namePage(args, async (limit, after) => {
     const rows = await ctx.read((c) => listPrograms(c, ecosystemIds, { includeArchived: args.includeArchived ?? false, limit, after }));
-    loaders(ctx).programs.prime(rows);
+    primeRows(loaders(ctx).programs, rows);
     return rows;
   }, (p) => p.id);
 }
@@ -61,7 +62,7 @@ export const tenantQueries: QueryResolvers = {
     requireViewer(ctx);
     const ids = idList('Ecosystem', ecosystemIds, 'ecosystemIds');
     const rows = await ctx.read((c) => getEcosystemsByIds(c, ids));
-    loaders(ctx).ecosystems.prime(rows);
+    primeRows(loaders(ctx).ecosystems, rows);
     return inOrder(ids, rows, (r) => r.id);
   },
 
@@ -96,7 +97,7 @@ export const tenantQueries: QueryResolvers = {
     requireViewer(ctx);
     const ids = idList('Program', programIds, 'programIds');
     const rows = await ctx.read((c) => getProgramsByIds(c, ids));
-    loaders(ctx).programs.prime(rows);
+    primeRows(loaders(ctx).programs, rows);
     return inOrder(ids, rows, (r) => r.id);
   },
 
@@ -107,7 +108,7 @@ export const tenantQueries: QueryResolvers = {
       await getEcosystemsByIds(c, ids),
       await listPrograms(c, ids, { includeArchived: includeArchived ?? false, limit: 10 * MAX_PAGE_SIZE, after: null }),
     ] as const);
-    loaders(ctx).ecosystems.prime(ecosystems);
+    primeRows(loaders(ctx).ecosystems, ecosystems);
     const rank = new Map(ids.map((id, i) => [id, i]));
     return [...programs].sort((a, b) => (rank.get(a.ecosystemId) ?? 0) - (rank.get(b.ecosystemId) ?? 0));
   },

@@ -1,5 +1,7 @@
 /** Connection pools and the one transaction helper every reader and writer uses. */
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { PoolWaits } from './pool-waits';
 
 // int8 columns (positions, transaction ids) come back as bigint-safe strings; parse counts ourselves.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
@@ -8,8 +10,60 @@ export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-export function createPool(connectionString: string, max = 10, applicationName = 'tutoring-platform'): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * A pg pool that measures how long each checkout waited for a connection (`waits`) and counts the
+ * queries its connections send (`queries`; a simple-protocol string of several statements is one).
+ */
+export class MeteredPool extends pg.Pool {
+  readonly waits = new PoolWaits();
+  queries = 0;
+
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // Each query ends with one ReadyForQuery from the server, pipelined or not; 'connect' is emitted
+    // after the one that ends the start-up, so from here on they count queries.
+    this.on('connect', (client) => {
+      client.connection.on('readyForQuery', () => { this.queries += 1; });
+    });
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const started = performance.now();
+    // Queued: no idle connection and no room to open one, so the caller waits for another's release.
+    const queued = this.idleCount === 0 && this.totalCount >= (this.options.max ?? 10);
+    const record = (ok: boolean) => this.waits.record(performance.now() - started, queued, ok);
+    if (callback) {
+      super.connect((err, client, done) => {
+        record(!err);
+        callback(err, client, done);
+      });
+      return;
+    }
+    return super.connect().then((client) => {
+      record(true);
+      return client;
+    }, (err: unknown) => {
+      record(false);
+      throw err;
+    });
+  }
+}
+
+export interface PoolOptions {
+  /**
+   * Send a client's queries without waiting for the answers of the ones before (node-postgres's
+   * pipeline mode): one round trip for a request's BEGIN, tenant settings and first statement, and
+   * for resolvers reading at once on the request's connection (docs/decisions/0025).
+   */
+  pipeline?: boolean;
+}
+
+export function createPool(connectionString: string, max = 10, applicationName = 'tutoring-platform', options: PoolOptions = {}): MeteredPool {
+  const pool = new MeteredPool({ connectionString, max, application_name: applicationName, pipeline: options.pipeline ?? false });
   // An idle client losing its connection must not crash the process; the next checkout reconnects.
   pool.on('error', (err) => console.error(`[db] idle client error: ${err.message}`));
   return pool;

@@ -1,0 +1,207 @@
+/**
+ * What a page of the web app costs the database (docs/decisions/0025): every query document the
+ * web app sends today (its Relay artifacts' persisted ids, as web/persisted-queries.json serves
+ * them) runs against pages of 1, 5 and 20 rows, and must send as many statements for 20 rows as
+ * for 1, in at most one read transaction. Counted on the server: the queries the platform's app_api
+ * pool sent (what /metrics shows as db_pool_queries_total) and the transactions begun on its wire.
+ */
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PoolClient } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PROFILE_ID } from '../api/seed';
+import { newEvent } from '../projections/testing/fixtures';
+import { startTestApi, type TestApi } from './setup/api';
+import { watchWire, type WireCounts } from './setup/wire';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SIZES = [1, 5, 20] as const;
+
+type Data = Record<string, unknown>;
+type Json = { data?: Data | null; errors?: unknown[] };
+
+/** One group of rows: `size` ecosystems found by `term`; the first has `size` programs and a job. */
+interface Group {
+  size: number;
+  term: string;
+  ids: string[];
+  globalIds: string[];
+}
+
+interface PageCase {
+  variables(g: Group): Record<string, unknown>;
+  /** The rows the answer lists (null: a page of one thing, whatever the group). */
+  rows(d: Data): number | null;
+}
+
+const at = (d: unknown, ...keys: string[]): unknown => keys.reduce((v, k) => (v as Record<string, unknown> | null)?.[k], d);
+const edges = (...keys: string[]) => (d: Data) => (at(d, ...keys, 'edges') as unknown[]).length;
+const single = () => null;
+
+/** Every query document of the web app, with variables for a group of rows. */
+const CASES: Record<string, PageCase> = {
+  ManageEcosystemsPageQuery: { variables: (g) => ({ searchTerm: g.term }), rows: edges('searchEcosystems') },
+  EcosystemListPaginationQuery: { variables: (g) => ({ searchTerm: g.term, count: 20 }), rows: edges('searchEcosystems') },
+  ProgramsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getEcosystemById', 'programs') },
+  ProgramListPaginationQuery: { variables: (g) => ({ id: g.globalIds[0], count: 20 }), rows: edges('node', 'programs') },
+  HomePageEcosystemsQuery: { variables: (g) => ({ ecosystemIds: g.globalIds }), rows: (d) => (d.getEcosystemsById as unknown[]).length },
+  EcosystemAdminPageEcosystemsQuery: { variables: (g) => ({ ecosystemIds: g.globalIds }), rows: (d) => (d.getEcosystemsById as unknown[]).length },
+  BreadcrumbsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getEcosystemBreadcrumbEntries') },
+  BreadcrumbListPaginationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], count: 50 }), rows: edges('getEcosystemBreadcrumbEntries') },
+  BreadcrumbStepsQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getEcosystemBreadcrumbs') },
+  BreadcrumbStepsPaginationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], count: 100 }), rows: edges('getEcosystemBreadcrumbs') },
+  breadcrumbsExportQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getEcosystemBreadcrumbs') },
+  useTargetOptionsQuery: {
+    variables: (g) => ({ ecosystemId: g.globalIds[0], withNames: true }), rows: (d) => (d.getEcosystemBreadcrumbTargets as unknown[]).length,
+  },
+  DemoJobStatusPollQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
+  HomePageQuery: { variables: () => ({}), rows: single },
+  viewerAreasQuery: { variables: () => ({}), rows: single },
+  EcosystemAdminPageQuery: { variables: () => ({}), rows: single },
+  FeatureFlagsProviderQuery: { variables: () => ({}), rows: single },
+  EcosystemLoginPageQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
+};
+
+/** The persisted id of each query the web app sends now, from its Relay artifacts (npm run relay). */
+async function webQueries(): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const walk = async (dir: string): Promise<void> => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) await walk(full);
+      else if (entry.name.endsWith('.graphql.ts') && full.includes(`${path.sep}__generated__${path.sep}`)) {
+        const text = await readFile(full, 'utf8');
+        // The operation's own fields follow "params" (the selections before it name fields too).
+        const params = text.slice(text.indexOf('"params": {'));
+        const id = /"id": "([0-9a-f]{64})"/.exec(params)?.[1];
+        const name = /"name": "(\w+)"/.exec(params)?.[1];
+        if (id && name && params.includes('"operationKind": "query"')) found.set(name, id);
+      }
+    }
+  };
+  await walk(path.join(ROOT, 'web/src'));
+  if (found.size === 0) throw new Error('No Relay artifacts under web/src: run npm run relay (npm test builds them first)');
+  return found;
+}
+
+let api: TestApi;
+let token: string;
+let operations: Map<string, string>;
+const groups: Group[] = [];
+const wires: WireCounts[] = [];
+
+async function mutate<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const r = await api.graphql<T>(query, variables, { token, headers: { 'idempotency-key': randomUUID() } });
+  if (!r.data) throw new Error(JSON.stringify(r.errors));
+  return r.data;
+}
+
+async function makeGroup(size: number): Promise<Group> {
+  const term = `Rows${String(size).padStart(2, '0')}`;
+  const made: Array<{ id: string; rawId: string }> = [];
+  for (let i = 1; i <= size; i += 1) {
+    const data = await mutate<{ createEcosystem: { id: string; rawId: string } }>(
+      'mutation($input: EcosystemInput!) { createEcosystem(ecosystemInput: $input) { id rawId } }',
+      { input: { name: `${term} Ecosystem ${String(i).padStart(2, '0')}`, organizationType: 'NON_PROFIT' } });
+    made.push(data.createEcosystem);
+  }
+  for (let i = 1; i <= size; i += 1) {
+    await mutate('mutation($input: ProgramInput!) { createProgram(programInput: $input) { id } }',
+      { input: { ecosystemId: made[0].id, name: `${term} Program ${String(i).padStart(2, '0')}` } });
+  }
+  return { size, term, ids: made.map((e) => e.rawId), globalIds: made.map((e) => e.id) };
+}
+
+/** A finished-with-failure job in each ecosystem, written as its events: the job columns have rows to show. */
+async function addJobs(ecosystemIds: readonly string[]): Promise<void> {
+  const { eventStore, projections } = api.platform.services;
+  for (const ecosystemId of ecosystemIds) {
+    const jobId = randomUUID();
+    const appended = await eventStore.append(`batchjob-${jobId}`, [
+      newEvent('BatchJobQueued', { jobId, ecosystemId, jobName: 'deleteEcosystemDemoData', metadata: {}, createdBy: 'page-statements test' }, { ecosystemId }),
+      newEvent('BatchJobFailed', { jobId, error: 'The job could not be handed to the workflow engine.' }, { ecosystemId }),
+    ], { expectedRevision: 'no_stream' });
+    expect(await projections.waitFor(appended.position, undefined, 20_000)).toBe(true);
+  }
+}
+
+async function send(operation: string, variables: Record<string, unknown>): Promise<Json> {
+  const id = operations.get(operation);
+  const res = await fetch(`${api.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${token}`, 'x-platform-mode': 'platform' },
+    body: JSON.stringify({ doc_id: id, variables }),
+  });
+  const json = (await res.json()) as Json;
+  if (res.status !== 200 || json.errors) throw new Error(`${operation} answered ${res.status}: ${JSON.stringify(json).slice(0, 400)}`);
+  return json;
+}
+
+interface Cost { statements: number; transactions: number; roundTrips: number; rows: number | null }
+
+function wireTotals(): { transactions: number; roundTrips: number } {
+  return {
+    transactions: wires.reduce((n, w) => n + w.simpleTexts.filter((t) => t.startsWith('BEGIN')).length, 0),
+    roundTrips: wires.reduce((n, w) => n + w.roundTrips, 0),
+  };
+}
+
+/** One request's cost; the least of two runs, so that a background statement cannot count. */
+async function costOf(operation: string, group: Group): Promise<Cost> {
+  const runs: Cost[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const pool = api.platform.pools.api;
+    const before = { statements: pool.queries, ...wireTotals() };
+    const answer = await send(operation, CASES[operation].variables(group));
+    const after = { statements: pool.queries, ...wireTotals() };
+    runs.push({
+      statements: after.statements - before.statements, transactions: after.transactions - before.transactions,
+      roundTrips: after.roundTrips - before.roundTrips, rows: CASES[operation].rows(answer.data ?? {}),
+    });
+  }
+  return runs.reduce((a, b) => (b.statements < a.statements ? b : a));
+}
+
+beforeAll(async () => {
+  operations = await webQueries();
+  api = await startTestApi();
+  api.platform.pools.api.on('acquire', (client: PoolClient) => {
+    const known = watched.get(client);
+    if (!known) {
+      const wire = watchWire(client);
+      watched.set(client, wire);
+      wires.push(wire);
+    }
+  });
+  token = await api.loginAs('platformAdmin');
+  for (const size of SIZES) groups.push(await makeGroup(size));
+  await addJobs(groups.flatMap((g) => g.ids));
+}, 240_000);
+const watched = new WeakMap<PoolClient, WireCounts>();
+
+afterAll(async () => {
+  await api?.stop();
+});
+
+describe('the web app\'s pages cost the same number of statements for 1, 5 and 20 rows', () => {
+  it('has a case for every query document the web app sends', () => {
+    expect([...operations.keys()].filter((name) => !CASES[name])).toEqual([]);
+  });
+
+  it.each(Object.keys(CASES))('%s', async (operation) => {
+    // A case for a document the web app no longer sends is stale: remove it with the document.
+    expect(operations.has(operation)).toBe(true);
+    const costs: Cost[] = [];
+    for (const group of groups) costs.push(await costOf(operation, group));
+    const rows = costs.map((c) => c.rows);
+    if (rows[0] !== null) {
+      // The groups really are pages of different lengths...
+      expect(rows[0]).toBeLessThan(rows[1] as number);
+      expect(rows[1]).toBeLessThan(rows[2] as number);
+    }
+    // ...yet cost the same statements, in at most one read transaction.
+    expect(costs.map((c) => c.statements)).toEqual(costs.map(() => costs[0].statements));
+    for (const cost of costs) expect(cost.transactions).toBeLessThanOrEqual(1);
+  });
+});
