@@ -1,12 +1,14 @@
 /**
- * Runs projections (DESIGN.md section 5): one worker per build this code applies, a head watcher
- * that wakes caught-up workers when the log moves, and a reconcile loop that picks up builds other
- * processes created (an operator rebuild) and drops retired schemas. `waitFor` is how a mutation
- * waits until the read models it returns have seen its events.
+ * Runs projections (DESIGN.md section 5): one worker per build this code applies, woken when events
+ * are appended (the store's wake-ups, with a polling head watcher as the fallback), and a reconcile
+ * loop that picks up builds other processes created (an operator rebuild) and drops retired
+ * schemas. `waitFor` is how a mutation waits until the read models it returns have seen its events:
+ * it wakes on progress (decision 0026), in this process directly, from other processes by NOTIFY.
  */
 import type { Pool } from 'pg';
 import { comparePositions, type Position } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
+import { Wakeups } from '../infra/eventstore/postgres-wakeups';
 import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './builds';
 import { LocksBusyError } from './ddl-locks';
 import { listBuilds, type Build, type BuildStatus } from './checkpoints';
@@ -26,7 +28,11 @@ export interface ProjectionRunnerOptions {
   buildBatchSize?: number;
   /** Handler time after which a batch commits early, see WorkerOptions.maxBatchMs. Default 100 ms. */
   maxBatchMs?: number;
-  /** How often the head of the log and other processes' checkpoints are polled. Default 100 ms. */
+  /**
+   * The fallback polling interval, for what no wake-up announces (an append inside another
+   * transaction, a lost LISTEN connection): of the head of the log by the runner, of other
+   * processes' checkpoints by waitFor. Default 100 ms. Workers idle 20 times as long.
+   */
   pollIntervalMs?: number;
   /** How often builds created elsewhere are picked up and retired schemas dropped. Default 1000 ms. */
   reconcileIntervalMs?: number;
@@ -52,12 +58,21 @@ export interface BuildProgress {
 
 type Listener = (progress: BuildProgress) => void;
 
+/** NOTIFY channel of checkpoint progress of serving builds, for waitFor in other processes. */
+export const PROGRESS_CHANNEL = 'projections_progress';
+
 export class ProjectionRunner {
   private readonly o: Required<Omit<ProjectionRunnerOptions, 'countEventsAfter'>> & Pick<ProjectionRunnerOptions, 'countEventsAfter'>;
   private readonly workers = new Map<string, BuildWorker>();
   private readonly listeners = new Set<Listener>();
   private readonly leases: BuildLeases;
   private timers: NodeJS.Timeout[] = [];
+  /** Announces serving builds' progress to other processes' waiters, and hears theirs. */
+  private progress: Wakeups;
+  /** Waiters in this process for progress anywhere (theirs or another process's builds). */
+  private readonly waiters = new Set<() => void>();
+  private hearingOthers = false;
+  private stopWatching: Array<() => void> = [];
   private started = false;
   private ticking: Promise<void> | null = null;
   private reconciling: Promise<void> | null = null;
@@ -76,6 +91,11 @@ export class ProjectionRunner {
       onError: options.onError ?? ((error, context) => console.error(`[projections] ${context}: ${error.message}`)),
     };
     this.leases = new BuildLeases(pool, (err) => this.o.onError(err, 'lease connection lost'));
+    this.progress = this.newProgressWakeups();
+  }
+
+  private newProgressWakeups(): Wakeups {
+    return new Wakeups(this.pool, { channel: PROGRESS_CHANNEL, label: 'projections' });
   }
 
   /** Creates missing schemas and builds, then follows the log until stop(). */
@@ -88,6 +108,7 @@ export class ProjectionRunner {
       await this.stop();
       throw err;
     }
+    this.stopWatching.push(this.store.watchAppends((position) => this.wakeWorkers(position)));
     this.timers = [
       setInterval(() => void this.tick(), this.o.pollIntervalMs),
       setInterval(() => void this.reconcile().catch((err: Error) => this.o.onError(err, 'reconcile')), this.o.reconcileIntervalMs),
@@ -99,10 +120,16 @@ export class ProjectionRunner {
     this.started = false;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    for (const stop of this.stopWatching.splice(0)) stop();
+    this.hearingOthers = false;
     await Promise.allSettled([this.ticking, this.reconciling]);
     await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
     await this.leases.close();
+    // A fresh one for a later start(); the old one's last NOTIFY goes out before it closes.
+    const progress = this.progress;
+    this.progress = this.newProgressWakeups();
+    await progress.close();
   }
 
   /**
@@ -115,11 +142,17 @@ export class ProjectionRunner {
     if (unknown.length > 0) throw new Error(`waitFor: unknown projection(s) ${unknown.join(', ')}`);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (await this.passed(position, wanted)) return true;
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      for (const w of this.workers.values()) if (wanted.includes(w.name)) w.wake();
-      await this.nextProgress(Math.min(left, this.o.pollIntervalMs));
+      // Listening before looking: progress made while we look wakes the wait below at once.
+      const progressed = this.nextProgress();
+      try {
+        if (await this.passed(position, wanted)) return true;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        for (const w of this.workers.values()) if (wanted.includes(w.name)) w.wake(position);
+        await progressed.wait(Math.min(left, this.o.pollIntervalMs));
+      } finally {
+        progressed.cancel();
+      }
     }
   }
 
@@ -163,6 +196,7 @@ export class ProjectionRunner {
       else if (!local.position || comparePositions(local.position, position) < 0) return false;
     }
     if (remote.length === 0) return true;
+    await this.hearOthers();
     const serving = (await listBuilds(this.pool, { names: remote })).filter((b) => b.status === 'serving');
     return remote.every((name) => {
       const b = serving.find((s) => s.name === name);
@@ -170,16 +204,42 @@ export class ProjectionRunner {
     });
   }
 
-  private nextProgress(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
+  /**
+   * Other processes' builds are followed through their NOTIFY: listening starts with the first
+   * wait that needs it and lasts until stop(), and is active before the caller looks at the rows.
+   */
+  private async hearOthers(): Promise<void> {
+    if (!this.hearingOthers) {
+      this.hearingOthers = true;
+      this.stopWatching.push(this.progress.add(() => this.wakeWaiters()));
+    }
+    await this.progress.ensureListening();
+  }
+
+  /** The next progress of any build (here, or announced by another process). */
+  private nextProgress(): { wait(ms: number): Promise<void>; cancel(): void } {
+    let wake!: () => void;
+    const progressed = new Promise<void>((resolve) => { wake = resolve; });
+    this.waiters.add(wake);
+    const cancel = () => { this.waiters.delete(wake); };
+    return {
+      cancel,
+      async wait(ms) {
+        let timer: NodeJS.Timeout | undefined;
+        // The timer is only the fallback for progress nobody announced (LISTEN lost).
+        await Promise.race([progressed, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
         clearTimeout(timer);
-        this.listeners.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.listeners.add(done);
-    });
+      },
+    };
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  /** The log moved (to `position`, when announced): workers read now. */
+  private wakeWorkers(position: Position | null): void {
+    for (const w of this.workers.values()) w.wake(position);
   }
 
   private tick(): Promise<void> {
@@ -188,7 +248,7 @@ export class ProjectionRunner {
       const head = await this.store.headPosition();
       if (!head) return;
       for (const w of this.workers.values()) {
-        if (!w.position || comparePositions(w.position, head) < 0) w.wake();
+        if (!w.position || comparePositions(w.position, head) < 0) w.wake(head);
       }
     })().catch((err: Error) => this.o.onError(err, 'reading the head of the log')).finally(() => { this.ticking = null; });
     return this.ticking;
@@ -245,5 +305,8 @@ export class ProjectionRunner {
       status: w.status, position: w.position, eventsProcessed: w.eventsProcessed,
     };
     for (const l of [...this.listeners]) l(progress);
+    this.wakeWaiters();
+    // Waiters elsewhere wait for serving builds only; the NOTIFY goes after the commit, coalesced.
+    if (w.status === 'serving' && w.leading && w.position) this.progress.announce(w.position, w.schema);
   }
 }

@@ -146,6 +146,46 @@ WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
 ORDER BY transaction_id, global_position
 LIMIT $3`;
 
+/**
+ * A page of the events of the types in $4 (a text[] of `count` distinct types) after the checkpoint
+ * $1/$2, at most $3, with the head of the log as this statement's snapshot sees it: on every row,
+ * or on one row of nulls but the head when no event qualifies (no row when nothing is readable).
+ * The head bounds what the page covers (LogPage.through): the visibility rule makes everything up
+ * to it final, and one statement sees one snapshot, so no event of the types can appear before it.
+ *
+ * Each branch is an ordered range scan of events_type_position_idx for one type, and the merge
+ * (Merge Append) takes $3 rows in checkpoint order: $3 + count index entries read, none of another
+ * type, whatever their share of the log. The branches select positions only, which they read from
+ * the index; the rows are then fetched by primary key. Selecting the rows in the branches makes the
+ * planner prefer walking events_transaction_position_idx and filtering by type (its cost model
+ * favours that index's heap order), which scans every skipped event (EXPLAIN: decision 0026).
+ */
+export function readTypesSql(count: number): string {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`readTypesSql needs at least one type, got ${count}`);
+  const branch = (i: number) => `(SELECT transaction_id, global_position FROM public.events
+    WHERE type = ($4::text[])[${i}] AND (transaction_id, global_position) > ($1::xid8, $2::bigint) AND ${VISIBLE}
+    ORDER BY transaction_id, global_position LIMIT $3)`;
+  return `
+WITH picked AS (
+  SELECT transaction_id, global_position FROM (
+    ${Array.from({ length: count }, (_, i) => branch(i + 1)).join('\n    UNION ALL ')}
+  ) branches
+  ORDER BY transaction_id, global_position LIMIT $3
+)
+SELECT h.head_commit, h.head_prepare, ${COLUMNS}
+FROM (
+  SELECT transaction_id::text AS head_commit, global_position::text AS head_prepare FROM public.events
+  WHERE ${VISIBLE} ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+) h
+LEFT JOIN LATERAL (
+  SELECT ev.* FROM picked p JOIN public.events ev ON ev.global_position = p.global_position
+) e ON true
+ORDER BY e.transaction_id, e.global_position`;
+}
+
+/** A row of readTypesSql: an event, or only the head (event columns null). */
+export type TypedRow = { head_commit: string; head_prepare: string } & ({ stream_id: null } | EventRow);
+
 export const HEAD_SQL = `
 SELECT transaction_id::text AS commit, global_position AS prepare FROM public.events
 WHERE ${VISIBLE}
