@@ -43,11 +43,6 @@ export interface WorkerOptions {
   maxBatchMs: number;
   /** Longest wait between reads when caught up and not woken (the runner wakes workers on new events). */
   idleMs: number;
-  /**
-   * First wait before reading again when an announced position is not readable yet (it waits for
-   * an older transaction to finish, decision 0002); doubles up to idleMs.
-   */
-  retryMs?: number;
   /** How often a standby worker asks for the lease. */
   standbyMs: number;
   maxBackoffMs: number;
@@ -60,6 +55,10 @@ type BatchOutcome =
   | { applied: true; last: Position | null; count: number; poison: RecordedEvent | null }
   | { applied: false; row: Build | null };
 
+/**
+ * First wait before reading again when an announced position is not readable yet (it waits for an
+ * older transaction to finish, decision 0002); doubles up to idleMs.
+ */
 const RETRY_MS = 5;
 
 export class BuildWorker {
@@ -81,7 +80,7 @@ export class BuildWorker {
   private wakeRequested = false;
   /** The newest position announced to this worker (an append, a waiter's): read until past it. */
   private target: Position | null = null;
-  private retryWait: number;
+  private retryWait = RETRY_MS;
   private readonly types: string[] | null;
   private sleeper: { done: () => void; wakeable: boolean } | null = null;
   private running: Promise<void> = Promise.resolve();
@@ -97,7 +96,6 @@ export class BuildWorker {
     this.lastError = build.lastError;
     this.failure = build.failure;
     this.types = consumedTypes(o.projection);
-    this.retryWait = o.retryMs ?? RETRY_MS;
   }
 
   get finished(): boolean {
@@ -160,7 +158,7 @@ export class BuildWorker {
    */
   private idleWait(): number {
     if (!this.target || (this.position && comparePositions(this.position, this.target) >= 0)) {
-      this.retryWait = this.o.retryMs ?? RETRY_MS;
+      this.retryWait = RETRY_MS;
       return this.o.idleMs;
     }
     const wait = this.retryWait;
@@ -219,7 +217,7 @@ export class BuildWorker {
       const applied = count === events.length ? events : events.slice(0, count);
       if (applied.length > 0 && this.o.projection.handleBatch) await this.o.projection.handleBatch(applied, ctx);
       // The whole page applied: the checkpoint goes where the page is complete, past what it skipped.
-      const last = count === events.length && !poison ? through : applied.length > 0 ? applied[applied.length - 1].position : null;
+      const last = count === events.length ? through : applied.at(-1)?.position ?? null;
       if (last) await advanceCheckpoint(client, this.schema, last, applied.length);
       // In the same transaction: the checkpoint stops right before the event it cannot read.
       if (poison) await recordFailure(client, this.schema, poison, poison.decodeError ?? '');

@@ -10,7 +10,7 @@ import { checkReadOptions, pageThrough } from './pages';
 import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type LogPage, type ReadAllOptions, type Subscription } from './port';
 import {
   APPEND_SQL, HEAD_SQL, INSERT_MANY_SQL, INSERT_ONE_SQL, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_RANGE_SQL, READ_STREAM_SQL,
-  expectationParams, readTypesSql, toPosition, toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent, type InsertedRow, type TypedRow,
+  expectationParams, READ_TYPES_SQL, toPosition, toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent, type InsertedRow, type TypedRow,
 } from './postgres-sql';
 import { PgStreamSubscription, PgSubscription } from './postgres-subscription';
 import { Wakeups } from './postgres-wakeups';
@@ -181,15 +181,12 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return rows.map((r) => codec.decodeOrMark(toRecordedEvent(r)));
   };
 
-  const typedSql = new Map<number, string>();
-  /** A page of some types only, bounded by the head this statement saw (readTypesSql). */
+  /** A page of some types only, bounded by the head this statement saw (READ_TYPES_SQL). */
   const readTypes = async (after: Position | null, limit: number, types: string[]): Promise<LogPage> => {
     const from = after ?? { commit: 0n, prepare: 0n };
     if (types.length === 0) return { events: [], through: pageThrough(after, [], limit, await head()) };
-    let text = typedSql.get(types.length);
-    if (!text) typedSql.set(types.length, text = readTypesSql(types.length));
     const { rows } = await pool.query<TypedRow>({
-      name: `eventstore_read_types_${types.length}`, text, values: [from.commit.toString(), from.prepare.toString(), limit, types],
+      name: 'eventstore_read_types', text: READ_TYPES_SQL, values: [from.commit.toString(), from.prepare.toString(), limit, types],
     });
     const events = rows.flatMap((r) => (r.stream_id === null ? [] : [codec.decodeOrMark(toRecordedEvent(r))]));
     const seen = rows.length > 0 ? toPosition(rows[0].head_commit, rows[0].head_prepare) : null;
