@@ -106,11 +106,16 @@ export class BuildWorker {
     this.running = this.loop();
   }
 
-  /** New events may be readable (up to `position`, when known): read now instead of at the end of the idle wait. */
+  /**
+   * New events may be readable (up to `position`, when known): read now instead of at the end of
+   * the idle wait. A position this build has passed asks for nothing; one announced while a read is
+   * under way is looked for once that read ends (idleWait).
+   */
   wake(position: Position | null = null): void {
     if (position && (!this.target || comparePositions(position, this.target) > 0)) this.target = position;
+    if (position && this.position && comparePositions(position, this.position) <= 0) return;
     if (this.sleeper?.wakeable) this.sleeper.done();
-    else this.wakeRequested = true;
+    else if (!position) this.wakeRequested = true;
   }
 
   /** Finishes the batch in flight, then returns. */
@@ -137,10 +142,11 @@ export class BuildWorker {
           if (!this.finished) this.resync(await getBuild(this.o.pool, this.schema));
           continue;
         }
+        const lookingFor = this.target;
         const caughtUp = await this.step();
         failures = 0;
         if (this.switchBusy > 0) await this.sleep(jitter(Math.min(this.o.idleMs, 50 * 2 ** this.switchBusy)), false);
-        else if (caughtUp) await this.sleep(this.idleWait(), true);
+        else if (caughtUp) await this.sleep(this.idleWait(lookingFor), true);
       } catch (err) {
         failures += 1;
         await this.fail(err instanceof Error ? err : new Error(String(err)));
@@ -153,20 +159,23 @@ export class BuildWorker {
   }
 
   /**
-   * Caught up: the idle wait, unless an announced position is not passed yet. That event waits only
-   * for an older transaction to finish, so look again soon, backing off towards the idle wait.
+   * Caught up: the idle wait, unless an announced position is not passed yet. Announced during the
+   * read that just ended (`lookingFor` was older), it may simply have come too late for it: read
+   * again now. Already looked for, it waits only for an older transaction to finish: look again
+   * soon, backing off towards the idle wait.
    */
-  private idleWait(): number {
+  private idleWait(lookingFor: Position | null): number {
     if (!this.target || (this.position && comparePositions(this.position, this.target) >= 0)) {
       this.retryWait = RETRY_MS;
       return this.o.idleMs;
     }
+    if (lookingFor !== this.target) return 0;
     const wait = this.retryWait;
     this.retryWait = Math.min(wait * 2, this.o.idleMs);
     return wait;
   }
 
-  /** One read and, if there were events, one batch. Resolves true when the log had nothing new. */
+  /** One read and, if there were events, one batch. Resolves true when the log had nothing more. */
   private async step(): Promise<boolean> {
     const limit = this.status === 'building' ? this.o.buildBatchSize : this.o.batchSize;
     const page = await this.o.store.readPage({ after: this.position, limit, ...(this.types ? { types: this.types } : {}) });
@@ -185,7 +194,9 @@ export class BuildWorker {
     this.lastError = null;
     if (outcome.poison) this.failed(outcome.poison);
     this.o.onProgress(this);
-    return false;
+    // A short page applied whole was all there was to read: a serving build now waits for a wake-up
+    // (a building one reads on, to find the empty page that lets it switch).
+    return this.status === 'serving' && !outcome.poison && outcome.count === page.events.length && page.events.length < limit;
   }
 
   private failed(event: RecordedEvent): void {

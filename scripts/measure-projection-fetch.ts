@@ -3,11 +3,12 @@
  * tenants projection's worker fetches, and what it costs, on a log dominated by types only the
  * audit reads, with the type filter and without it (the store made to ignore `types`, as every
  * worker read before). For each log size: a fresh build catching up from position zero, then 300
- * live appends of audit-only events, each followed by waitFor (the read-your-writes wait). Starts
- * its own throwaway embedded PostgreSQL. Figures are wall-clock on whatever else the machine runs.
+ * live appends of audit-only events, each followed by waitFor (the read-your-writes wait), with the
+ * CPU time PostgreSQL and this process spent per append (from /proc: steadier than latency on a
+ * shared machine). Starts its own throwaway embedded PostgreSQL.
  */
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
@@ -46,6 +47,25 @@ function counting(store: EventStore, filtered: boolean) {
   return { wrapped, stats };
 }
 
+/** CPU milliseconds used so far by the PostgreSQL server whose data folder is `dir`, and its children. */
+async function postgresCpuMs(dir: string): Promise<number> {
+  const stats: Array<{ pid: number; ppid: number; ticks: number }> = [];
+  let postmaster = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      stats.push({ pid: Number(entry), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+      if ((await readFile(`/proc/${entry}/cmdline`, 'utf8')).includes(dir)) postmaster = Number(entry);
+    } catch {
+      // The process ended while we looked: it no longer counts.
+    }
+  }
+  const ticks = stats.filter((s) => s.pid === postmaster || s.ppid === postmaster).reduce((sum, s) => sum + s.ticks, 0);
+  return (ticks * 1000) / 100;
+}
+
 async function fill(pool: pg.Pool, events: number): Promise<void> {
   const per = 1000;
   for (let from = 0; from < events; from += per) {
@@ -58,7 +78,7 @@ async function fill(pool: pg.Pool, events: number): Promise<void> {
   await pool.query('VACUUM ANALYZE public.events');
 }
 
-async function measure(pool: pg.Pool, store: EventStore, filtered: boolean, events: number): Promise<string> {
+async function measure(pool: pg.Pool, store: EventStore, filtered: boolean, events: number, clusterDir: string): Promise<string> {
   // A fresh build each time: views, build schemas and checkpoints go.
   await pool.query(`DO $$ DECLARE x text; BEGIN
     FOR x IN SELECT viewname FROM pg_views WHERE schemaname = 'read' LOOP EXECUTE 'DROP VIEW read.' || quote_ident(x); END LOOP;
@@ -73,19 +93,23 @@ async function measure(pool: pg.Pool, store: EventStore, filtered: boolean, even
   const catchUpMs = performance.now() - started;
   const catchUp = { ...stats };
   const waits: number[] = [];
+  const [pgBefore, nodeBefore] = [await postgresCpuMs(clusterDir), process.cpuUsage()];
   for (let i = 0; i < LIVE_APPENDS; i++) {
     const { position } = await store.append(`live-${randomBytes(8).toString('hex')}`, [newEvent(AUDIT_ONLY[i % AUDIT_ONLY.length], { i })], { expectedRevision: 'no_stream' });
     const t = performance.now();
     if (!await runner.waitFor(position, undefined, 10_000)) throw new Error('live wait timed out');
     waits.push(performance.now() - t);
   }
+  const pgMs = (await postgresCpuMs(clusterDir)) - pgBefore;
+  const node = process.cpuUsage(nodeBefore);
   await runner.stop();
   waits.sort((a, b) => a - b);
   const pct = (p: number) => waits[Math.min(waits.length - 1, Math.floor(p * waits.length))].toFixed(2);
   return [
     `${events.toLocaleString('en-US')} events, ${filtered ? 'filtered  ' : 'unfiltered'}:`,
     `catch-up fetched ${catchUp.fetched} in ${catchUp.reads} reads, ${catchUpMs.toFixed(0)} ms;`,
-    `${LIVE_APPENDS} live audit-only appends fetched ${stats.fetched - catchUp.fetched}, waitFor p50 ${pct(0.5)} ms p95 ${pct(0.95)} ms`,
+    `${LIVE_APPENDS} live audit-only appends fetched ${stats.fetched - catchUp.fetched} in ${stats.reads - catchUp.reads} reads, waitFor p50 ${pct(0.5)} ms p95 ${pct(0.95)} ms,`,
+    `CPU per append: PostgreSQL ${(pgMs / LIVE_APPENDS).toFixed(2)} ms, this process ${((node.user + node.system) / 1000 / LIVE_APPENDS).toFixed(2)} ms`,
   ].join(' ');
 }
 
@@ -102,7 +126,7 @@ async function main(sizes: number[]): Promise<void> {
       await migrate(pool, { apiPassword: randomBytes(12).toString('hex') });
       await fill(pool, events);
       const store = createPostgresEventStore(pool);
-      for (const filtered of [false, true]) console.log(await measure(pool, store, filtered, events));
+      for (const filtered of [false, true]) console.log(await measure(pool, store, filtered, events, cluster.clusterDir));
       await store.close();
       await pool.end();
     }
