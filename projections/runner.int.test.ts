@@ -102,7 +102,8 @@ describe('ProjectionRunner', () => {
         }
       },
     });
-    const first = runner([crashing], { batchSize: 4, maxBackoffMs: 20 });
+    // Batches end at 4 events only: not earlier on a machine slow enough to reach maxBatchMs.
+    const first = runner([crashing], { batchSize: 4, maxBackoffMs: 20, maxBatchMs: 60_000 });
     await first.start();
     await eventually('the failure to be recorded', async () => (await buildOf(db.ownerPool, 'proj_items_v1'))?.lastError);
     const stuck = await buildOf(db.ownerPool, 'proj_items_v1');
@@ -139,7 +140,7 @@ describe('ProjectionRunner', () => {
         await gate;
       },
     });
-    const r = runner([killable], { batchSize: 4, maxBackoffMs: 20 });
+    const r = runner([killable], { batchSize: 4, maxBackoffMs: 20, maxBatchMs: 60_000 });
     await r.start();
     await atBatch;
     await db.ownerPool.query('SELECT pg_terminate_backend($1)', [backendPid]);

@@ -34,6 +34,12 @@ export interface ProjectionRunnerOptions {
    * processes' checkpoints by waitFor. Default 100 ms. Workers idle 20 times as long.
    */
   pollIntervalMs?: number;
+  /**
+   * How long a worker nobody waits for may take to read after it is told of an append, so that
+   * appends arriving together are read (and applied) together. waitFor's wake-ups read at once.
+   * Default 20 ms.
+   */
+  coalesceMs?: number;
   /** How often builds created elsewhere are picked up and retired schemas dropped. Default 1000 ms. */
   reconcileIntervalMs?: number;
   /** Default timeout of waitFor. Default 5000 ms. */
@@ -84,6 +90,7 @@ export class ProjectionRunner {
       buildBatchSize: options.buildBatchSize ?? options.batchSize ?? 2000,
       maxBatchMs: options.maxBatchMs ?? 100,
       pollIntervalMs: options.pollIntervalMs ?? 100,
+      coalesceMs: options.coalesceMs ?? 20,
       reconcileIntervalMs: options.reconcileIntervalMs ?? 1000,
       waitTimeoutMs: options.waitTimeoutMs ?? 5000,
       maxBackoffMs: options.maxBackoffMs ?? 30_000,
@@ -237,9 +244,9 @@ export class ProjectionRunner {
     for (const wake of [...this.waiters]) wake();
   }
 
-  /** The log moved (to `position`, when announced): workers read now. */
+  /** The log moved (to `position`, when announced): workers read soon. */
   private wakeWorkers(position: Position | null): void {
-    for (const w of this.workers.values()) w.wake(position);
+    for (const w of this.workers.values()) w.wake(position, false);
   }
 
   private tick(): Promise<void> {
@@ -248,7 +255,7 @@ export class ProjectionRunner {
       const head = await this.store.headPosition();
       if (!head) return;
       for (const w of this.workers.values()) {
-        if (!w.position || comparePositions(w.position, head) < 0) w.wake(head);
+        if (!w.position || comparePositions(w.position, head) < 0) w.wake(head, false);
       }
     })().catch((err: Error) => this.o.onError(err, 'reading the head of the log')).finally(() => { this.ticking = null; });
     return this.ticking;
@@ -287,6 +294,7 @@ export class ProjectionRunner {
     const worker = new BuildWorker({
       pool: this.pool, store: this.store, projection: p, leases: this.leases,
       batchSize: this.o.batchSize, buildBatchSize: this.o.buildBatchSize, maxBatchMs: this.o.maxBatchMs, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
+      coalesceMs: this.o.coalesceMs,
       maxBackoffMs: this.o.maxBackoffMs,
       onProgress: (w) => this.emit(w),
       onSwitched: (w) => {

@@ -43,6 +43,11 @@ export interface WorkerOptions {
   maxBatchMs: number;
   /** Longest wait between reads when caught up and not woken (the runner wakes workers on new events). */
   idleMs: number;
+  /**
+   * How long a wake-up nobody waits for (an append) may wait, so that appends arriving together
+   * are read together; a waiter's wake-up (waitFor) reads at once.
+   */
+  coalesceMs: number;
   /** How often a standby worker asks for the lease. */
   standbyMs: number;
   maxBackoffMs: number;
@@ -82,7 +87,9 @@ export class BuildWorker {
   private target: Position | null = null;
   private retryWait = RETRY_MS;
   private readonly types: string[] | null;
-  private sleeper: { done: () => void; wakeable: boolean } | null = null;
+  /** Someone waits for `target` (waitFor): no coalescing until it is passed. */
+  private urgent = false;
+  private sleeper: { done: () => void; soon: (ms: number) => void; wakeable: boolean } | null = null;
   private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: WorkerOptions, build: Build) {
@@ -107,15 +114,21 @@ export class BuildWorker {
   }
 
   /**
-   * New events may be readable (up to `position`, when known): read now instead of at the end of
-   * the idle wait. A position this build has passed asks for nothing; one announced while a read is
-   * under way is looked for once that read ends (idleWait).
+   * New events may be readable (up to `position`, when known): read instead of waiting out the
+   * idle time, at once when `urgent` (someone waits), else within coalesceMs. A position this build
+   * has passed asks for nothing; one announced while a read is under way is looked for once that
+   * read ends (idleWait).
    */
-  wake(position: Position | null = null): void {
+  wake(position: Position | null = null, urgent = true): void {
     if (position && (!this.target || comparePositions(position, this.target) > 0)) this.target = position;
     if (position && this.position && comparePositions(position, this.position) <= 0) return;
-    if (this.sleeper?.wakeable) this.sleeper.done();
-    else if (!position) this.wakeRequested = true;
+    if (urgent) this.urgent = true;
+    if (this.sleeper?.wakeable) {
+      if (urgent) this.sleeper.done();
+      else this.sleeper.soon(this.o.coalesceMs);
+    } else if (!position) {
+      this.wakeRequested = true;
+    }
   }
 
   /** Finishes the batch in flight, then returns. */
@@ -161,15 +174,16 @@ export class BuildWorker {
   /**
    * Caught up: the idle wait, unless an announced position is not passed yet. Announced during the
    * read that just ended (`lookingFor` was older), it may simply have come too late for it: read
-   * again now. Already looked for, it waits only for an older transaction to finish: look again
-   * soon, backing off towards the idle wait.
+   * again, now if someone waits for it, else within coalesceMs. Already looked for, it waits only
+   * for an older transaction to finish: look again soon, backing off towards the idle wait.
    */
   private idleWait(lookingFor: Position | null): number {
     if (!this.target || (this.position && comparePositions(this.position, this.target) >= 0)) {
       this.retryWait = RETRY_MS;
+      this.urgent = false;
       return this.o.idleMs;
     }
-    if (lookingFor !== this.target) return 0;
+    if (lookingFor !== this.target) return this.urgent ? 0 : this.o.coalesceMs;
     const wait = this.retryWait;
     this.retryWait = Math.min(wait * 2, this.o.idleMs);
     return wait;
@@ -308,13 +322,21 @@ export class BuildWorker {
       return Promise.resolve();
     }
     return new Promise((resolve) => {
+      let until = Date.now() + ms;
       const done = () => {
         clearTimeout(timer);
         this.sleeper = null;
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      this.sleeper = { done, wakeable };
+      let timer = setTimeout(done, ms);
+      // Ends the sleep within `sooner` ms, unless it ends before that anyway.
+      const soon = (sooner: number) => {
+        if (until <= Date.now() + sooner) return;
+        clearTimeout(timer);
+        until = Date.now() + sooner;
+        timer = setTimeout(done, sooner);
+      };
+      this.sleeper = { done, soon, wakeable };
     });
   }
 }
