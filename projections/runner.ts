@@ -8,11 +8,11 @@
 import type { Pool } from 'pg';
 import { comparePositions, type Position } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
-import { Wakeups } from '../infra/eventstore/postgres-wakeups';
 import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './builds';
 import { LocksBusyError } from './ddl-locks';
 import { listBuilds, type Build, type BuildStatus } from './checkpoints';
 import { BuildLeases } from './lease';
+import { ProgressWaits } from './progress';
 import { validateProjections } from './sql';
 import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
 import { BuildWorker } from './worker';
@@ -64,21 +64,15 @@ export interface BuildProgress {
 
 type Listener = (progress: BuildProgress) => void;
 
-/** NOTIFY channel of checkpoint progress of serving builds, for waitFor in other processes. */
-export const PROGRESS_CHANNEL = 'projections_progress';
-
 export class ProjectionRunner {
   private readonly o: Required<Omit<ProjectionRunnerOptions, 'countEventsAfter'>> & Pick<ProjectionRunnerOptions, 'countEventsAfter'>;
   private readonly workers = new Map<string, BuildWorker>();
   private readonly listeners = new Set<Listener>();
   private readonly leases: BuildLeases;
   private timers: NodeJS.Timeout[] = [];
-  /** Announces serving builds' progress to other processes' waiters, and hears theirs. */
-  private progress: Wakeups;
-  /** Waiters in this process for progress anywhere (theirs or another process's builds). */
-  private readonly waiters = new Set<() => void>();
-  private hearingOthers = false;
-  private stopWatching: Array<() => void> = [];
+  /** What waitFor waits on: progress here, and other processes' announcements. */
+  private readonly progress: ProgressWaits;
+  private stopWatching: (() => void) | null = null;
   private started = false;
   private ticking: Promise<void> | null = null;
   private reconciling: Promise<void> | null = null;
@@ -98,11 +92,7 @@ export class ProjectionRunner {
       onError: options.onError ?? ((error, context) => console.error(`[projections] ${context}: ${error.message}`)),
     };
     this.leases = new BuildLeases(pool, (err) => this.o.onError(err, 'lease connection lost'));
-    this.progress = this.newProgressWakeups();
-  }
-
-  private newProgressWakeups(): Wakeups {
-    return new Wakeups(this.pool, { channel: PROGRESS_CHANNEL, label: 'projections' });
+    this.progress = new ProgressWaits(pool);
   }
 
   /** Creates missing schemas and builds, then follows the log until stop(). */
@@ -115,7 +105,7 @@ export class ProjectionRunner {
       await this.stop();
       throw err;
     }
-    this.stopWatching.push(this.store.watchAppends((position) => this.wakeWorkers(position)));
+    this.stopWatching = this.store.watchAppends((position) => this.wakeWorkers(position));
     this.timers = [
       setInterval(() => void this.tick(), this.o.pollIntervalMs),
       setInterval(() => void this.reconcile().catch((err: Error) => this.o.onError(err, 'reconcile')), this.o.reconcileIntervalMs),
@@ -127,16 +117,13 @@ export class ProjectionRunner {
     this.started = false;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    for (const stop of this.stopWatching.splice(0)) stop();
-    this.hearingOthers = false;
+    this.stopWatching?.();
+    this.stopWatching = null;
     await Promise.allSettled([this.ticking, this.reconciling]);
     await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
     await this.leases.close();
-    // A fresh one for a later start(); the old one's last NOTIFY goes out before it closes.
-    const progress = this.progress;
-    this.progress = this.newProgressWakeups();
-    await progress.close();
+    await this.progress.stop();
   }
 
   /**
@@ -150,7 +137,7 @@ export class ProjectionRunner {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       // Listening before looking: progress made while we look wakes the wait below at once.
-      const progressed = this.nextProgress();
+      const progressed = this.progress.next();
       try {
         if (await this.passed(position, wanted)) return true;
         const left = deadline - Date.now();
@@ -203,45 +190,12 @@ export class ProjectionRunner {
       else if (!local.position || comparePositions(local.position, position) < 0) return false;
     }
     if (remote.length === 0) return true;
-    await this.hearOthers();
+    await this.progress.hearOthers();
     const serving = (await listBuilds(this.pool, { names: remote })).filter((b) => b.status === 'serving');
     return remote.every((name) => {
       const b = serving.find((s) => s.name === name);
       return b?.position != null && comparePositions(b.position, position) >= 0;
     });
-  }
-
-  /**
-   * Other processes' builds are followed through their NOTIFY: listening starts with the first
-   * wait that needs it and lasts until stop(), and is active before the caller looks at the rows.
-   */
-  private async hearOthers(): Promise<void> {
-    if (!this.hearingOthers) {
-      this.hearingOthers = true;
-      this.stopWatching.push(this.progress.add(() => this.wakeWaiters()));
-    }
-    await this.progress.ensureListening();
-  }
-
-  /** The next progress of any build (here, or announced by another process). */
-  private nextProgress(): { wait(ms: number): Promise<void>; cancel(): void } {
-    let wake!: () => void;
-    const progressed = new Promise<void>((resolve) => { wake = resolve; });
-    this.waiters.add(wake);
-    const cancel = () => { this.waiters.delete(wake); };
-    return {
-      cancel,
-      async wait(ms) {
-        let timer: NodeJS.Timeout | undefined;
-        // The timer is only the fallback for progress nobody announced (LISTEN lost).
-        await Promise.race([progressed, new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); })]);
-        clearTimeout(timer);
-      },
-    };
-  }
-
-  private wakeWaiters(): void {
-    for (const wake of [...this.waiters]) wake();
   }
 
   /** The log moved (to `position`, when announced): workers read soon. */
@@ -313,7 +267,7 @@ export class ProjectionRunner {
       status: w.status, position: w.position, eventsProcessed: w.eventsProcessed,
     };
     for (const l of [...this.listeners]) l(progress);
-    this.wakeWaiters();
+    this.progress.progressed();
     // Waiters elsewhere wait for serving builds only; the NOTIFY goes after the commit, coalesced.
     if (w.status === 'serving' && w.leading && w.position) this.progress.announce(w.position, w.schema);
   }

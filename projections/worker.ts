@@ -23,6 +23,7 @@ import {
 import { qualified, quoteIdent } from './sql';
 import { errorMessage, withTransaction } from '../infra/db/pool';
 import { consumedTypes, type Projection, type ProjectionContext } from './types';
+import { WakeSchedule } from './wakes';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -60,11 +61,6 @@ type BatchOutcome =
   | { applied: true; last: Position | null; count: number; poison: RecordedEvent | null }
   | { applied: false; row: Build | null };
 
-/**
- * First wait before reading again when an announced position is not readable yet (it waits for an
- * older transaction to finish, decision 0002); doubles up to idleMs.
- */
-const RETRY_MS = 5;
 
 export class BuildWorker {
   readonly schema: string;
@@ -82,14 +78,8 @@ export class BuildWorker {
   /** Consecutive switch attempts that found the locks busy. */
   private switchBusy = 0;
   private stopping = false;
-  private wakeRequested = false;
-  /** The newest position announced to this worker (an append, a waiter's): read until past it. */
-  private target: Position | null = null;
-  private retryWait = RETRY_MS;
+  private readonly wakes: WakeSchedule;
   private readonly types: string[] | null;
-  /** Someone waits for `target` (waitFor): no coalescing until it is passed. */
-  private urgent = false;
-  private sleeper: { done: () => void; soon: (ms: number) => void; wakeable: boolean } | null = null;
   private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: WorkerOptions, build: Build) {
@@ -103,6 +93,7 @@ export class BuildWorker {
     this.lastError = build.lastError;
     this.failure = build.failure;
     this.types = consumedTypes(o.projection);
+    this.wakes = new WakeSchedule(o, () => this.position);
   }
 
   get finished(): boolean {
@@ -113,28 +104,15 @@ export class BuildWorker {
     this.running = this.loop();
   }
 
-  /**
-   * New events may be readable (up to `position`, when known): read instead of waiting out the
-   * idle time, at once when `urgent` (someone waits), else within coalesceMs. A position this build
-   * has passed asks for nothing; one announced while a read is under way is looked for once that
-   * read ends (idleWait).
-   */
+  /** New events may be readable (up to `position`, when known): see WakeSchedule.wake. */
   wake(position: Position | null = null, urgent = true): void {
-    if (position && (!this.target || comparePositions(position, this.target) > 0)) this.target = position;
-    if (position && this.position && comparePositions(position, this.position) <= 0) return;
-    if (urgent) this.urgent = true;
-    if (this.sleeper?.wakeable) {
-      if (urgent) this.sleeper.done();
-      else this.sleeper.soon(this.o.coalesceMs);
-    } else if (!position) {
-      this.wakeRequested = true;
-    }
+    this.wakes.wake(position, urgent);
   }
 
   /** Finishes the batch in flight, then returns. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.sleeper?.done();
+    this.wakes.interrupt();
     await this.running;
   }
 
@@ -155,11 +133,11 @@ export class BuildWorker {
           if (!this.finished) this.resync(await getBuild(this.o.pool, this.schema));
           continue;
         }
-        const lookingFor = this.target;
+        const lookingFor = this.wakes.lookingFor;
         const caughtUp = await this.step();
         failures = 0;
         if (this.switchBusy > 0) await this.sleep(jitter(Math.min(this.o.idleMs, 50 * 2 ** this.switchBusy)), false);
-        else if (caughtUp) await this.sleep(this.idleWait(lookingFor), true);
+        else if (caughtUp) await this.sleep(this.wakes.idleWait(lookingFor), true);
       } catch (err) {
         failures += 1;
         await this.fail(err instanceof Error ? err : new Error(String(err)));
@@ -169,24 +147,6 @@ export class BuildWorker {
     }
     this.leading = false;
     await this.o.leases.release(this.schema).catch((err: Error) => this.o.onError(err, this));
-  }
-
-  /**
-   * Caught up: the idle wait, unless an announced position is not passed yet. Announced during the
-   * read that just ended (`lookingFor` was older), it may simply have come too late for it: read
-   * again, now if someone waits for it, else within coalesceMs. Already looked for, it waits only
-   * for an older transaction to finish: look again soon, backing off towards the idle wait.
-   */
-  private idleWait(lookingFor: Position | null): number {
-    if (!this.target || (this.position && comparePositions(this.position, this.target) >= 0)) {
-      this.retryWait = RETRY_MS;
-      this.urgent = false;
-      return this.o.idleMs;
-    }
-    if (lookingFor !== this.target) return this.urgent ? 0 : this.o.coalesceMs;
-    const wait = this.retryWait;
-    this.retryWait = Math.min(wait * 2, this.o.idleMs);
-    return wait;
   }
 
   /** One read and, if there were events, one batch. Resolves true when the log had nothing more. */
@@ -316,27 +276,6 @@ export class BuildWorker {
   }
 
   private sleep(ms: number, wakeable: boolean): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (wakeable && this.wakeRequested) {
-      this.wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      let until = Date.now() + ms;
-      const done = () => {
-        clearTimeout(timer);
-        this.sleeper = null;
-        resolve();
-      };
-      let timer = setTimeout(done, ms);
-      // Ends the sleep within `sooner` ms, unless it ends before that anyway.
-      const soon = (sooner: number) => {
-        if (until <= Date.now() + sooner) return;
-        clearTimeout(timer);
-        until = Date.now() + sooner;
-        timer = setTimeout(done, sooner);
-      };
-      this.sleeper = { done, soon, wakeable };
-    });
+    return this.stopping ? Promise.resolve() : this.wakes.sleep(ms, wakeable);
   }
 }
