@@ -50,7 +50,7 @@ describe('blue/green rebuilds', () => {
     cleanups.push(() => release());
     // Held before reading, not inside a batch: an open batch transaction would hold back the
     // visibility of every later event, the old build's included.
-    const gated: EventStore = { ...store, readAll: async (options) => { await gate; return store.readAll(options); } };
+    const gated: EventStore = { ...store, readPage: async (options) => { await gate; return store.readPage(options); } };
     const newCode = runner([itemsProjection({ version: 2, extraColumn: true })], 2, gated);
     await newCode.start();
     expect(await buildOf(db.ownerPool, 'proj_items_v2')).toMatchObject({ status: 'building' });

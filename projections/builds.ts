@@ -123,7 +123,7 @@ function nextGeneration(p: Projection, builds: readonly Build[]): number {
  */
 export async function ensureBuilds(pool: Pool, p: Projection): Promise<Build[]> {
   const views = await viewsToLock(pool, p);
-  return withBuildLocks(pool, views, async (client) => {
+  return withBuildLocks(pool, views ?? [], async (client) => {
     const all = await lockBuildsOf(client, p.name);
     const plan = planBuilds(p, all);
     if (plan.abandon) await retire(client, plan.abandon.schema);
@@ -134,17 +134,18 @@ export async function ensureBuilds(pool: Pool, p: Projection): Promise<Build[]> 
 
 /**
  * A new build serves at once, and (re)creates the views, only when no build serves: only then are
- * the views locked. Read without locks, so checked again under them by newBuildStatus.
+ * the views locked (null: a build served, nothing to lock). Read without locks, so checked again
+ * under them by newBuildStatus.
  */
-async function viewsToLock(pool: Pool, p: Projection): Promise<string[]> {
+async function viewsToLock(pool: Pool, p: Projection): Promise<string[] | null> {
   const builds = await listBuilds(pool, { names: [p.name] });
-  return builds.some((b) => b.status === 'serving') ? [] : p.exposedTables;
+  return builds.some((b) => b.status === 'serving') ? null : p.exposedTables;
 }
 
-function newBuildStatus(all: readonly Build[], lockedViews: readonly string[]): BuildStatus {
+function newBuildStatus(all: readonly Build[], lockedViews: readonly string[] | null): BuildStatus {
   if (all.some((b) => b.status === 'serving')) return 'building';
   // The serving build went away between the look and the locks: its views were not locked.
-  if (lockedViews.length === 0) throw new LocksBusyError('The views of a projection that just stopped serving');
+  if (lockedViews === null) throw new LocksBusyError('The views of a projection that just stopped serving');
   return 'serving';
 }
 
@@ -154,7 +155,7 @@ function newBuildStatus(all: readonly Build[], lockedViews: readonly string[]): 
  */
 export async function startRebuild(pool: Pool, p: Projection): Promise<Build> {
   const views = await viewsToLock(pool, p);
-  return withBuildLocksRetrying(pool, views, async (client) => {
+  return withBuildLocksRetrying(pool, views ?? [], async (client) => {
     const all = await lockBuildsOf(client, p.name);
     const serving = all.find((b) => b.status === 'serving');
     const building = all.find((b) => b.status === 'building');

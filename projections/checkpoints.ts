@@ -137,6 +137,20 @@ export async function advanceCheckpoint(db: Queryable, schema: string, position:
   );
 }
 
+/**
+ * Moves a build's checkpoint from `from` to `to` past events it does not consume, in one statement
+ * (no batch transaction: nothing else changes). False when the row is not at `from` any more, or is
+ * retired or FAILED: the caller resynchronises.
+ */
+export async function passCheckpoint(db: Queryable, schema: string, from: Position | null, to: Position): Promise<boolean> {
+  const r = await db.query(
+    `UPDATE projections.checkpoints SET commit = $4, prepare = $5, last_error = NULL, updated_at = now()
+      WHERE schema_name = $1 AND status <> 'retired' AND failed_commit IS NULL
+        AND commit IS NOT DISTINCT FROM $2 AND prepare IS NOT DISTINCT FROM $3`,
+    [schema, from?.commit.toString() ?? null, from?.prepare.toString() ?? null, to.commit.toString(), to.prepare.toString()]);
+  return r.rowCount === 1;
+}
+
 export async function recordError(db: Queryable, schema: string, message: string): Promise<void> {
   await db.query(`UPDATE projections.checkpoints SET last_error = $2, updated_at = now() WHERE schema_name = $1`, [schema, message]);
 }

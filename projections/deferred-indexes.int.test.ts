@@ -64,7 +64,7 @@ describe('secondary indexes of projection builds', () => {
     let reads = 0;
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => { release = resolve; });
-    const gated: EventStore = { ...store, readAll: async (o) => { if (++reads > 2) await gate; return store.readAll(o); } };
+    const gated: EventStore = { ...store, readPage: async (o) => { if (++reads > 2) await gate; return store.readPage(o); } };
     const rebuilder = runner(gated);
     await rebuilder.start();
     const [schema] = await rebuilder.rebuild(['audit']);

@@ -33,9 +33,13 @@ export interface SkipDeps {
   bus: CommandBus;
 }
 
-/** The tenant of the event a build is stopped at: the next event after its checkpoint. */
+/**
+ * The tenant of the event a build is stopped at: the next event of its type after the checkpoint
+ * (the checkpoint may stand before events of types the projection does not read, decision 0026).
+ */
 async function tenantOfFailedEvent(store: EventStore, build: Build): Promise<string | null> {
-  const [event] = await store.readAll({ after: build.position, limit: 1 });
+  const type = build.failure?.eventType;
+  const [event] = await store.readAll({ after: build.position, limit: 1, ...(type ? { types: [type] } : {}) });
   if (!event || event.id !== build.failure?.eventId) return null;
   return isUuid(event.metadata?.ecosystemId) ? event.metadata.ecosystemId : null;
 }

@@ -1,8 +1,9 @@
 /**
- * Runs projections (DESIGN.md section 5): one worker per build this code applies, a head watcher
- * that wakes caught-up workers when the log moves, and a reconcile loop that picks up builds other
- * processes created (an operator rebuild) and drops retired schemas. `waitFor` is how a mutation
- * waits until the read models it returns have seen its events.
+ * Runs projections (DESIGN.md section 5): one worker per build this code applies, woken when events
+ * are appended (the store's wake-ups, with a polling head watcher as the fallback), and a reconcile
+ * loop that picks up builds other processes created (an operator rebuild) and drops retired
+ * schemas. `waitFor` is how a mutation waits until the read models it returns have seen its events:
+ * it wakes on progress (decision 0026), in this process directly, from other processes by NOTIFY.
  */
 import type { Pool } from 'pg';
 import { comparePositions, type Position } from '../domain/shared/events';
@@ -11,6 +12,7 @@ import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './bu
 import { LocksBusyError } from './ddl-locks';
 import { listBuilds, type Build, type BuildStatus } from './checkpoints';
 import { BuildLeases } from './lease';
+import { ProgressWaits } from './progress';
 import { validateProjections } from './sql';
 import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
 import { BuildWorker } from './worker';
@@ -26,8 +28,18 @@ export interface ProjectionRunnerOptions {
   buildBatchSize?: number;
   /** Handler time after which a batch commits early, see WorkerOptions.maxBatchMs. Default 100 ms. */
   maxBatchMs?: number;
-  /** How often the head of the log and other processes' checkpoints are polled. Default 100 ms. */
+  /**
+   * The fallback polling interval, for what no wake-up announces (an append inside another
+   * transaction, a lost LISTEN connection): of the head of the log by the runner, of other
+   * processes' checkpoints by waitFor. Default 100 ms. Workers idle 20 times as long.
+   */
   pollIntervalMs?: number;
+  /**
+   * How long a worker nobody waits for may take to read after it is told of an append, so that
+   * appends arriving together are read (and applied) together. waitFor's wake-ups read at once.
+   * Default 20 ms.
+   */
+  coalesceMs?: number;
   /** How often builds created elsewhere are picked up and retired schemas dropped. Default 1000 ms. */
   reconcileIntervalMs?: number;
   /** Default timeout of waitFor. Default 5000 ms. */
@@ -58,6 +70,9 @@ export class ProjectionRunner {
   private readonly listeners = new Set<Listener>();
   private readonly leases: BuildLeases;
   private timers: NodeJS.Timeout[] = [];
+  /** What waitFor waits on: progress here, and other processes' announcements. */
+  private readonly progress: ProgressWaits;
+  private stopWatching: (() => void) | null = null;
   private started = false;
   private ticking: Promise<void> | null = null;
   private reconciling: Promise<void> | null = null;
@@ -69,6 +84,7 @@ export class ProjectionRunner {
       buildBatchSize: options.buildBatchSize ?? options.batchSize ?? 2000,
       maxBatchMs: options.maxBatchMs ?? 100,
       pollIntervalMs: options.pollIntervalMs ?? 100,
+      coalesceMs: options.coalesceMs ?? 20,
       reconcileIntervalMs: options.reconcileIntervalMs ?? 1000,
       waitTimeoutMs: options.waitTimeoutMs ?? 5000,
       maxBackoffMs: options.maxBackoffMs ?? 30_000,
@@ -76,6 +92,7 @@ export class ProjectionRunner {
       onError: options.onError ?? ((error, context) => console.error(`[projections] ${context}: ${error.message}`)),
     };
     this.leases = new BuildLeases(pool, (err) => this.o.onError(err, 'lease connection lost'));
+    this.progress = new ProgressWaits(pool);
   }
 
   /** Creates missing schemas and builds, then follows the log until stop(). */
@@ -88,6 +105,7 @@ export class ProjectionRunner {
       await this.stop();
       throw err;
     }
+    this.stopWatching = this.store.watchAppends((position) => this.wakeWorkers(position));
     this.timers = [
       setInterval(() => void this.tick(), this.o.pollIntervalMs),
       setInterval(() => void this.reconcile().catch((err: Error) => this.o.onError(err, 'reconcile')), this.o.reconcileIntervalMs),
@@ -99,10 +117,13 @@ export class ProjectionRunner {
     this.started = false;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
+    this.stopWatching?.();
+    this.stopWatching = null;
     await Promise.allSettled([this.ticking, this.reconciling]);
     await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
     await this.leases.close();
+    await this.progress.stop();
   }
 
   /**
@@ -115,11 +136,17 @@ export class ProjectionRunner {
     if (unknown.length > 0) throw new Error(`waitFor: unknown projection(s) ${unknown.join(', ')}`);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (await this.passed(position, wanted)) return true;
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      for (const w of this.workers.values()) if (wanted.includes(w.name)) w.wake();
-      await this.nextProgress(Math.min(left, this.o.pollIntervalMs));
+      // Listening before looking: progress made while we look wakes the wait below at once.
+      const progressed = this.progress.next();
+      try {
+        if (await this.passed(position, wanted)) return true;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        for (const w of this.workers.values()) if (wanted.includes(w.name)) w.wake(position);
+        await progressed.wait(Math.min(left, this.o.pollIntervalMs));
+      } finally {
+        progressed.cancel();
+      }
     }
   }
 
@@ -163,6 +190,7 @@ export class ProjectionRunner {
       else if (!local.position || comparePositions(local.position, position) < 0) return false;
     }
     if (remote.length === 0) return true;
+    await this.progress.hearOthers();
     const serving = (await listBuilds(this.pool, { names: remote })).filter((b) => b.status === 'serving');
     return remote.every((name) => {
       const b = serving.find((s) => s.name === name);
@@ -170,16 +198,9 @@ export class ProjectionRunner {
     });
   }
 
-  private nextProgress(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.listeners.add(done);
-    });
+  /** The log moved (to `position`, when announced): workers read soon. */
+  private wakeWorkers(position: Position | null): void {
+    for (const w of this.workers.values()) w.wake(position, false);
   }
 
   private tick(): Promise<void> {
@@ -188,7 +209,7 @@ export class ProjectionRunner {
       const head = await this.store.headPosition();
       if (!head) return;
       for (const w of this.workers.values()) {
-        if (!w.position || comparePositions(w.position, head) < 0) w.wake();
+        if (!w.position || comparePositions(w.position, head) < 0) w.wake(head, false);
       }
     })().catch((err: Error) => this.o.onError(err, 'reading the head of the log')).finally(() => { this.ticking = null; });
     return this.ticking;
@@ -227,6 +248,7 @@ export class ProjectionRunner {
     const worker = new BuildWorker({
       pool: this.pool, store: this.store, projection: p, leases: this.leases,
       batchSize: this.o.batchSize, buildBatchSize: this.o.buildBatchSize, maxBatchMs: this.o.maxBatchMs, idleMs: this.o.pollIntervalMs * 20, standbyMs: this.o.reconcileIntervalMs,
+      coalesceMs: this.o.coalesceMs,
       maxBackoffMs: this.o.maxBackoffMs,
       onProgress: (w) => this.emit(w),
       onSwitched: (w) => {
@@ -245,5 +267,8 @@ export class ProjectionRunner {
       status: w.status, position: w.position, eventsProcessed: w.eventsProcessed,
     };
     for (const l of [...this.listeners]) l(progress);
+    this.progress.progressed();
+    // Waiters elsewhere wait for serving builds only; the NOTIFY goes after the commit, coalesced.
+    if (w.status === 'serving' && w.leading && w.position) this.progress.announce(w.position, w.schema);
   }
 }

@@ -46,3 +46,12 @@ export interface Projection {
   /** Optional catch-all, see ProjectionBatchHandler. */
   handleBatch?: ProjectionBatchHandler;
 }
+
+/**
+ * The event types a projection's workers fetch (docs/decisions/0026): those it has handlers for,
+ * or every type (null) when it has a handleBatch, which sees every event. Its checkpoint still
+ * passes the others, so it never looks behind for events it does not read.
+ */
+export function consumedTypes(p: Projection): string[] | null {
+  return p.handleBatch ? null : Object.keys(p.handlers).sort();
+}

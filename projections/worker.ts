@@ -1,7 +1,11 @@
 /**
  * Applies one build's events: reads a page of the log after its checkpoint, runs the handlers and
  * advances the checkpoint in one transaction, and when a building build has caught up, switches the
- * read views to it. Follows the log by polling readAll; the runner wakes it when the head moves.
+ * read views to it. Follows the log by reading pages; the runner wakes it when events are appended.
+ *
+ * It fetches only the event types its projection consumes (consumedTypes, decision 0026); the page
+ * says how far into the log it is complete (LogPage.through), and the checkpoint moves there, past
+ * the events of other types, so a build that consumed nothing is not behind.
  *
  * An event the store could not decode (RecordedEvent.decodeError) stops the build only if the
  * projection has a handler for its type: the events before it are applied, and the build is FAILED
@@ -9,16 +13,17 @@
  * through handleBatch get such events marked, and decide for themselves.
  */
 import type { Pool } from 'pg';
-import type { Position, RecordedEvent } from '../domain/shared/events';
-import type { EventStore } from '../infra/eventstore/port';
+import { comparePositions, type Position, type RecordedEvent } from '../domain/shared/events';
+import type { EventStore, LogPage } from '../infra/eventstore/port';
 import { finishLoad, switchToServing } from './builds';
 import { jitter } from './ddl-locks';
 import {
-  advanceCheckpoint, getBuild, lockBuild, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
+  advanceCheckpoint, getBuild, lockBuild, passCheckpoint, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
 } from './checkpoints';
 import { qualified, quoteIdent } from './sql';
 import { errorMessage, withTransaction } from '../infra/db/pool';
-import type { Projection, ProjectionContext } from './types';
+import { consumedTypes, type Projection, type ProjectionContext } from './types';
+import { WakeSchedule } from './wakes';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -39,6 +44,11 @@ export interface WorkerOptions {
   maxBatchMs: number;
   /** Longest wait between reads when caught up and not woken (the runner wakes workers on new events). */
   idleMs: number;
+  /**
+   * How long a wake-up nobody waits for (an append) may wait, so that appends arriving together
+   * are read together; a waiter's wake-up (waitFor) reads at once.
+   */
+  coalesceMs: number;
   /** How often a standby worker asks for the lease. */
   standbyMs: number;
   maxBackoffMs: number;
@@ -50,6 +60,7 @@ export interface WorkerOptions {
 type BatchOutcome =
   | { applied: true; last: Position | null; count: number; poison: RecordedEvent | null }
   | { applied: false; row: Build | null };
+
 
 export class BuildWorker {
   readonly schema: string;
@@ -67,8 +78,8 @@ export class BuildWorker {
   /** Consecutive switch attempts that found the locks busy. */
   private switchBusy = 0;
   private stopping = false;
-  private wakeRequested = false;
-  private sleeper: { done: () => void; wakeable: boolean } | null = null;
+  private readonly wakes: WakeSchedule;
+  private readonly types: string[] | null;
   private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: WorkerOptions, build: Build) {
@@ -81,6 +92,8 @@ export class BuildWorker {
     this.eventsProcessed = build.eventsProcessed;
     this.lastError = build.lastError;
     this.failure = build.failure;
+    this.types = consumedTypes(o.projection);
+    this.wakes = new WakeSchedule(o, () => this.position);
   }
 
   get finished(): boolean {
@@ -91,16 +104,15 @@ export class BuildWorker {
     this.running = this.loop();
   }
 
-  /** New events may be readable: read now instead of at the end of the idle wait. */
-  wake(): void {
-    if (this.sleeper?.wakeable) this.sleeper.done();
-    else this.wakeRequested = true;
+  /** New events may be readable (up to `position`, when known): see WakeSchedule.wake. */
+  wake(position: Position | null = null, urgent = true): void {
+    this.wakes.wake(position, urgent);
   }
 
   /** Finishes the batch in flight, then returns. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.sleeper?.done();
+    this.wakes.interrupt();
     await this.running;
   }
 
@@ -121,10 +133,11 @@ export class BuildWorker {
           if (!this.finished) this.resync(await getBuild(this.o.pool, this.schema));
           continue;
         }
+        const lookingFor = this.wakes.lookingFor;
         const caughtUp = await this.step();
         failures = 0;
         if (this.switchBusy > 0) await this.sleep(jitter(Math.min(this.o.idleMs, 50 * 2 ** this.switchBusy)), false);
-        else if (caughtUp) await this.sleep(this.o.idleMs, true);
+        else if (caughtUp) await this.sleep(this.wakes.idleWait(lookingFor), true);
       } catch (err) {
         failures += 1;
         await this.fail(err instanceof Error ? err : new Error(String(err)));
@@ -136,15 +149,16 @@ export class BuildWorker {
     await this.o.leases.release(this.schema).catch((err: Error) => this.o.onError(err, this));
   }
 
-  /** One read and, if there were events, one batch. Resolves true when the log had nothing new. */
+  /** One read and, if there were events, one batch. Resolves true when the log had nothing more. */
   private async step(): Promise<boolean> {
     const limit = this.status === 'building' ? this.o.buildBatchSize : this.o.batchSize;
-    const events = await this.o.store.readAll({ after: this.position, limit });
-    if (events.length === 0) {
-      if (this.status === 'building') await this.finishAndSwitch();
+    const page = await this.o.store.readPage({ after: this.position, limit, ...(this.types ? { types: this.types } : {}) });
+    if (page.events.length === 0) {
+      await this.passOver(page.through);
+      if (this.status === 'building' && !this.finished) await this.finishAndSwitch();
       return true;
     }
-    const outcome = await this.applyBatch(events);
+    const outcome = await this.applyBatch(page);
     if (!outcome.applied) {
       this.resync(outcome.row);
       return false;
@@ -154,7 +168,9 @@ export class BuildWorker {
     this.lastError = null;
     if (outcome.poison) this.failed(outcome.poison);
     this.o.onProgress(this);
-    return false;
+    // A short page applied whole was all there was to read: a serving build now waits for a wake-up
+    // (a building one reads on, to find the empty page that lets it switch).
+    return this.status === 'serving' && !outcome.poison && outcome.count === page.events.length && page.events.length < limit;
   }
 
   private failed(event: RecordedEvent): void {
@@ -162,7 +178,19 @@ export class BuildWorker {
     this.o.onError(new Error(`FAILED at ${event.position.commit}/${event.position.prepare} (${event.type} ${event.id}): ${event.decodeError}`), this);
   }
 
-  private async applyBatch(events: RecordedEvent[]): Promise<BatchOutcome> {
+  /** Nothing to apply, but the log moved on in events of other types: the checkpoint follows. */
+  private async passOver(through: Position | null): Promise<void> {
+    if (!through || (this.position && comparePositions(through, this.position) <= 0)) return;
+    if (!await passCheckpoint(this.o.pool, this.schema, this.position, through)) {
+      this.resync(await getBuild(this.o.pool, this.schema));
+      return;
+    }
+    this.position = through;
+    this.lastError = null;
+    this.o.onProgress(this);
+  }
+
+  private async applyBatch({ events, through }: LogPage): Promise<BatchOutcome> {
     return withTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
       // The runner writes every tenant's rows, and FORCE row-level security applies to it too.
       await client.query(`SELECT set_config('app.platform_admin', 'on', true), set_config('search_path', $1, true)`,
@@ -173,7 +201,8 @@ export class BuildWorker {
       const { count, poison } = await this.applyEvents(events, ctx);
       const applied = count === events.length ? events : events.slice(0, count);
       if (applied.length > 0 && this.o.projection.handleBatch) await this.o.projection.handleBatch(applied, ctx);
-      const last = applied.length > 0 ? applied[applied.length - 1].position : null;
+      // The whole page applied: the checkpoint goes where the page is complete, past what it skipped.
+      const last = count === events.length ? through : applied.at(-1)?.position ?? null;
       if (last) await advanceCheckpoint(client, this.schema, last, applied.length);
       // In the same transaction: the checkpoint stops right before the event it cannot read.
       if (poison) await recordFailure(client, this.schema, poison, poison.decodeError ?? '');
@@ -247,19 +276,6 @@ export class BuildWorker {
   }
 
   private sleep(ms: number, wakeable: boolean): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    if (wakeable && this.wakeRequested) {
-      this.wakeRequested = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.sleeper = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.sleeper = { done, wakeable };
-    });
+    return this.stopping ? Promise.resolve() : this.wakes.sleep(ms, wakeable);
   }
 }

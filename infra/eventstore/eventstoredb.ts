@@ -5,8 +5,11 @@
  * positions) and read access to $all.
  *
  * Differences the port allows: event ids are unique per stream only (EventStoreDB's idempotency
- * check), not across the whole log as in PostgreSQL; and 'any' appends are idempotent on a
- * best-effort basis, as the server documents.
+ * check), not across the whole log as in PostgreSQL; 'any' appends are idempotent on a
+ * best-effort basis, as the server documents; and watchAppends hears of this store's own appends
+ * only (other processes' are found by the projection runner's polling).
+ * Reads of some event types only go through a server-filtered subscription
+ * (eventstoredb-typed.ts), which needs 23.10 or later.
  */
 import {
   ANY, BACKWARDS, END, EventStoreDBClient, FORWARDS, NO_STREAM, START, STREAM_EXISTS, StreamNotFoundError,
@@ -14,7 +17,9 @@ import {
   type AppendExpectedRevision, type JSONType, type Position as EsdbPosition, type ReadPosition,
 } from '@eventstore/db-client';
 import { comparePositions, type EventMetadata, type NewEvent, type Position, type RecordedEvent } from '../../domain/shared/events';
-import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision, type Subscription } from './port';
+import { readTypedPage } from './eventstoredb-typed';
+import { checkReadOptions, pageThrough } from './pages';
+import { WrongExpectedRevisionError, type AppendListener, type EventStore, type ExpectedRevision, type LogPage, type ReadAllOptions, type Subscription } from './port';
 import { EventCodec, type EventTypes } from './schemas';
 
 /** Event schemas and upcasters, applied as the PostgreSQL adapter applies them (schemas.ts). */
@@ -132,6 +137,7 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
   const client = typeof connection === 'string' ? EventStoreDBClient.connectionString(connection) : connection;
   const codec = new EventCodec(options);
   const subscriptions = new Set<EsdbSubscription>();
+  const appendListeners = new Set<AppendListener>();
 
   /** The events an append wrote (or, for an idempotent retry, had written): `count` ending at `last`. */
   async function appended(stream: string, last: bigint, count: number): Promise<RecordedEvent[]> {
@@ -160,6 +166,42 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
     return { page, exhausted: count < maxCount };
   }
 
+  /** Every event type: pages of $all, system events skipped here (this client's readAll takes no filter). */
+  async function readEvery(after: Position | null, limit: number): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    let cursor = after;
+    // System events are skipped, so a page may need refills.
+    for (;;) {
+      const want = Math.min(limit - events.length + 1, PAGE_SIZE);
+      const { page, exhausted } = await readPage(cursor ?? START, FORWARDS, cursor, want);
+      for (const e of page) if (!isSystemType(e.type) && events.length < limit) events.push(codec.decodeOrMark(toRecorded(e)));
+      if (events.length >= limit || exhausted || page.length === 0) return events;
+      const last = page[page.length - 1].position;
+      if (!last) return events;
+      cursor = last;
+    }
+  }
+
+  async function headPosition(): Promise<Position | null> {
+    let cursor: Position | null = null;
+    for (;;) {
+      const { page, exhausted } = await readPage(cursor ?? END, BACKWARDS, cursor, PAGE_SIZE);
+      const newest = page.find((e) => !isSystemType(e.type));
+      if (newest?.position) return { commit: newest.position.commit, prepare: newest.position.prepare };
+      const oldest = page[page.length - 1]?.position;
+      if (exhausted || !oldest) return null;
+      cursor = oldest;
+    }
+  }
+
+  async function readLogPage(options: ReadAllOptions): Promise<LogPage> {
+    const types = checkReadOptions(options);
+    const after = options.after ?? null;
+    if (types) return readTypedPage({ client, head: headPosition, toEvent: (e) => codec.decodeOrMark(toRecorded(e as EsdbRecorded)) }, after, options.limit, types);
+    const events = await readEvery(after, options.limit);
+    return { events, through: pageThrough(after, events, options.limit, null) };
+  }
+
   return {
     async append(stream, events, { expectedRevision }) {
       if (events.length === 0) throw new TypeError(`Nothing to append to ${stream}: an append needs at least one event`);
@@ -174,6 +216,7 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
         // (nothing was written): read the events back for their own positions and time.
         const recorded = await appended(stream, result.nextExpectedRevision, valid.length);
         const last = recorded[recorded.length - 1];
+        if (result.position) for (const listener of [...appendListeners]) listener(last.position);
         return { nextRevision: last.revision, position: last.position, events: recorded, duplicate: !result.position };
       } catch (err) {
         if (err instanceof WrongExpectedVersionError) {
@@ -197,20 +240,15 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
       return events;
     },
 
-    async readAll({ after, limit }) {
-      if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`readAll limit must be a positive integer, got ${limit}`);
-      const events: RecordedEvent[] = [];
-      let cursor = after ?? null;
-      // System events are skipped here (readAll takes no server-side filter), so a page may need refills.
-      for (;;) {
-        const want = Math.min(limit - events.length + 1, PAGE_SIZE);
-        const { page, exhausted } = await readPage(cursor ?? START, FORWARDS, cursor, want);
-        for (const e of page) if (!isSystemType(e.type) && events.length < limit) events.push(codec.decodeOrMark(toRecorded(e)));
-        if (events.length >= limit || exhausted || page.length === 0) return events;
-        const last = page[page.length - 1].position;
-        if (!last) return events;
-        cursor = last;
-      }
+    async readAll(options) {
+      return (await readLogPage(options)).events;
+    },
+
+    readPage: readLogPage,
+
+    watchAppends(listener) {
+      appendListeners.add(listener);
+      return () => { appendListeners.delete(listener); };
     },
 
     subscribeAll({ after, filter }) {
@@ -241,19 +279,10 @@ export function createEventStoreDbStore(connection: string | EventStoreDBClient,
       return subscription;
     },
 
-    async headPosition() {
-      let cursor: Position | null = null;
-      for (;;) {
-        const { page, exhausted } = await readPage(cursor ?? END, BACKWARDS, cursor, PAGE_SIZE);
-        const newest = page.find((e) => !isSystemType(e.type));
-        if (newest?.position) return { commit: newest.position.commit, prepare: newest.position.prepare };
-        const oldest = page[page.length - 1]?.position;
-        if (exhausted || !oldest) return null;
-        cursor = oldest;
-      }
-    },
+    headPosition,
 
     async close() {
+      appendListeners.clear();
       await Promise.all([...subscriptions].map((s) => s.close()));
       if (owned) await client.dispose();
     },

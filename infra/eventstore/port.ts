@@ -40,7 +40,29 @@ export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. From the start when absent. */
   after?: Position | null;
   limit: number;
+  /**
+   * Only events of these types, every type when absent. Filtered by the server, from an index
+   * (docs/decisions/0026-projections-read-only-their-event-types.md): an event of another type is
+   * neither fetched nor scanned. An empty list wants nothing (the page is then only a `through`).
+   */
+  types?: readonly string[];
 }
+
+/** A page of the global log, and how far into the log it is complete. */
+export interface LogPage {
+  events: RecordedEvent[];
+  /**
+   * No event of the wanted types after `after` and up to this position is missing from `events`, and
+   * none can appear there later: a reader continues from here, passing over the events of other
+   * types without fetching them. The last event's position when the page is full; otherwise the
+   * newest readable position the read saw (past the last event when what follows it is of other
+   * types); `after` when nothing new was readable.
+   */
+  through: Position | null;
+}
+
+/** `position`: the newest append announced, when known; null means "something may have changed". */
+export type AppendListener = (position: Position | null) => void;
 
 export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
@@ -68,6 +90,14 @@ export interface EventStore {
    * that it stops only the consumers of its type.
    */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** readAll with the position up to which the page is complete (LogPage.through). */
+  readPage(options: ReadAllOptions): Promise<LogPage>;
+  /**
+   * Calls `listener` when events may have been appended: at once for appends through this store,
+   * and (PostgreSQL) on other processes' notifications. A hint to read again, never a delivery: a
+   * lost or repeated call costs latency only. Returns the function that stops the calls.
+   */
+  watchAppends(listener: AppendListener): () => void;
   /** Follows the global log from `after`, live, until closed. Each event exactly once, in order; undecodable ones marked as in readAll. */
   subscribeAll(options: { after?: Position | null; filter?: (event: RecordedEvent) => boolean }): Subscription;
   /**

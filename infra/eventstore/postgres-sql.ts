@@ -146,6 +146,47 @@ WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
 ORDER BY transaction_id, global_position
 LIMIT $3`;
 
+/**
+ * A page of the events of the types in $4 (a text[] of distinct types) after the checkpoint $1/$2,
+ * at most $3, with the head of the log as this statement's snapshot sees it: on every row, or on
+ * one row of nulls but the head when no event qualifies (no row when nothing is readable). The
+ * head bounds what the page covers (LogPage.through): the visibility rule makes everything up to it
+ * final, and one statement sees one snapshot, so no event of the types can appear before it.
+ *
+ * Per type, an ordered range of events_type_position_idx after the checkpoint, positions only, so
+ * read from the index alone; the first $3 of all of them in checkpoint order; then those rows by
+ * primary key. It reads at most $3 index entries per wanted type and never an entry of another type
+ * (decision 0026). The comparison starts with `type` so that only that index can serve it: with
+ * `(transaction_id, global_position) > checkpoint` alone, PostgreSQL takes
+ * events_transaction_position_idx and filters by type whenever it believes few events follow the
+ * checkpoint, and then walks every skipped one. One subquery for all types (not a UNION ALL of one
+ * per type, which plans as a tidy merge but is planned afresh on every caught-up read and costs
+ * about twice this one) keeps the statement one cached generic plan.
+ */
+export const READ_TYPES_SQL = `
+WITH picked AS (
+  SELECT p.transaction_id, p.global_position
+  FROM unnest($4::text[]) AS t(type)
+  CROSS JOIN LATERAL (
+    SELECT e.transaction_id, e.global_position FROM public.events e
+    WHERE e.type = t.type AND (e.type, e.transaction_id, e.global_position) > (t.type, $1::xid8, $2::bigint) AND e.${VISIBLE}
+    ORDER BY e.transaction_id, e.global_position LIMIT $3
+  ) p
+  ORDER BY p.transaction_id, p.global_position LIMIT $3
+)
+SELECT h.head_commit, h.head_prepare, ${COLUMNS}
+FROM (
+  SELECT transaction_id::text AS head_commit, global_position::text AS head_prepare FROM public.events
+  WHERE ${VISIBLE} ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+) h
+LEFT JOIN LATERAL (
+  SELECT ev.* FROM picked p JOIN public.events ev ON ev.global_position = p.global_position
+) e ON true
+ORDER BY e.transaction_id, e.global_position`;
+
+/** A row of READ_TYPES_SQL: an event, or only the head (event columns null). */
+export type TypedRow = { head_commit: string; head_prepare: string } & ({ stream_id: null } | EventRow);
+
 export const HEAD_SQL = `
 SELECT transaction_id::text AS commit, global_position AS prepare FROM public.events
 WHERE ${VISIBLE}

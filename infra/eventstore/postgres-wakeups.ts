@@ -1,14 +1,26 @@
 /**
- * Wake-ups of the PostgreSQL event store's live subscriptions. They merely say "read again now"
- * and can never cause an event to be skipped or repeated, so a lost or duplicated notification
- * costs latency, never correctness.
+ * Wake-ups through PostgreSQL's LISTEN/NOTIFY: of the event store's live subscriptions and of
+ * projection workers when events are appended (channel eventstore_appended), and of read-your-
+ * writes waiters when a projection's checkpoint moves (projections/runner.ts, its own channel).
+ * They merely say "read again now" and can never cause anything to be skipped or repeated, so a
+ * lost or duplicated notification costs latency, never correctness.
  */
 import type pg from 'pg';
 import { comparePositions, type Position } from '../../domain/shared/events';
 import { NOTIFY_CHANNEL } from './postgres-sql';
 
-/** `stream` is known for appends through this store; null for other processes' (any stream may have moved). */
-export type WakeListener = (position: Position | null, stream: string | null) => void;
+/**
+ * `key` (the stream of an append, the build of a checkpoint) is known for announcements made in
+ * this process; null for other processes' (anything may have moved).
+ */
+export type WakeListener = (position: Position | null, key: string | null) => void;
+
+export interface WakeupOptions {
+  /** The NOTIFY channel; default the event store's, eventstore_appended. */
+  channel?: string;
+  /** Prefix of logged messages. */
+  label?: string;
+}
 
 const LISTEN_RETRY_MS = 2000;
 
@@ -18,11 +30,12 @@ function parsePosition(payload: string | undefined): Position | null {
 }
 
 /**
- * Wake-ups for the subscriptions of one store: direct calls for appends made through this store,
- * and LISTEN/NOTIFY for appends made elsewhere. The NOTIFY is sent after the append has committed,
- * in a statement of its own, coalesced to one in flight: inside the append's transaction it would
- * take PostgreSQL's notification-queue lock, which serialises every notifying commit (a global
- * write lock by another name).
+ * Wake-ups for the listeners of one store (or runner): direct calls for what this process
+ * announces, and LISTEN/NOTIFY for what other processes announce. The NOTIFY is sent after the
+ * announced change (an append, a projection batch) has committed, in a statement of its own,
+ * coalesced to one in flight: inside the change's transaction it would take PostgreSQL's
+ * notification-queue lock, which serialises every notifying commit (a global write lock by
+ * another name).
  */
 const NOTIFY_COALESCE_MS = 3;
 
@@ -34,9 +47,18 @@ export class Wakeups {
   private retryAfter = 0;
   private pending: Position | null = null;
   private notifying: Promise<void> | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  /** LISTEN failed or was lost: notifications may have been missed. */
+  private missed = false;
   private closed = false;
+  private readonly channel: string;
+  private readonly label: string;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly pool: pg.Pool, options: WakeupOptions = {}) {
+    this.channel = options.channel ?? NOTIFY_CHANNEL;
+    this.label = options.label ?? 'eventstore';
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error(`Invalid NOTIFY channel name: ${this.channel}`);
+  }
 
   add(listener: WakeListener): () => void {
     this.listeners.add(listener);
@@ -53,9 +75,9 @@ export class Wakeups {
     return this.starting;
   }
 
-  /** An append to `stream` through this store committed at `position`. */
-  appended(position: Position, stream: string): void {
-    this.wake(position, stream);
+  /** Something (an append to stream `key`, a batch of build `key`) committed at `position`. */
+  announce(position: Position, key: string): void {
+    this.wake(position, key);
     if (this.closed) return;
     if (!this.pending || comparePositions(position, this.pending) > 0) this.pending = position;
     this.notifying ??= this.flushNotifications();
@@ -63,14 +85,28 @@ export class Wakeups {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.notifying;
     await this.starting;
     await this.stopping;
     await this.stopListening();
   }
 
-  private wake(position: Position | null, stream: string | null): void {
-    for (const listener of this.listeners) listener(position, stream);
+  private wake(position: Position | null, key: string | null): void {
+    for (const listener of [...this.listeners]) listener(position, key);
+  }
+
+  /**
+   * Listeners that never read on their own schedule (the projection runner's) rely on LISTEN coming
+   * back by itself after a failure; subscriptions also ask again before each read.
+   */
+  private scheduleRetry(): void {
+    if (this.closed || this.retryTimer || this.listeners.size === 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.ensureListening();
+    }, LISTEN_RETRY_MS);
+    this.retryTimer.unref();
   }
 
   private async flushNotifications(): Promise<void> {
@@ -83,10 +119,10 @@ export class Wakeups {
         const p = this.pending;
         this.pending = null;
         try {
-          await this.pool.query({ name: 'eventstore_notify', text: 'SELECT pg_notify($1, $2)', values: [NOTIFY_CHANNEL, `${p.commit}/${p.prepare}`] });
+          await this.pool.query({ name: 'wakeups_notify', text: 'SELECT pg_notify($1, $2)', values: [this.channel, `${p.commit}/${p.prepare}`] });
         } catch (err) {
           // The append itself succeeded; other processes will find it by polling.
-          console.error(`[eventstore] NOTIFY failed, other processes fall back to polling: ${(err as Error).message}`);
+          console.error(`[${this.label}] NOTIFY failed, other processes fall back to polling: ${(err as Error).message}`);
         }
       }
     } finally {
@@ -95,17 +131,19 @@ export class Wakeups {
   }
 
   private readonly onNotification = (msg: pg.Notification) => {
-    if (msg.channel === NOTIFY_CHANNEL) this.wake(parsePosition(msg.payload), null);
+    if (msg.channel === this.channel) this.wake(parsePosition(msg.payload), null);
   };
 
   private readonly onClientError = (err: Error) => {
     const client = this.client;
     this.client = null;
     this.retryAfter = 0;
-    console.error(`[eventstore] LISTEN connection lost, polling until it is back: ${err.message}`);
+    this.missed = true;
+    console.error(`[${this.label}] LISTEN connection lost, polling until it is back: ${err.message}`);
     if (client) this.detach(client, err);
     // Whatever was announced while the connection was failing is found by reading again.
     this.wake(null, null);
+    this.scheduleRetry();
   };
 
   private detach(client: pg.PoolClient, err?: Error): void {
@@ -120,17 +158,24 @@ export class Wakeups {
       client = await this.pool.connect();
       client.on('notification', this.onNotification);
       client.on('error', this.onClientError);
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      await client.query(`LISTEN ${this.channel}`);
       if (this.closed || this.listeners.size === 0) {
         await client.query('UNLISTEN *');
         this.detach(client);
         return;
       }
       this.client = client;
+      // After a failure, what was announced while nobody listened is found by reading again.
+      if (this.missed) {
+        this.missed = false;
+        this.wake(null, null);
+      }
     } catch (err) {
       this.retryAfter = Date.now() + LISTEN_RETRY_MS;
-      console.error(`[eventstore] LISTEN failed, polling until it works: ${(err as Error).message}`);
+      this.missed = true;
+      console.error(`[${this.label}] LISTEN failed, polling until it works: ${(err as Error).message}`);
       if (client) this.detach(client, err as Error);
+      this.scheduleRetry();
     }
   }
 

@@ -6,10 +6,11 @@ import type pg from 'pg';
 import { isUuid } from '../../domain/shared/ids';
 import type { NewEvent, Position, RecordedEvent } from '../../domain/shared/events';
 import type { Queryable } from '../db/pool';
-import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type ReadAllOptions, type Subscription } from './port';
+import { checkReadOptions, pageThrough } from './pages';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type LogPage, type ReadAllOptions, type Subscription } from './port';
 import {
   APPEND_SQL, HEAD_SQL, INSERT_MANY_SQL, INSERT_ONE_SQL, READ_ALL_SQL, READ_STREAM_AFTER_SQL, READ_STREAM_RANGE_SQL, READ_STREAM_SQL,
-  expectationParams, toPosition, toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent, type InsertedRow,
+  expectationParams, READ_TYPES_SQL, toPosition, toRecordedEvent, type AppendRow, type EventRow, type ExistingEvent, type InsertedRow, type TypedRow,
 } from './postgres-sql';
 import { PgStreamSubscription, PgSubscription } from './postgres-subscription';
 import { Wakeups } from './postgres-wakeups';
@@ -180,6 +181,33 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
     return rows.map((r) => codec.decodeOrMark(toRecordedEvent(r)));
   };
 
+  /** A page of some types only, bounded by the head this statement saw (READ_TYPES_SQL). */
+  const readTypes = async (after: Position | null, limit: number, types: string[]): Promise<LogPage> => {
+    const from = after ?? { commit: 0n, prepare: 0n };
+    if (types.length === 0) return { events: [], through: pageThrough(after, [], limit, await head()) };
+    const { rows } = await pool.query<TypedRow>({
+      name: 'eventstore_read_types', text: READ_TYPES_SQL, values: [from.commit.toString(), from.prepare.toString(), limit, types],
+    });
+    const events = rows.flatMap((r) => (r.stream_id === null ? [] : [codec.decodeOrMark(toRecordedEvent(r))]));
+    const seen = rows.length > 0 ? toPosition(rows[0].head_commit, rows[0].head_prepare) : null;
+    return { events, through: pageThrough(after, events, limit, seen) };
+  };
+
+  const head = async (): Promise<Position | null> => {
+    const { rows } = await pool.query<{ commit: string; prepare: string }>({ name: 'eventstore_head', text: HEAD_SQL });
+    return rows.length ? toPosition(rows[0].commit, rows[0].prepare) : null;
+  };
+
+  const readLogPage = async (options: ReadAllOptions): Promise<LogPage> => {
+    assertOpen();
+    const types = checkReadOptions(options);
+    const after = options.after ?? null;
+    if (types) return readTypes(after, options.limit, types);
+    // Every event is wanted, so a short page holds everything readable: its last event is the head.
+    const events = await readPage(after, options.limit);
+    return { events, through: pageThrough(after, events, options.limit, null) };
+  };
+
   const readAfter = async (stream: string, afterRevision: number, limit: number): Promise<RecordedEvent[]> => {
     const { rows } = await pool.query<EventRow>({ name: 'eventstore_read_stream_after', text: READ_STREAM_AFTER_SQL, values: [stream, afterRevision, limit] });
     return rows.map(toRecordedEvent);
@@ -197,7 +225,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await appendOnce(pool, codec, stream, valid, expectedRevision, attempt);
-          wakeups.appended(result.position, stream);
+          wakeups.announce(result.position, stream);
           return result;
         } catch (err) {
           // A unique key met (the plain INSERT of an exact expectation, or a race lost to a concurrent
@@ -214,10 +242,17 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       return rows.map((r) => codec.decode(toRecordedEvent(r)));
     },
 
-    async readAll({ after, limit }: ReadAllOptions) {
+    async readAll(options) {
+      return (await readLogPage(options)).events;
+    },
+
+    readPage: readLogPage,
+
+    watchAppends(listener) {
       assertOpen();
-      if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`readAll limit must be a positive integer, got ${limit}`);
-      return readPage(after ?? null, limit);
+      const stop = wakeups.add((position) => listener(position));
+      void wakeups.ensureListening();
+      return stop;
     },
 
     subscribeAll({ after, filter }): Subscription {
@@ -242,8 +277,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
 
     async headPosition() {
       assertOpen();
-      const { rows } = await pool.query<{ commit: string; prepare: string }>({ name: 'eventstore_head', text: HEAD_SQL });
-      return rows.length ? toPosition(rows[0].commit, rows[0].prepare) : null;
+      return head();
     },
 
     async close() {

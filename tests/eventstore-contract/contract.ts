@@ -9,6 +9,7 @@ import { WrongExpectedRevisionError, type EventStore, type ExpectedRevision } fr
 import { describeCodecContract } from './contract-codec';
 import { describeReadContract, type StoreFactory } from './contract-read';
 import { describeStreamContract } from './contract-stream';
+import { describeTypesContract } from './contract-types';
 import { asWritten, expectStrictlyIncreasing, newEvent, newEvents, uniqueStream } from './helpers';
 
 export type { StoreFactory } from './contract-read';
@@ -163,6 +164,7 @@ export function describeEventStoreContract(name: string, factory: StoreFactory):
     });
 
     describeReadContract(() => store, factory);
+    describeTypesContract(() => store);
     describeStreamContract(() => store);
     describeCodecContract(factory);
   });

@@ -1,8 +1,8 @@
 /**
  * An in-memory stand-in for the few EventStoreDBClient calls the adapter makes, following the
  * server's documented behaviour: per-stream idempotency (no position in the reply), inclusive read
- * positions, system events in $all, subscriptions ($all and one stream) that keep their stream open
- * after unsubscribe().
+ * positions, system events in $all, subscriptions ($all, filtered by event type, and one stream)
+ * that report the end of catch-up and keep their stream open after unsubscribe().
  * It lets the adapter's own logic (mapping, paging, filtering, closing) run here, where no server
  * can; the real server is covered by eventstoredb.esdb.test.ts when EVENTSTOREDB_URL is set.
  */
@@ -82,6 +82,8 @@ export function createFakeEsdb(): EventStoreDBClient {
       for (const e of log) if (!after || cmp(e.position, after) > 0) deliver(s, e);
       subscribers.add(s);
       s.sub.on('close', () => subscribers.delete(s));
+      // The server reports the end of catch-up (23.10+) after the backlog it sent.
+      setImmediate(() => { if (!s.sub.cancelled && !s.sub.destroyed) s.sub.emit('caughtUp'); });
       return s.sub;
     },
     // Delivers from fromRevision inclusive: the adapter must not rely on the server skipping it.

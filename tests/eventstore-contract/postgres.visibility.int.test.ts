@@ -3,7 +3,8 @@
  * transaction held open while others commit is still delivered, exactly once and in its place, to a
  * subscriber that was reading all along; a rolled-back transaction is never delivered. Ordering by
  * global_position alone fails the first: the subscriber would pass the held transaction's position
- * before it commits and never look back.
+ * before it commits and never look back. Reads of some types only (decision 0026) keep the same
+ * guarantee: the position up to which such a page is complete never passes an open transaction.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,59 @@ describe('PostgreSQL visibility rule', () => {
         for (const h of helds) if (h.open) await finish(h, false);
       }
       expect(subscriber.events.filter((e) => e.type === 'Sentinel')).toHaveLength(1);
+    }), { numRuns: 15 });
+  });
+
+  const typedArb = fc.record({
+    held: fc.array(fc.record({ commit: fc.boolean(), wanted: fc.boolean(), finishRank: fc.nat(100) }), { minLength: 1, maxLength: 4 }),
+    // Autocommitted appends after each step: for each, whether it is of the wanted type.
+    between: fc.array(fc.array(fc.boolean(), { maxLength: 3 }), { minLength: 8, maxLength: 8 }),
+    limit: fc.integer({ min: 1, max: 3 }),
+  });
+
+  it('a read of some types only never passes an open transaction, and finds what it held once committed (property)', async () => {
+    await fc.assert(fc.asyncProperty(typedArb, async ({ held: plan, between, limit }) => {
+      const prefix = uniqueStream('vist');
+      const [wanted, other] = [`Wanted${prefix.slice(-8)}`, `Other${prefix.slice(-8)}`];
+      const before = await store.headPosition();
+      let cursor = before;
+      const followed: RecordedEvent[] = [];
+      const helds: Held[] = [];
+      // A worker's reads: page after page from where the last one was complete, until one is empty.
+      const follow = async () => {
+        for (;;) {
+          const page = await store.readPage({ after: cursor, limit, types: [wanted] });
+          followed.push(...page.events);
+          const open = helds.filter((h) => h.open).map((h) => h.commit);
+          if (page.through && open.length > 0) expect(page.through.commit < open.reduce((a, b) => (a < b ? a : b))).toBe(true);
+          cursor = page.through;
+          if (page.events.length === 0) return;
+        }
+      };
+      let step = 0;
+      const autocommit = async () => {
+        for (const w of between[step++ % between.length]) await store.append(`${prefix}.auto`, [newEvent(w ? wanted : other)], { expectedRevision: 'any' });
+        await follow();
+      };
+      try {
+        for (const [i, h] of plan.entries()) {
+          helds.push(await hold(`${prefix}.held${i}`, [newEvent(h.wanted ? wanted : other)]));
+          await autocommit();
+        }
+        const order = plan.map((h, i) => ({ ...h, i })).sort((a, b) => a.finishRank - b.finishRank || a.i - b.i);
+        for (const h of order) {
+          await finish(helds[h.i], h.commit);
+          await autocommit();
+        }
+        const { position } = await store.append(`${prefix}.auto`, [newEvent(other)], { expectedRevision: 'any' });
+        await waitUntilReadable(store, position);
+        await follow();
+        const { kept } = await readAllPages(store, before, 50, (e) => e.type === wanted);
+        expect(followed).toEqual(kept);
+        expect(cursor && comparePositions(cursor, position)).toBeGreaterThanOrEqual(0);
+      } finally {
+        for (const h of helds) if (h.open) await finish(h, false);
+      }
     }), { numRuns: 15 });
   });
 });
