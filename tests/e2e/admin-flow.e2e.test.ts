@@ -132,6 +132,8 @@ describe('platform admin flow', () => {
 
     await rowAction('Reading Champions', 'Archive');
     const confirm = page.getByRole('dialog', { name: 'Archive Reading Champions?' });
+    // allTextContents does not wait: the dialog must be open before its buttons are listed.
+    await confirm.getByRole('button', { name: 'Archive' }).waitFor();
     await expect(confirm.getByRole('button').allTextContents()).resolves.toEqual(expect.arrayContaining(['Cancel', 'Archive']));
     await confirm.getByRole('button', { name: 'Archive' }).click();
     await page.getByRole('row').filter({ hasText: 'Reading Champions' }).getByText('Archived').waitFor();
