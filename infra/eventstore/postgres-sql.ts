@@ -155,13 +155,21 @@ LIMIT $3`;
  *
  * Per type, an ordered range of events_type_position_idx after the checkpoint, positions only, so
  * read from the index alone; the first $3 of all of them in checkpoint order; then those rows by
- * primary key. It reads at most $3 index entries per wanted type and never an entry of another type
- * (decision 0026). The comparison starts with `type` so that only that index can serve it: with
- * `(transaction_id, global_position) > checkpoint` alone, PostgreSQL takes
- * events_transaction_position_idx and filters by type whenever it believes few events follow the
- * checkpoint, and then walks every skipped one. One subquery for all types (not a UNION ALL of one
- * per type, which plans as a tidy merge but is planned afresh on every caught-up read and costs
- * about twice this one) keeps the statement one cached generic plan.
+ * primary key. It reads at most $3 index entries per wanted type, never an entry of another type
+ * nor one before the checkpoint (decision 0026). How the range is written matters, each found by
+ * EXPLAIN (ANALYZE, BUFFERS):
+ * - `(type, transaction_id, global_position) > (t.type, checkpoint)` with `type <= t.type` is that
+ *   type's entries after the checkpoint, and the B-tree starts the scan there. Written as
+ *   `type = t.type AND (...) > (...)`, the equality positions the scan instead, at the type's first
+ *   entry, and it walks every earlier entry of the type: a caught-up read then grows with the log.
+ * - Only that index can serve a comparison that starts with `type`: given `(transaction_id,
+ *   global_position) > checkpoint`, PostgreSQL takes events_transaction_position_idx and filters by
+ *   type whenever it believes few events follow the checkpoint, and then walks every skipped event.
+ * - `ORDER BY type, ...` is the index's order, so a page stops after $3 entries; for one type it is
+ *   checkpoint order.
+ * - One subquery for all types (not a UNION ALL of one per type, which plans as a tidy merge but is
+ *   planned afresh on every caught-up read and costs about twice this one) keeps the statement one
+ *   cached generic plan.
  */
 export const READ_TYPES_SQL = `
 WITH picked AS (
@@ -169,8 +177,8 @@ WITH picked AS (
   FROM unnest($4::text[]) AS t(type)
   CROSS JOIN LATERAL (
     SELECT e.transaction_id, e.global_position FROM public.events e
-    WHERE e.type = t.type AND (e.type, e.transaction_id, e.global_position) > (t.type, $1::xid8, $2::bigint) AND e.${VISIBLE}
-    ORDER BY e.transaction_id, e.global_position LIMIT $3
+    WHERE (e.type, e.transaction_id, e.global_position) > (t.type, $1::xid8, $2::bigint) AND e.type <= t.type AND e.${VISIBLE}
+    ORDER BY e.type, e.transaction_id, e.global_position LIMIT $3
   ) p
   ORDER BY p.transaction_id, p.global_position LIMIT $3
 )
@@ -180,7 +188,10 @@ FROM (
   WHERE ${VISIBLE} ORDER BY transaction_id DESC, global_position DESC LIMIT 1
 ) h
 LEFT JOIN LATERAL (
-  SELECT ev.* FROM picked p JOIN public.events ev ON ev.global_position = p.global_position
+  SELECT ev.* FROM picked p
+  -- One row by primary key per position, never a join the planner may turn into a scan of the
+  -- log (its generic plan guesses a page of a tenth of the table): LIMIT keeps it a lookup.
+  CROSS JOIN LATERAL (SELECT * FROM public.events x WHERE x.global_position = p.global_position LIMIT 1) ev
 ) e ON true
 ORDER BY e.transaction_id, e.global_position`;
 
