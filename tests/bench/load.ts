@@ -16,7 +16,7 @@ import { programsPage, trivial } from './load-requests';
 import { costComparison, openLoopComparison } from './load-results';
 import { countingPoolWaits, interleaveLoad, measureOnce, runFigures, variantResult, type LoadTarget, type LoadTiming, type VariantRun } from './load-rounds';
 import { readSaved, writeSaved, type SavedLoadFigures } from './load-saved';
-import { seedLoadData, type LoadData } from './load-seed';
+import { analyzeSeeded, seedLoadData, type LoadData } from './load-seed';
 import { startLoadServer } from './load-server';
 import { figuresOf, quietReading } from './load-tally';
 import { cpuMeter, cpuSince, postmasterPid } from './proc';
@@ -108,6 +108,7 @@ export async function loadBenchmarks(o: LoadBenchOptions): Promise<BenchResult[]
   try {
     o.log(`L. production server (api/main.ts, NODE_ENV=production${server.webApp ? ', with the built web app' : ', dist/web missing: API only'}), pid ${server.pid}; seeding through the API ...`);
     const data = await seedLoadData(server, { programs: SEED_PROGRAMS, neighbourPrograms: NEIGHBOUR_PROGRAMS, log: o.log });
+    await analyzeSeeded(db.url);
     const pgPid = o.cluster.clusterDir ? postmasterPid(o.cluster.clusterDir) : null;
     if (pgPid === null) o.log('   PostgreSQL is not a local embedded cluster: its CPU is not measured');
     const metricsUrl = server.metricsUrl;
