@@ -14,7 +14,7 @@ import { emailSchema } from '../../domain/user/commands';
 import { changePassword as changePasswordCommand } from '../../domain/user/handlers';
 import type { Config } from '../../infra/config';
 import type { Secrets } from '../../infra/secrets';
-import { loadAccount, loadCredentials, USERS_PROJECTION, type AccountRow, type UserRow } from '../../projections/users';
+import { loadAccount, loadCredentials, USERS_PROJECTION, type AccountRow } from '../../projections/users';
 import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
 import { authMessages } from './messages';
@@ -201,11 +201,6 @@ export class AuthService {
   /** The Viewer of a bearer token; null when absent, invalid, expired, or its session has ended. */
   authenticate(bearer: string | null): Promise<Viewer | null> {
     return bearer ? this.authenticator.authenticate(bearer) : Promise.resolve(null);
-  }
-
-  /** The account behind a viewer, every role included (getCurrentUserV2). */
-  account(userId: string): Promise<UserRow | null> {
-    return loadAccount(this.deps.apiPool, userId);
   }
 
   /** The user an MFA-step token names, or null when it is invalid or expired. */
