@@ -42,6 +42,8 @@ export interface LoadServerOptions {
   dataDir: string;
   /** Settings on top of the production defaults (e.g. ACCESS_TOKEN_TTL_SECONDS). */
   env?: Record<string, string>;
+  /** Node options for the server (e.g. `--cpu-prof`, which NODE_OPTIONS refuses); none by default. */
+  nodeArgs?: readonly string[];
   log(line: string): void;
 }
 
@@ -102,7 +104,7 @@ function readLine(line: string, out: StartOutput): 'ready' | null {
 }
 
 export function startLoadServer(o: LoadServerOptions): Promise<LoadServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/main.ts')], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', path.join(ROOT, 'api/main.ts')], {
     cwd: ROOT, env: serverEnv(o), stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The bench ending in any way must not leave the server running.
