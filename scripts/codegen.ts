@@ -12,9 +12,9 @@ import { parse } from 'graphql';
 import { loadSchemaSDL } from '../api/graphql/sdl';
 
 const mappers: Record<string, string> = {
-  Ecosystem: '../../projections/tenants/queries#EcosystemRow', Program: '../../projections/tenants/queries#ProgramRow', EcosystemProfilePage: '../../projections/tenants/queries#EcosystemProfileRow', PlatformEcosystemConfig: '../../domain/ecosystem/config#EcosystemConfig',
-  User: '../../projections/users/queries#UserRow',
-  Profile: '../../projections/users/queries#UserRow',
+  Ecosystem: '../../projections/tenants/queries#EcosystemRow', Program: '../../projections/tenants/queries#ProgramSource', EcosystemProfilePage: '../../projections/tenants/queries#EcosystemProfileRow', PlatformEcosystemConfig: '../../domain/ecosystem/config#EcosystemConfig',
+  User: '../auth/user-source#UserSource',
+  Profile: '../auth/user-source#UserSource',
 };
 
 const sdl = await loadSchemaSDL();

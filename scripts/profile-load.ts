@@ -13,6 +13,7 @@
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startBenchCluster } from '../tests/bench/db';
 import { closedLoop } from '../tests/bench/load-autocannon';
 import { Mix } from '../tests/bench/load-mix';
@@ -74,6 +75,25 @@ function summarise(profile: Profile, top: number): string[] {
   ];
 }
 
+/**
+ * With PROFILE_STATEMENTS=1 (and a DATABASE_URL server that preloads pg_stat_statements with
+ * track_planning on): the statements of the run with their planning and execution time per request.
+ */
+async function statementStats(url: string): Promise<(requests: number) => Promise<string[]>> {
+  const client = new pg.Client(url);
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await client.query('SELECT pg_stat_statements_reset()');
+  return async (requests) => {
+    const r = await client.query<{ calls: string; plan_ms: number; exec_ms: number; query: string }>(
+      `SELECT calls, total_plan_time AS plan_ms, total_exec_time AS exec_ms, query FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        ORDER BY total_plan_time + total_exec_time DESC LIMIT 15`);
+    await client.end();
+    return r.rows.map((x) => `  calls/request ${(Number(x.calls) / requests).toFixed(2)}  plan ${(1000 * x.plan_ms / Number(x.calls)).toFixed(0)} µs  exec ${(1000 * x.exec_ms / Number(x.calls)).toFixed(0)} µs  ${x.query.replace(/\s+/g, ' ').slice(0, 150)}`);
+  };
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === '--summarise') {
     for (const line of summarise(JSON.parse(await readFile(process.argv[3], 'utf8')) as Profile, 40)) console.log(line);
@@ -102,16 +122,20 @@ async function main(): Promise<void> {
       };
       const source = sources[scenario];
       if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, mix or writes`);
+      const statements = process.env.PROFILE_STATEMENTS === '1' ? await statementStats(db.url) : null;
       const meter = cpuMeter(server.pid, cluster.clusterDir ? postmasterPid(cluster.clusterDir) : null);
       const before = meter.read();
       const run = await closedLoop({ url: server.url, connections: 16, seconds, source: source() });
       const cpu = cpuSince(before, meter.read());
       const n = run.tally.answered;
       const errors = n - run.tally.ok + run.tally.transport;
+      if (statements) for (const line of await statements(n)) log(line);
       log(`${scenario}: ${n} requests in ${run.seconds.toFixed(1)} s (${(n / run.seconds).toFixed(0)}/s), errors ${errors}; CPU ms per request: server ${(cpu.serverMs / n).toFixed(3)}, PostgreSQL ${cpu.postgresMs === null ? '-' : (cpu.postgresMs / n).toFixed(3)}`);
     } finally {
       await server.stop();
-      await db.drop();
+      // PROFILE_KEEP=1 leaves the database for a closer look (only with DATABASE_URL: an embedded cluster goes).
+      if (process.env.PROFILE_KEEP === '1') log(`kept the database ${db.name}`);
+      else await db.drop();
     }
     // The main thread's profile: tsx's loader thread writes one too (its file ends .1.00N).
     const files = (await readdir(profDir)).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f));
@@ -120,7 +144,7 @@ async function main(): Promise<void> {
       for (const line of summarise(JSON.parse(await readFile(path.join(profDir, f), 'utf8')) as Profile, 40)) log(line);
     }
   } finally {
-    await cluster.stop();
+    if (process.env.PROFILE_KEEP !== '1') await cluster.stop();
   }
 }
 

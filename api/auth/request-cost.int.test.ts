@@ -26,6 +26,28 @@ describe('an authenticated request', () => {
     expect(me.data?.getCurrentUserV2.email.address).toBe(api.platform.demo?.ecosystemAdmin.email);
   });
 
+  it('answers the viewer\'s own roles from what authentication knows, and reads the account once for anything else', async () => {
+    const token = await api.loginAs('ecosystemAdmin');
+    expect(await trustedCache(api.platform.services.auth)).toBe(true);
+    const ROLES = '{ getCurrentUserV2 { id isInternalTeamAccount isMultiEcosystemUser ecosystemRoles { ecosystemId role } programRoles { programId role } } }';
+    const ALL = '{ getCurrentUserV2 { id email { address } createdAt isInternalTeamAccount ecosystemRoles { ecosystemId role } profile { firstName lastName preferredName } } }';
+    const rolesOnly = countPoolUse(api.platform.services.apiPool);
+    const roles = await api.graphql<{ getCurrentUserV2: { isInternalTeamAccount: boolean; ecosystemRoles: Array<{ role: string }> } }>(ROLES, {}, { token });
+    rolesOnly.restore();
+    expect(roles.errors).toBeUndefined();
+    expect(roles.data?.getCurrentUserV2).toMatchObject({ isInternalTeamAccount: false, ecosystemRoles: [{ role: 'SUPER_ADMIN' }] });
+    expect(rolesOnly.count).toBe(0);
+    const everything = countPoolUse(api.platform.services.apiPool);
+    const all = await api.graphql<{ getCurrentUserV2: { email: { address: string }; createdAt: string; profile: { firstName: string } } }>(ALL, {}, { token });
+    everything.restore();
+    expect(all.errors).toBeUndefined();
+    expect(all.data?.getCurrentUserV2.email.address).toBe(api.platform.demo?.ecosystemAdmin.email);
+    expect(all.data?.getCurrentUserV2.profile.firstName).toBeTruthy();
+    expect(Date.parse(all.data?.getCurrentUserV2.createdAt ?? '')).toBeGreaterThan(0);
+    // One checkout for the request's read transaction, however many fields need the account.
+    expect(everything.count).toBe(1);
+  });
+
   it('with the token of a session logged out is UNAUTHENTICATED on the next request', async () => {
     const login = await fetch(`${api.url}/graphql`, {
       method: 'POST', headers: { 'content-type': 'application/json' },

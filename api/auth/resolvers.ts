@@ -10,6 +10,7 @@ import { clearRefreshCookies, setRefreshCookies } from './cookie';
 import { authMessages } from './messages';
 import { MAX_PASSWORD_LENGTH } from './password';
 import { authorizeSelf } from './policy';
+import { rowOf, viewerUser } from './user-source';
 
 const loginInput = z.object({
   email: z.string().max(320),
@@ -48,7 +49,8 @@ export const authResolvers: Resolvers = {
         if (ctx.headers.bearer) throw new UnauthenticatedError();
         return null;
       }
-      return ownAccount(ctx, ctx.viewer.userId);
+      const { viewer } = ctx;
+      return viewerUser(viewer, () => ownAccount(ctx, viewer.userId));
     },
   },
   Mutation: {
@@ -81,9 +83,10 @@ export const authResolvers: Resolvers = {
   },
   User: {
     id: (user) => toGlobalId('User', user.id),
-    email: (user) => ({ address: user.email, verified: false }),
+    // The e-mail from the row, not the token's copy, which is as old as the token.
+    email: async (user) => ({ address: (await rowOf(user)).email, verified: false }),
     isMultiEcosystemUser: (user) => new Set(user.roles.map((r) => r.ecosystemId)).size > 1,
-    createdAt: (user) => user.createdAt.toISOString(),
+    createdAt: async (user) => (await rowOf(user)).createdAt.toISOString(),
     isInternalTeamAccount: (user) => user.platformAdmin,
     // Every grant is active until revoked; invitations (INVITED) and archiving arrive with their commands.
     ecosystemRoles: (user) => user.roles.flatMap(({ role, ecosystemId }) => isProgramRole(role) ? [] : [{
@@ -95,9 +98,9 @@ export const authResolvers: Resolvers = {
     profile: (user) => user,
   },
   Profile: {
-    firstName: (user) => user.firstName,
-    lastName: (user) => user.lastName,
-    preferredName: (user) => user.preferredName,
+    firstName: async (user) => (await rowOf(user)).firstName,
+    lastName: async (user) => (await rowOf(user)).lastName,
+    preferredName: async (user) => (await rowOf(user)).preferredName,
     MFASettings: () => [],
   },
 };

@@ -10,6 +10,7 @@
  * which keeps every token small; the server then loads the roles once into its cache.
  */
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { grantableRoleSchema } from '../../domain/user/events';
 import type { ViewerRole } from '../context';
@@ -20,6 +21,13 @@ const MFA_AUDIENCE = 'mfa';
 export const USER_ID_TOKEN_TTL_SECONDS = 300;
 /** Roles carried in a token at most (about 120 bytes each once encoded, so a token stays under 2 KB). */
 export const MAX_TOKEN_ROLES = 12;
+/**
+ * Access tokens whose signature and claims were checked, kept with their expiry so the next request
+ * with the same token skips the HMAC and the claims' parsing (docs/decisions/0032). A token's
+ * content cannot change, so the first check holds until it expires; revocation and roles are still
+ * checked per request (api/auth/authenticate.ts). About 1 KB each.
+ */
+const VERIFIED_TOKENS = 5_000;
 
 /** Who the token's user is, as of its issue. */
 export interface TokenAccount {
@@ -59,8 +67,24 @@ function accountOf(payload: JWTPayload): TokenAccount | null {
   return { email: eml, platformAdmin: adm, rolesVersion: rv, roles };
 }
 
+interface Verified {
+  claims: AccessClaims;
+  /** The token's `exp`, seconds since the epoch. */
+  exp: number;
+  /** When it was checked, seconds since the epoch. */
+  checkedAt: number;
+}
+
+function freezeClaims(claims: AccessClaims): AccessClaims {
+  if (claims.account?.roles) for (const r of claims.account.roles) Object.freeze(r);
+  if (claims.account) Object.freeze(claims.account.roles);
+  Object.freeze(claims.account);
+  return Object.freeze(claims);
+}
+
 export class TokenSigner {
   private readonly key: Uint8Array;
+  private readonly verified = new LRUCache<string, Verified>({ max: VERIFIED_TOKENS });
 
   constructor(secret: string, private readonly accessTtlSeconds: number) {
     this.key = new TextEncoder().encode(secret);
@@ -86,9 +110,16 @@ export class TokenSigner {
 
   /** The claims of a valid access token; null when forged, expired, of another kind or malformed. */
   async verifyAccessToken(token: string, now: Date): Promise<AccessClaims | null> {
+    const seconds = Math.floor(now.getTime() / 1000);
+    const known = this.verified.get(token);
+    // Unexpired as jose judges it (exp > now, no tolerance). A clock set back before the first check
+    // (tests' clocks) or an expired token takes the full check, which decides.
+    if (known && known.exp > seconds && seconds >= known.checkedAt) return known.claims;
     const payload = await this.verify(token, ACCESS_AUDIENCE, now);
-    if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid, account: accountOf(payload) };
+    if (!payload || typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
+    const claims = freezeClaims({ userId: payload.sub, sessionId: payload.sid, account: accountOf(payload) });
+    this.verified.set(token, { claims, exp: payload.exp, checkedAt: seconds });
+    return claims;
   }
 
   async verifyUserIdToken(token: string, now: Date): Promise<string | null> {

@@ -43,4 +43,20 @@ describe('access token claims', () => {
       .setSubject(USER).setIssuedAt(NOW).setExpirationTime(new Date(NOW.getTime() + 900_000)).sign(new TextEncoder().encode(SECRET));
     expect(await signer.verifyAccessToken(old, NOW)).toEqual({ userId: USER, sessionId: SESSION, account: null });
   });
+
+  it('once checked, are answered from memory until they expire; another string, even one byte apart, is checked anew', async () => {
+    const signer = new TokenSigner(SECRET, 900);
+    const account = { email: 'ada@example.com', platformAdmin: false, rolesVersion: 0, roles: [] };
+    const token = await signer.signAccessToken({ userId: USER, sessionId: SESSION, account }, NOW, new Date(NOW.getTime() + 86_400_000));
+    const first = await signer.verifyAccessToken(token, NOW);
+    expect(await signer.verifyAccessToken(token, new Date(NOW.getTime() + 899_000))).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first?.account)).toBe(true);
+    const [head, body, sig] = token.split('.');
+    const flipped = `${head}.${body}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect(await signer.verifyAccessToken(flipped, NOW)).toBeNull();
+    expect(await new TokenSigner('b'.repeat(64), 900).verifyAccessToken(token, NOW)).toBeNull();
+    expect(await signer.verifyAccessToken(token, new Date(NOW.getTime() + 900_000))).toBeNull();
+    // A clock set back before the first check (as tests' clocks are) checks the token again.
+    expect(await signer.verifyAccessToken(token, new Date(NOW.getTime() - 1_000))).toEqual(first);
+  });
 });

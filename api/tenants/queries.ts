@@ -32,9 +32,8 @@ function ecosystemList(ctx: RequestContext, term: string | null, args: ListArgs)
 
 export function programList(ctx: RequestContext, ecosystemIds: string[] | null, args: ListArgs) {
   return namePage(args, async (limit, after) => {
-    const rows = await ctx.read((c) => listPrograms(c, ecosystemIds, { includeArchived: args.includeArchived ?? false, limit, after }));
-    primeRows(loaders(ctx).programs, rows);
-    return rows;
+    // Summaries (no settings): a field that needs a setting loads the full rows, batched (types.ts).
+    return ctx.read((c) => listPrograms(c, ecosystemIds, { includeArchived: args.includeArchived ?? false, limit, after }));
   }, (p) => p.id);
 }
 

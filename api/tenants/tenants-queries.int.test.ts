@@ -101,6 +101,30 @@ describe('program queries and tenant isolation', () => {
     expect(codeOf(await as(ecosystemAdmin)(programsOf, { id: other.id }))).toBe('FORBIDDEN');
   });
 
+  it('lists answer settings as the program itself does, in one more statement for the whole page', async () => {
+    const settings = 'id tutoringRequestType showFiloButton sessionCapabilities subBoard { enabled visibleToTutors } sessions { zoomEnabled sessionJoinMinutesPrior }';
+    const edited = await as(platformAdmin)(`mutation($id: ID!, $i: ProgramInput!) { editProgram(programId: $id, programInput: $i) { id } }`,
+      { id: otherPrograms[1].id, i: { subBoard: { visibleToTutors: false }, sessions: { sessionJoinMinutesPrior: 25 } } });
+    expect(edited.errors).toBeUndefined();
+    const statements = async (first: number, fields: string) => {
+      const pool = api.platform.services.apiPool as unknown as { queries: number };
+      const before = pool.queries;
+      const res = await as(platformAdmin)<{ getProgramsByEcosystemId: Connection<Record<string, unknown>> }>(
+        `query($id: ID!, $n: Int!) { getProgramsByEcosystemId(ecosystemId: $id, first: $n) { edges { node { ${fields} } } } }`, { id: other.id, n: first });
+      expect(res.errors).toBeUndefined();
+      return { nodes: res.data!.getProgramsByEcosystemId.edges.map((e) => e.node), count: pool.queries - before };
+    };
+    const listed = await statements(3, settings);
+    for (const node of listed.nodes) {
+      const own = await as(platformAdmin)<{ node: Record<string, unknown> }>(`query($id: ID!) { node(id: $id) { ... on Program { ${settings} } } }`, { id: node.id });
+      expect(node).toEqual(own.data!.node);
+    }
+    expect(listed.nodes.map((n) => (n.sessions as { sessionJoinMinutesPrior: number }).sessionJoinMinutesPrior)).toEqual([10, 25, 10]);
+    const namesOnly = await statements(3, 'id name');
+    expect((await statements(1, settings)).count).toBe(listed.count);
+    expect(listed.count).toBe(namesOnly.count + 1);
+  });
+
   it('an ecosystem admin never sees another tenant\'s programs through any query', async () => {
     const otherIds = otherPrograms.map((p) => p.id);
     const all = await as(ecosystemAdmin)<{ getPrograms: Connection<ProgramData> }>(`{ getPrograms(first: 100, includeArchived: true) { edges { node { id ecosystemId } } } }`);

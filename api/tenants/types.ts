@@ -3,7 +3,10 @@
  * what remains is ids (global on output), links between tenants (batched per request), and dates.
  */
 import type { EcosystemProfilePageResolvers, EcosystemResolvers, ProgramResolvers, TutorHoursLimitResolvers } from '../__generated__/resolvers';
+import { PROGRAM_SETTING_NAMES, type ProgramSettings } from '../../domain/program/config';
 import { isUuid } from '../../domain/shared/ids';
+import { isFullProgram, type ProgramSource } from '../../projections/tenants/queries';
+import type { RequestContext } from '../context';
 import { registerNodeType, toGlobalId } from '../relay';
 import { loaders } from './loaders';
 import { programList } from './queries';
@@ -17,7 +20,24 @@ export const Ecosystem: EcosystemResolvers = {
   updatedAt: (e) => e.updatedAt.toISOString(),
 };
 
+/**
+ * The settings of `p`: its own when it is a full row, else its full row, loaded by id together
+ * with every other program of the request that needs one (one statement for a page).
+ */
+async function settingsOf(p: ProgramSource, ctx: RequestContext): Promise<ProgramSettings> {
+  if (isFullProgram(p)) return p;
+  const full = await loaders(ctx).programs.load(p.id);
+  if (!full) throw new Error(`Program ${p.id} was listed but is no longer readable.`);
+  return full;
+}
+
+/** One resolver per settings field: a list row (summary) has none of them. */
+const settingsFields = Object.fromEntries(PROGRAM_SETTING_NAMES.map((name) => [
+  name, async (p: ProgramSource, _args: unknown, ctx: RequestContext) => (await settingsOf(p, ctx))[name],
+])) as Pick<ProgramResolvers, (typeof PROGRAM_SETTING_NAMES)[number]>;
+
 export const Program: ProgramResolvers = {
+  ...settingsFields,
   id: (p) => toGlobalId('Program', p.id),
   rawId: (p) => p.id,
   ecosystemId: (p) => toGlobalId('Ecosystem', p.ecosystemId),

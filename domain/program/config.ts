@@ -116,6 +116,8 @@ export type ProgramDetails = z.output<typeof programDetailsSchema>;
 
 export const programSettingsSchema = z.object(settingsShape);
 export type ProgramSettings = z.output<typeof programSettingsSchema>;
+/** The settings' field names, which the API resolves from a program's full row. */
+export const PROGRAM_SETTING_NAMES = Object.keys(settingsShape) as Array<keyof ProgramSettings>;
 
 /** A new program may leave out its short name: it follows from the name, cut at a word. */
 export function withDerivedShortName(input: Record<string, unknown>): Record<string, unknown> {

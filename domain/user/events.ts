@@ -15,6 +15,12 @@ export type GrantableRole = z.infer<typeof grantableRoleSchema>;
 export type EcosystemRoleName = (typeof ECOSYSTEM_ROLES)[number];
 export type ProgramRoleName = (typeof PROGRAM_ROLES)[number];
 
+const GRANTABLE: ReadonlySet<string> = new Set([...ECOSYSTEM_ROLES, ...PROGRAM_ROLES]);
+
+export function isGrantableRole(role: string): role is GrantableRole {
+  return GRANTABLE.has(role);
+}
+
 export function isProgramRole(role: GrantableRole): role is ProgramRoleName {
   return (PROGRAM_ROLES as readonly string[]).includes(role);
 }

@@ -9,6 +9,12 @@
 import { ecosystemConfigSchema, ecosystemDetailsSchema, type EcosystemConfig, type EcosystemDetails } from '../../domain/ecosystem/config';
 import { programDetailsSchema, type ProgramDetails } from '../../domain/program/config';
 import type { Queryable } from '../../infra/db/pool';
+import { ParsedJson } from '../parsed-json';
+
+/** Settings documents parsed once per distinct text (docs/decisions/0032): rows select them as text. */
+const ecosystemDetails = new ParsedJson(ecosystemDetailsSchema);
+const programDetails = new ParsedJson(programDetailsSchema);
+const ecosystemDefaults = new ParsedJson(ecosystemConfigSchema, 200_000);
 
 export type EcosystemRow = EcosystemDetails & {
   id: string;
@@ -28,6 +34,20 @@ export type ProgramRow = ProgramDetails & {
   updatedAt: Date;
   sortKey: string;
 };
+
+/**
+ * A program as lists read it (docs/decisions/0032): its columns, without the settings document,
+ * which a list page rarely shows and which costs the database most of the list's time to send.
+ * The API loads the full row, batched per request, for a field that needs a setting.
+ */
+export type ProgramSummaryRow = Pick<ProgramRow, 'id' | 'ecosystemId' | 'name' | 'shortName' | 'isGlobal' | 'archived' | 'isDemo' | 'createdAt' | 'updatedAt' | 'sortKey'>;
+
+/** A program row as the API gets it from a point read (full) or a list (summary). */
+export type ProgramSource = ProgramRow | ProgramSummaryRow;
+
+export function isFullProgram(p: ProgramSource): p is ProgramRow {
+  return 'sessions' in p;
+}
 
 /** What the branded landing and log-in pages may show before anyone signs in. */
 export interface EcosystemProfileRow {
@@ -63,7 +83,7 @@ interface EcosystemSql {
   id: string;
   archived: boolean;
   migrated_to_program_id: string | null;
-  details: unknown;
+  details: string;
   created_at: Date;
   updated_at: Date;
   sort_key: string;
@@ -76,19 +96,41 @@ interface ProgramSql extends Omit<EcosystemSql, 'migrated_to_program_id'> {
 
 // sort_key is lower(name), the value sort_name holds, computed rather than read: point reads then also
 // work on a build from before sort_name (version 1) while an upgraded deployment rebuilds version 2.
-const ECOSYSTEM_COLUMNS = 'id, archived, migrated_to_program_id, details, created_at, updated_at, lower(name) AS sort_key';
-const PROGRAM_COLUMNS = 'id, ecosystem_id, archived, is_demo, details, created_at, updated_at, lower(name) AS sort_key';
+// details as text: parsed (and checked) once per distinct document, not on every read.
+const ECOSYSTEM_COLUMNS = 'id, archived, migrated_to_program_id, details::text AS details, created_at, updated_at, lower(name) AS sort_key';
+const PROGRAM_COLUMNS = 'id, ecosystem_id, archived, is_demo, details::text AS details, created_at, updated_at, lower(name) AS sort_key';
+const PROGRAM_SUMMARY_COLUMNS = 'id, ecosystem_id, name, short_name, is_global, archived, is_demo, created_at, updated_at, lower(name) AS sort_key';
+
+interface ProgramSummarySql {
+  id: string;
+  ecosystem_id: string;
+  name: string;
+  short_name: string;
+  is_global: boolean;
+  archived: boolean;
+  is_demo: boolean;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: string;
+}
+
+function toProgramSummary(r: ProgramSummarySql): ProgramSummaryRow {
+  return {
+    id: r.id, ecosystemId: r.ecosystem_id, name: r.name, shortName: r.short_name, isGlobal: r.is_global, archived: r.archived,
+    isDemo: r.is_demo, createdAt: r.created_at, updatedAt: r.updated_at, sortKey: r.sort_key,
+  };
+}
 
 function toEcosystem(r: EcosystemSql): EcosystemRow {
   return {
-    ...ecosystemDetailsSchema.parse(r.details),
+    ...ecosystemDetails.parse(r.details),
     id: r.id, archived: r.archived, migratedToProgramId: r.migrated_to_program_id, createdAt: r.created_at, updatedAt: r.updated_at, sortKey: r.sort_key,
   };
 }
 
 function toProgram(r: ProgramSql): ProgramRow {
   return {
-    ...programDetailsSchema.parse(r.details),
+    ...programDetails.parse(r.details),
     id: r.id, ecosystemId: r.ecosystem_id, archived: r.archived, isDemo: r.is_demo, createdAt: r.created_at, updatedAt: r.updated_at, sortKey: r.sort_key,
   };
 }
@@ -150,20 +192,20 @@ export async function getProgramsByIds(db: Queryable, ids: readonly string[]): P
  * programs page) is an equality, so the (ecosystem_id, sort_name, id) index gives filter, order and
  * page at once; `= ANY` of one element would not let the planner use that index's order.
  */
-export async function listPrograms(db: Queryable, ecosystemIds: readonly string[] | null, options: ListOptions): Promise<ProgramRow[]> {
+export async function listPrograms(db: Queryable, ecosystemIds: readonly string[] | null, options: ListOptions): Promise<ProgramSummaryRow[]> {
   const one = ecosystemIds?.length === 1;
   const tenant = ecosystemIds === null ? '$1::uuid[] IS NULL' : one ? 'ecosystem_id = $1::uuid' : 'ecosystem_id = ANY($1::uuid[])';
-  const r = await db.query<ProgramSql>(
-    `SELECT ${PROGRAM_COLUMNS} FROM read.programs
+  const r = await db.query<ProgramSummarySql>(
+    `SELECT ${PROGRAM_SUMMARY_COLUMNS} FROM read.programs
       WHERE ${tenant}
         AND ($2 OR NOT archived)
         AND ($3::text IS NULL OR (sort_name, id) > ($3::text, $4::uuid))
       ORDER BY sort_name, id LIMIT $5`,
     [one ? ecosystemIds[0] : ecosystemIds, options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
-  return r.rows.map(toProgram);
+  return r.rows.map(toProgramSummary);
 }
 
-export function getProgramsByEcosystemId(db: Queryable, ecosystemId: string, options: ListOptions): Promise<ProgramRow[]> {
+export function getProgramsByEcosystemId(db: Queryable, ecosystemId: string, options: ListOptions): Promise<ProgramSummaryRow[]> {
   return listPrograms(db, [ecosystemId], options);
 }
 
@@ -215,6 +257,6 @@ export async function searchEcosystemProfiles(db: Queryable, term: string | null
 
 /** The customised platform defaults for new ecosystems, or null while the built-in ones apply. */
 export async function getPlatformEcosystemDefaults(db: Queryable): Promise<EcosystemConfig | null> {
-  const r = await db.query<{ defaults: unknown }>('SELECT defaults FROM read.platform_ecosystem_config');
-  return r.rows[0] ? ecosystemConfigSchema.parse(r.rows[0].defaults) : null;
+  const r = await db.query<{ defaults: string }>('SELECT defaults::text AS defaults FROM read.platform_ecosystem_config');
+  return r.rows[0] ? ecosystemDefaults.parse(r.rows[0].defaults) : null;
 }
