@@ -141,15 +141,24 @@ export function containsPattern(term: string | null | undefined): string | null 
   return t ? `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
 }
 
+/**
+ * Point reads by id are prepared once per connection (named statements): their plan is the same
+ * for every id, and planning them under row-level security cost more than running them (0032).
+ * Lists are not: their keyset condition needs each call's own plan to bound the index scan.
+ */
+function prepared(name: string, text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  return { name: `tenants.${name}`, text, values };
+}
+
 export async function getEcosystemById(db: Queryable, id: string): Promise<EcosystemRow | null> {
-  const r = await db.query<EcosystemSql>(`SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE id = $1`, [id]);
+  const r = await db.query<EcosystemSql>(prepared('ecosystem-by-id', `SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE id = $1`, [id]));
   return r.rows[0] ? toEcosystem(r.rows[0]) : null;
 }
 
 /** The visible ones among `ids`, in no particular order. */
 export async function getEcosystemsByIds(db: Queryable, ids: readonly string[]): Promise<EcosystemRow[]> {
   if (ids.length === 0) return [];
-  const r = await db.query<EcosystemSql>(`SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE id = ANY($1::uuid[])`, [ids]);
+  const r = await db.query<EcosystemSql>(prepared('ecosystems-by-ids', `SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems WHERE id = ANY($1::uuid[])`, [ids]));
   return r.rows.map(toEcosystem);
 }
 
@@ -176,14 +185,14 @@ export async function searchEcosystems(db: Queryable, term: string | null, optio
 }
 
 export async function getProgramById(db: Queryable, id: string): Promise<ProgramRow | null> {
-  const r = await db.query<ProgramSql>(`SELECT ${PROGRAM_COLUMNS} FROM read.programs WHERE id = $1`, [id]);
+  const r = await db.query<ProgramSql>(prepared('program-by-id', `SELECT ${PROGRAM_COLUMNS} FROM read.programs WHERE id = $1`, [id]));
   return r.rows[0] ? toProgram(r.rows[0]) : null;
 }
 
 /** The visible ones among `ids`, in no particular order. */
 export async function getProgramsByIds(db: Queryable, ids: readonly string[]): Promise<ProgramRow[]> {
   if (ids.length === 0) return [];
-  const r = await db.query<ProgramSql>(`SELECT ${PROGRAM_COLUMNS} FROM read.programs WHERE id = ANY($1::uuid[])`, [ids]);
+  const r = await db.query<ProgramSql>(prepared('programs-by-ids', `SELECT ${PROGRAM_COLUMNS} FROM read.programs WHERE id = ANY($1::uuid[])`, [ids]));
   return r.rows.map(toProgram);
 }
 

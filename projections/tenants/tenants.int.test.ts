@@ -13,6 +13,7 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import type { EventStore } from '../../infra/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { ProjectionRunner } from '../runner';
+import { beginStatement } from '../scope-settings';
 import { withTenantScope } from '../scope';
 import {
   getEcosystemById, getEcosystemProfile, getPlatformEcosystemDefaults, getProgramById, getProgramsByIds, listPrograms,
@@ -179,5 +180,32 @@ describe('tenants queries under tenant isolation', () => {
     expect((await asTenant([], (c) => searchEcosystemProfiles(c, 'i', { limit: 10, after: null }))).map((p) => p.profileId))
       .toEqual(['shelbyville-100', 'springfield']);
     expect(await asTenant([], (c) => searchEcosystems(c, null, all))).toEqual([]);
+  });
+});
+
+describe('prepared point reads (decision 0032)', () => {
+  it('stay right on a connection that prepared them before a rebuild switched the views, and see later writes', async () => {
+    const client = await db.apiPool.connect();
+    const scoped = async <T>(fn: (c: PoolClient) => Promise<T>): Promise<T> => {
+      await client.query(beginStatement({ platformAdmin: false, ecosystemIds: [A] }));
+      try {
+        return await fn(client);
+      } finally {
+        await client.query('COMMIT');
+      }
+    };
+    try {
+      expect((await scoped((c) => getEcosystemById(c, A)))?.tutorTerm).toBe('Mentor');
+      expect((await scoped((c) => getProgramsByIds(c, [programA])))[0]?.name).toBe('Evening Math');
+      await runner.rebuild(['tenants']);
+      await run(editProgram, { programId: programA, changes: { name: 'Evening Math Club' } });
+      await run(editEcosystem, { ecosystemId: A, changes: { tutorTerm: 'Coach' } });
+      await caughtUp();
+      expect((await scoped((c) => getEcosystemById(c, A)))?.tutorTerm).toBe('Coach');
+      expect((await scoped((c) => getProgramsByIds(c, [programA])))[0]?.name).toBe('Evening Math Club');
+      expect(await scoped((c) => getProgramById(c, programB))).toBeNull();
+    } finally {
+      client.release();
+    }
   });
 });
