@@ -3,7 +3,7 @@
  * (tests/bench/load.ts): the same server, seed and requests, with the server started under
  * `node --cpu-prof`, and a summary of where its CPU went.
  *
- *   tsx scripts/profile-load.ts [page|auth|mix|writes] [seconds]
+ *   tsx scripts/profile-load.ts [page|auth|anon|mix|writes] [seconds]
  *   tsx scripts/profile-load.ts --summarise FILE.cpuprofile
  *
  * Prints the self time by function and by package, and the inclusive time of the functions that
@@ -118,10 +118,10 @@ async function main(): Promise<void> {
       const token = () => data.user.token;
       const mix = (writeShare?: number) => new Mix({ ecosystemId: data.ecosystemId, token, pool, seed: 7, prefix: 'Profile', ...(writeShare === undefined ? {} : { writeShare }) });
       const sources: Record<string, () => RequestSource> = {
-        page: () => programsPage(data.ecosystemId, token), auth: () => trivial(token), mix: () => mix(), writes: () => mix(1),
+        page: () => programsPage(data.ecosystemId, token), auth: () => trivial(token), anon: () => trivial(() => null), mix: () => mix(), writes: () => mix(1),
       };
       const source = sources[scenario];
-      if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, mix or writes`);
+      if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, anon, mix or writes`);
       const statements = process.env.PROFILE_STATEMENTS === '1' ? await statementStats(db.url) : null;
       const meter = cpuMeter(server.pid, cluster.clusterDir ? postmasterPid(cluster.clusterDir) : null);
       const before = meter.read();
