@@ -3,7 +3,7 @@
  * (tests/bench/load.ts): the same server, seed and requests, with the server started under
  * `node --cpu-prof`, and a summary of where its CPU went.
  *
- *   tsx scripts/profile-load.ts [page|auth|anon|mix|writes] [seconds]
+ *   tsx scripts/profile-load.ts [page|auth|anon|ecosystems|mix|writes] [seconds]
  *   tsx scripts/profile-load.ts --summarise FILE.cpuprofile
  *
  * Prints the self time by function and by package, and the inclusive time of the functions that
@@ -18,7 +18,8 @@ import { startBenchCluster } from '../tests/bench/db';
 import { closedLoop } from '../tests/bench/load-autocannon';
 import { Mix } from '../tests/bench/load-mix';
 import { ProgramPool } from '../tests/bench/load-programs';
-import { programsPage, trivial, type RequestSource } from '../tests/bench/load-requests';
+import { Session } from '../tests/bench/load-client';
+import { page, programsPage, trivial, type RequestSource } from '../tests/bench/load-requests';
 import { analyzeSeeded, seedLoadData } from '../tests/bench/load-seed';
 import { startLoadServer } from '../tests/bench/load-server';
 import { cpuMeter, cpuSince, postmasterPid } from '../tests/bench/proc';
@@ -115,13 +116,15 @@ async function main(): Promise<void> {
       const data = await seedLoadData(server, { programs: 300, neighbourPrograms: 50, log });
       await analyzeSeeded(db.url);
       const pool = new ProgramPool(data.programs);
+      const admin = await Session.logIn(server.url, server.platformAdmin.email, server.platformAdmin.password);
       const token = () => data.user.token;
       const mix = (writeShare?: number) => new Mix({ ecosystemId: data.ecosystemId, token, pool, seed: 7, prefix: 'Profile', ...(writeShare === undefined ? {} : { writeShare }) });
       const sources: Record<string, () => RequestSource> = {
-        page: () => programsPage(data.ecosystemId, token), auth: () => trivial(token), anon: () => trivial(() => null), mix: () => mix(), writes: () => mix(1),
+        page: () => programsPage(data.ecosystemId, token), auth: () => trivial(token), anon: () => trivial(() => null),
+        ecosystems: () => page('ManageEcosystemsPageQuery', { searchTerm: null }, () => admin.token), mix: () => mix(), writes: () => mix(1),
       };
       const source = sources[scenario];
-      if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, anon, mix or writes`);
+      if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, anon, ecosystems, mix or writes`);
       const statements = process.env.PROFILE_STATEMENTS === '1' ? await statementStats(db.url) : null;
       const meter = cpuMeter(server.pid, cluster.clusterDir ? postmasterPid(cluster.clusterDir) : null);
       const before = meter.read();
