@@ -52,7 +52,7 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
  */
 interface ReadPath {
   read<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
-  /** Ends the open read transaction before a command, so it holds no connection while the command runs and waits. */
+  /** Ends the open read transaction when a command starts, so it holds no connection while the command runs and waits. */
   commit(): Promise<void>;
 }
 
@@ -131,15 +131,15 @@ export function contextFor(services: Services, parts: ContextParts): RequestCont
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
       const requestHash = requestHashFor(key);
-      await reads.commit();
-      const result = await services.bus.dispatch(handler, input, {
+      // The read transaction ends while the command runs: its COMMIT costs the mutation no round trip.
+      const [result] = await Promise.all([services.bus.dispatch(handler, input, {
         actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
         commandId: options.commandId ?? derive(handler.type),
         correlationId: requestId,
         // The platform's clock is the one time source of commands and of the checks made before them.
         now: services.clock().toISOString(),
         requestHash,
-      });
+      }), reads.commit()]);
       if (result.replayed) checkReplayedRequest(requestHash, result.events);
       // A repeated request (or a concurrent copy that lost the race) is answered from the log.
       if (result.replayed && result.events.length > 0) extensions.replayed = true;

@@ -31,7 +31,7 @@ export interface GraphQLHandlerOptions {
   createContext(request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext>;
   /**
    * Ends what a context holds (its read transaction and connection) once the operation's execution
-   * is over, on success and on error, before the answer is sent.
+   * is over, on success and on error: while the answer is sent (docs/decisions/0030).
    */
   endContext(context: RequestContext): Promise<void>;
 }
@@ -145,10 +145,14 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       return reply.status(500).type('application/json; charset=utf-8')
         .send({ errors: [{ message: genericMessage(locale), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
-    await endContext(options, exchange);
+    // The answer is complete: its read transaction (read-only, nothing to lose) ends while it is
+    // sent, not before, and the request lasts until it has (a closing server waits for it).
+    const ended = endContext(options, exchange);
     const [body, init] = response;
     void reply.status(statusOf(init, exchange));
     for (const [name, value] of Object.entries(init.headers ?? {})) void reply.header(name, value);
-    return reply.send(body ?? '');
+    void reply.send(body ?? '');
+    await ended;
+    return reply;
   };
 }

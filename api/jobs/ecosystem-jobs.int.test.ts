@@ -31,6 +31,7 @@ async function apiQueriesDuring(run: () => Promise<unknown>): Promise<number> {
   };
   try {
     await run();
+    await api.readsEnded();
   } finally {
     proto.query = original;
   }
