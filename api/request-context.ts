@@ -8,7 +8,7 @@ import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type 
 import { checkReplayedRequest, IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey, requestHashFor } from './idempotency';
 import { forgetLoaded } from './loaders';
 import { resolverServices, type Services } from './services';
-import { localeFromHeader, type Locale } from './i18n/locale';
+import type { Locale } from './i18n/locale';
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];
@@ -62,13 +62,14 @@ function oneTransactionPerRead(services: Services, scope: TenantScope): ReadPath
   return { read: (fn) => withTenantScope(services.apiPool, scope, fn), commit: () => Promise.resolve() };
 }
 
-export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
+/** `locale`: the reader's language, which the GraphQL handler has read from Accept-Language already. */
+export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string, locale: Locale): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
   const reads = new TenantReads(services.apiPool, scopeOf(viewer));
   const ctx = contextFor(services, {
     viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip,
-    locale: localeFromHeader(request.headers['accept-language']), reads,
+    locale, reads,
   });
   requestReads.set(ctx, reads);
   return ctx;
