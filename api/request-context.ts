@@ -114,7 +114,8 @@ export function contextFor(services: Services, parts: ContextParts): RequestCont
   const warnings: string[] = [];
   const extensions: Record<string, unknown> = {};
   const key = parseIdempotencyKey(parts.headers.idempotencyKey);
-  const derive = (kind: string) => (viewer ? idFor(viewer.userId, key, kind) : crypto.randomUUID());
+  // `ctx` is the context built below: ids are asked for only once it exists.
+  const derive = (kind: string) => (viewer ? idFor(ctx, viewer.userId, key, kind) : crypto.randomUUID());
   const ctx: RequestContext = {
     requestId,
     clientIp: parts.clientIp,
@@ -131,7 +132,7 @@ export function contextFor(services: Services, parts: ContextParts): RequestCont
     loadAggregate: (aggregate, aggregateId) => services.bus.load(aggregate, aggregateId),
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
-      const requestHash = requestHashFor(key);
+      const requestHash = requestHashFor(ctx, key);
       // The read transaction ends while the command runs: its COMMIT costs the mutation no round trip.
       const [result] = await Promise.all([services.bus.dispatch(handler, input, {
         actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
