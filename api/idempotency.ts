@@ -6,7 +6,6 @@
  * request dispatches the same commands: the command bus answers them from the log (replayed) and
  * nothing is created twice. Without a key every id is random, as before.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { v5 as uuidv5 } from 'uuid';
@@ -28,21 +27,29 @@ interface MutationScope {
   requestHash?: string;
 }
 
-const scopes = new AsyncLocalStorage<MutationScope>();
+/**
+ * The scope of the mutation field running now, per request context. graphql-js runs a request's
+ * mutation fields one after another, each to the end of its payload, so one slot per context is
+ * enough; no AsyncLocalStorage, whose hooks would tax every promise of the process.
+ */
+const scopes = new WeakMap<object, MutationScope>();
 
 /**
- * Runs every Mutation field's resolver in a scope of its own. graphql-js runs mutation fields one
- * after another, and each command or id a field asks for is counted in its scope, so a repeated
- * request derives the same ids in the same order.
+ * Runs every Mutation field's resolver in a scope of its own. Each command or id a field asks for
+ * is counted in its scope, so a repeated request derives the same ids in the same order.
  */
 export function withMutationScopes(schema: GraphQLSchema): GraphQLSchema {
   const fields = schema.getMutationType()?.getFields() ?? {};
   for (const field of Object.values(fields)) {
     const resolve = field.resolve ?? defaultFieldResolver;
-    field.resolve = (root, args, ctx, info) => scopes.run(
-      { field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map(), fieldName: info.fieldName, args },
-      () => resolve(root, args, ctx, info),
-    );
+    field.resolve = async (root, args, ctx: object, info) => {
+      scopes.set(ctx, { field: `${info.fieldName}:${String(info.path.key)}`, counts: new Map(), fieldName: info.fieldName, args });
+      try {
+        return await resolve(root, args, ctx, info);
+      } finally {
+        scopes.delete(ctx);
+      }
+    };
   }
   return schema;
 }
@@ -62,9 +69,9 @@ export function parseIdempotencyKey(raw: string | null): string | null | 'invali
  * An id for the next `kind` (a command type, or `id:<what>` for an aggregate id) of the current
  * mutation: derived when the request carries a key and runs inside a mutation field, else random.
  */
-export function idFor(userId: string, key: string | null | 'invalid', kind: string): string {
+export function idFor(ctx: object, userId: string, key: string | null | 'invalid', kind: string): string {
   if (key === 'invalid') throw ValidationError.forField('Idempotency-Key', apiMessages.invalidIdempotencyKey);
-  const scope = scopes.getStore();
+  const scope = scopes.get(ctx);
   if (key === null || !scope) return randomUUID();
   const n = scope.counts.get(kind) ?? 0;
   scope.counts.set(kind, n + 1);
@@ -83,8 +90,8 @@ function digestOf(fieldName: string, args: unknown): string {
 }
 
 /** The digest of the current mutation field's request, when the request carries a key. */
-export function requestHashFor(key: string | null | 'invalid'): string | undefined {
-  const scope = typeof key === 'string' && key !== 'invalid' ? scopes.getStore() : undefined;
+export function requestHashFor(ctx: object, key: string | null | 'invalid'): string | undefined {
+  const scope = typeof key === 'string' && key !== 'invalid' ? scopes.get(ctx) : undefined;
   if (!scope) return undefined;
   scope.requestHash ??= digestOf(scope.fieldName, scope.args);
   return scope.requestHash;

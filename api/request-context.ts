@@ -8,7 +8,7 @@ import { scopeOf, type ClientHeaders, type CookieJar, type ExecuteOptions, type 
 import { checkReplayedRequest, IDEMPOTENCY_HEADER, idFor, parseIdempotencyKey, requestHashFor } from './idempotency';
 import { forgetLoaded } from './loaders';
 import { resolverServices, type Services } from './services';
-import { localeFromHeader, type Locale } from './i18n/locale';
+import type { Locale } from './i18n/locale';
 
 function header(request: FastifyRequest, name: string): string | null {
   const value = request.headers[name];
@@ -52,7 +52,7 @@ export function cookieJar(request: FastifyRequest, reply: FastifyReply, secure: 
  */
 interface ReadPath {
   read<T>(fn: (client: PoolClient) => Promise<T>): Promise<T>;
-  /** Ends the open read transaction before a command, so it holds no connection while the command runs and waits. */
+  /** Ends the open read transaction when a command starts, so it holds no connection while the command runs and waits. */
   commit(): Promise<void>;
 }
 
@@ -62,13 +62,14 @@ function oneTransactionPerRead(services: Services, scope: TenantScope): ReadPath
   return { read: (fn) => withTenantScope(services.apiPool, scope, fn), commit: () => Promise.resolve() };
 }
 
-export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext> {
+/** `locale`: the reader's language, which the GraphQL handler has read from Accept-Language already. */
+export async function createRequestContext(services: Services, request: FastifyRequest, reply: FastifyReply, requestId: string, locale: Locale): Promise<RequestContext> {
   const headers = readClientHeaders(request);
   const viewer = headers.bearer ? await services.auth.authenticate(headers.bearer) : null;
   const reads = new TenantReads(services.apiPool, scopeOf(viewer));
   const ctx = contextFor(services, {
     viewer, headers, cookies: cookieJar(request, reply, services.config.NODE_ENV === 'production'), requestId, clientIp: request.ip,
-    locale: localeFromHeader(request.headers['accept-language']), reads,
+    locale, reads,
   });
   requestReads.set(ctx, reads);
   return ctx;
@@ -113,7 +114,8 @@ export function contextFor(services: Services, parts: ContextParts): RequestCont
   const warnings: string[] = [];
   const extensions: Record<string, unknown> = {};
   const key = parseIdempotencyKey(parts.headers.idempotencyKey);
-  const derive = (kind: string) => (viewer ? idFor(viewer.userId, key, kind) : crypto.randomUUID());
+  // `ctx` is the context built below: ids are asked for only once it exists.
+  const derive = (kind: string) => (viewer ? idFor(ctx, viewer.userId, key, kind) : crypto.randomUUID());
   const ctx: RequestContext = {
     requestId,
     clientIp: parts.clientIp,
@@ -130,16 +132,16 @@ export function contextFor(services: Services, parts: ContextParts): RequestCont
     loadAggregate: (aggregate, aggregateId) => services.bus.load(aggregate, aggregateId),
     async execute(handler, input, options: ExecuteOptions = {}) {
       if (!viewer) throw new UnauthenticatedError();
-      const requestHash = requestHashFor(key);
-      await reads.commit();
-      const result = await services.bus.dispatch(handler, input, {
+      const requestHash = requestHashFor(ctx, key);
+      // The read transaction ends while the command runs: its COMMIT costs the mutation no round trip.
+      const [result] = await Promise.all([services.bus.dispatch(handler, input, {
         actor: { userId: viewer.userId, role: parts.role ?? actorRole(viewer, options.ecosystemId) },
         commandId: options.commandId ?? derive(handler.type),
         correlationId: requestId,
         // The platform's clock is the one time source of commands and of the checks made before them.
         now: services.clock().toISOString(),
         requestHash,
-      });
+      }), reads.commit()]);
       if (result.replayed) checkReplayedRequest(requestHash, result.events);
       // A repeated request (or a concurrent copy that lost the race) is answered from the log.
       if (result.replayed && result.events.length > 0) extensions.replayed = true;

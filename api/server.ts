@@ -89,7 +89,8 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
     persisted: options.persisted,
     mode: services.config.PERSISTED_QUERIES ?? (production ? 'only' : 'allow-raw'),
     production,
-    createContext: (request: FastifyRequest, reply: FastifyReply, requestId: string) => createRequestContext(services, request, reply, requestId),
+    createContext: (request: FastifyRequest, reply: FastifyReply, requestId: string, locale: Locale) =>
+      createRequestContext(services, request, reply, requestId, locale),
     endContext: endRequestContext,
   });
   app.post('/graphql', graphql);

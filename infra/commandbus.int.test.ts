@@ -240,3 +240,44 @@ describe('CommandBus', () => {
     expect(await store.readStream(`box-${boxId}`)).toHaveLength(1);
   });
 });
+
+describe('CommandBus with a command that creates its stream (createsStream)', () => {
+  const createBox = { ...openBox, createsStream: true as const };
+  function countingBus(): { bus: CommandBus; reads: () => number } {
+    let reads = 0;
+    const counting: EventStore = { ...store, readStream: (stream) => { reads++; return store.readStream(stream); } };
+    return { bus: new CommandBus(counting, { clock: () => fixedNow }), reads: () => reads };
+  }
+
+  it('appends without reading the new stream, and answers a repeat from the log, also after later events', async () => {
+    const { bus: creating, reads } = countingBus();
+    const input = openInput();
+    const c = ctx();
+    const first = await creating.dispatch(createBox, input, c);
+    expect(reads()).toBe(0);
+    expect(first).toMatchObject({ replayed: false, nextRevision: 0, state: { status: 'open', items: [] } });
+    expect(first.events).toEqual(await store.readStream(first.streamId));
+    await creating.dispatch(packItems, { boxId: input.boxId, items: ['x'] }, ctx());
+    const again = await creating.dispatch(createBox, input, c);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await store.readStream(first.streamId)).toHaveLength(2);
+  });
+
+  it('decides on the stream as it is when it exists already (another command created it)', async () => {
+    const { bus: creating, reads } = countingBus();
+    const input = openInput();
+    await creating.dispatch(createBox, input, ctx());
+    await expect(creating.dispatch(createBox, input, ctx())).rejects.toMatchObject({ message: 'This box is already open.' });
+    expect(reads()).toBe(1);
+    expect(await store.readStream(`box-${input.boxId}`)).toHaveLength(1);
+  });
+
+  it('answers the loser of two concurrent copies with the winner\'s result', async () => {
+    const input = openInput();
+    const c = ctx();
+    const [a, b] = await Promise.all([bus.dispatch(createBox, input, c), bus.dispatch(createBox, input, c)]);
+    expect([a.replayed, b.replayed].sort()).toEqual([false, true]);
+    expect(b.events).toEqual(a.events);
+    expect(await store.readStream(`box-${input.boxId}`)).toHaveLength(1);
+  });
+});

@@ -98,9 +98,19 @@ export class CommandBus {
     const input = parsed.data;
     const aggregateId = handler.aggregateId(input);
     const streamId = streamName(handler.aggregate.category, aggregateId);
+    if (handler.createsStream) {
+      // One round trip fewer for a command that creates: its stream is new unless the command is
+      // repeated. If the append finds the stream (or anything else goes wrong), the stream as it is
+      // decides, exactly as without this attempt (nothing was appended).
+      try {
+        return await this.attempt(handler, input, ctx, aggregateId, streamId, []);
+      } catch {
+        // Decided again below from the stream read back.
+      }
+    }
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.attempt(handler, input, ctx, aggregateId, streamId);
+        return await this.attempt(handler, input, ctx, aggregateId, streamId, null);
       } catch (err) {
         if (!(err instanceof WrongExpectedRevisionError)) throw err;
         if (attempt >= this.maxRetries) {
@@ -121,11 +131,12 @@ export class CommandBus {
     return foldRecorded(aggregate, await this.store.readStream(streamName(aggregate.category, aggregateId)));
   }
 
+  /** One read, decision and append; `assumed` is the history to decide on without reading it (a creating command's: none). */
   private async attempt<I, S, E extends DomainEvent>(
-    handler: CommandHandler<I, S, E>, input: I, ctx: DispatchContext, aggregateId: string, streamId: string,
+    handler: CommandHandler<I, S, E>, input: I, ctx: DispatchContext, aggregateId: string, streamId: string, assumed: RecordedEvent[] | null,
   ): Promise<DispatchResult<S>> {
     const { aggregate } = handler;
-    const history = await this.store.readStream(streamId);
+    const history = assumed ?? await this.store.readStream(streamId);
     const base = { streamId, aggregateId };
 
     const lastOfCommand = history.findLastIndex((e) => e.metadata.commandId === ctx.commandId);

@@ -1,4 +1,5 @@
 /** Reading and writing rows of projections.checkpoints (infra/db/migrations/0200_projections.sql). */
+import { escapeLiteral } from 'pg';
 import type { Position, RecordedEvent } from '../domain/shared/events';
 import type { Queryable } from '../infra/db/pool';
 
@@ -122,6 +123,19 @@ export async function lockBuild(db: Queryable, schema: string): Promise<Build | 
   return r.rows.length === 0 ? null : toBuild(r.rows[0]);
 }
 
+/**
+ * lockBuild as one statement of a simple-protocol message (sent with BEGIN, withTransaction's
+ * withBegin): the schema name is a quoted literal. Read its answer with lockedBuild.
+ */
+export function lockBuildStatement(schema: string): string {
+  return `SELECT ${BUILD_COLUMNS} FROM projections.checkpoints WHERE schema_name = ${escapeLiteral(schema)} FOR UPDATE`;
+}
+
+export function lockedBuild(result: { rows: unknown[] } | undefined): Build | null {
+  const row = result?.rows[0] as BuildRow | undefined;
+  return row ? toBuild(row) : null;
+}
+
 export async function lockBuildsOf(db: Queryable, name: string): Promise<Build[]> {
   const r = await db.query<BuildRow>(
     `SELECT ${BUILD_COLUMNS} FROM projections.checkpoints WHERE name = $1 ORDER BY version, generation FOR UPDATE`, [name]);
@@ -135,6 +149,15 @@ export async function advanceCheckpoint(db: Queryable, schema: string, position:
       WHERE schema_name = $1`,
     [schema, position.commit.toString(), position.prepare.toString(), events],
   );
+}
+
+/** advanceCheckpoint as one statement of a simple-protocol message (sent with COMMIT): every value a literal. */
+export function advanceCheckpointStatement(schema: string, position: Position, events: number): string {
+  if (!Number.isSafeInteger(events) || events < 0) throw new TypeError(`advanceCheckpointStatement: bad event count ${events}`);
+  return `UPDATE projections.checkpoints
+        SET commit = ${escapeLiteral(position.commit.toString())}, prepare = ${escapeLiteral(position.prepare.toString())},
+            events_processed = events_processed + ${events}, last_error = NULL, updated_at = now()
+      WHERE schema_name = ${escapeLiteral(schema)}`;
 }
 
 /**

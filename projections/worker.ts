@@ -12,13 +12,13 @@
  * at it until an operator retries or skips (decision 0016). Projections that see every event
  * through handleBatch get such events marked, and decide for themselves.
  */
-import type { Pool } from 'pg';
+import { escapeLiteral, type Pool } from 'pg';
 import { comparePositions, type Position, type RecordedEvent } from '../domain/shared/events';
 import type { EventStore, LogPage } from '../infra/eventstore/port';
 import { finishLoad, switchToServing } from './builds';
 import { jitter } from './ddl-locks';
 import {
-  advanceCheckpoint, getBuild, lockBuild, passCheckpoint, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
+  advanceCheckpoint, advanceCheckpointStatement, getBuild, lockBuildStatement, lockedBuild, passCheckpoint, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
 } from './checkpoints';
 import { qualified, quoteIdent } from './sql';
 import { errorMessage, withTransaction } from '../infra/db/pool';
@@ -190,12 +190,17 @@ export class BuildWorker {
     this.o.onProgress(this);
   }
 
+  /**
+   * One transaction in three round trips (a waiting mutation's answer waits for it): BEGIN with the
+   * settings and the row lock, the handlers' statements, and the checkpoint's move with COMMIT.
+   */
   private async applyBatch({ events, through }: LogPage): Promise<BatchOutcome> {
-    return withTransaction(this.o.pool, async (client): Promise<BatchOutcome> => {
-      // The runner writes every tenant's rows, and FORCE row-level security applies to it too.
-      await client.query(`SELECT set_config('app.platform_admin', 'on', true), set_config('search_path', $1, true)`,
-        [`${quoteIdent(this.schema)}, public`]);
-      const row = await lockBuild(client, this.schema);
+    // The runner writes every tenant's rows, and FORCE row-level security applies to it too.
+    const withBegin = `SELECT set_config('app.platform_admin', 'on', true), set_config('search_path', ${escapeLiteral(`${quoteIdent(this.schema)}, public`)}, true); `
+      + lockBuildStatement(this.schema);
+    let finish: string | null = null;
+    return withTransaction(this.o.pool, async (client, begun): Promise<BatchOutcome> => {
+      const row = lockedBuild(begun[1]);
       if (!row || row.status === 'retired' || row.failure || !samePosition(row.position, this.position)) return { applied: false, row };
       const ctx: ProjectionContext = { client, table: (name) => qualified(this.schema, name) };
       const { count, poison } = await this.applyEvents(events, ctx);
@@ -203,11 +208,15 @@ export class BuildWorker {
       if (applied.length > 0 && this.o.projection.handleBatch) await this.o.projection.handleBatch(applied, ctx);
       // The whole page applied: the checkpoint goes where the page is complete, past what it skipped.
       const last = count === events.length ? through : applied.at(-1)?.position ?? null;
-      if (last) await advanceCheckpoint(client, this.schema, last, applied.length);
-      // In the same transaction: the checkpoint stops right before the event it cannot read.
-      if (poison) await recordFailure(client, this.schema, poison, poison.decodeError ?? '');
+      if (poison) {
+        if (last) await advanceCheckpoint(client, this.schema, last, applied.length);
+        // In the same transaction: the checkpoint stops right before the event it cannot read.
+        await recordFailure(client, this.schema, poison, poison.decodeError ?? '');
+      } else if (last) {
+        finish = advanceCheckpointStatement(this.schema, last, applied.length);
+      }
       return { applied: true, last, count, poison };
-    });
+    }, { withBegin, beforeCommit: () => finish });
   }
 
   /** Runs the per-type handlers up to the batch's time limit or the first event this projection cannot read. */

@@ -154,6 +154,7 @@ async function costOf(operation: string, group: Group): Promise<Cost> {
     const pool = api.platform.pools.api;
     const before = { statements: pool.queries, ...wireTotals() };
     const answer = await send(operation, CASES[operation].variables(group));
+    await api.readsEnded();
     const after = { statements: pool.queries, ...wireTotals() };
     runs.push({
       statements: after.statements - before.statements, transactions: after.transactions - before.transactions,

@@ -5,7 +5,6 @@
  * request). Around it, our own parts only: persisted-query lookup, the document cache, the
  * request guard, one context per request, and error formatting (api/graphql/format.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
@@ -13,7 +12,7 @@ import { createHandler, parseRequestParams, type Request as GraphQLHttpRequest, 
 import { genericMessage } from '../errors';
 import type { Message } from '../../domain/shared/i18n';
 import { translate } from '../i18n/catalogue';
-import { localeFromHeader, type Locale } from '../i18n/locale';
+import { DEFAULT_LOCALE, LOCALES, localeFromHeader, type Locale } from '../i18n/locale';
 import { apiMessages } from '../i18n/messages';
 import type { RequestContext } from '../context';
 import type { DocumentCache, PersistedQueries } from './documents';
@@ -28,10 +27,11 @@ export interface GraphQLHandlerOptions {
   mode: 'only' | 'allow-raw';
   /** Production answers leave out "Did you mean ...?" suggestions that spell out the schema. */
   production?: boolean;
-  createContext(request: FastifyRequest, reply: FastifyReply, requestId: string): Promise<RequestContext>;
+  /** `locale`: the reader's language, read once per request from Accept-Language. */
+  createContext(request: FastifyRequest, reply: FastifyReply, requestId: string, locale: Locale): Promise<RequestContext>;
   /**
    * Ends what a context holds (its read transaction and connection) once the operation's execution
-   * is over, on success and on error, before the answer is sent.
+   * is over, on success and on error: while the answer is sent (docs/decisions/0030).
    */
   endContext(context: RequestContext): Promise<void>;
 }
@@ -108,9 +108,9 @@ async function endContext(options: GraphQLHandlerOptions, exchange: Exchange): P
 
 export function createGraphQLHandler(options: GraphQLHandlerOptions) {
   const production = options.production ?? false;
-  // graphql-http's formatError sees only the error; the request's language travels beside it.
-  const locales = new AsyncLocalStorage<Locale>();
-  const handler = createHandler<FastifyRequest, Exchange, Record<PropertyKey, unknown>>({
+  // graphql-http's formatError sees only the error, so each language gets a handler of its own
+  // (cheaper than carrying the language in an AsyncLocalStorage, whose hooks tax every promise).
+  const handlers = new Map(LOCALES.map((locale) => [locale, createHandler<FastifyRequest, Exchange, Record<PropertyKey, unknown>>({
     schema: options.schema,
     // Our cache takes query text only, which is all graphql-http ever passes.
     parse: (source) => options.documents.parse(typeof source === 'string' ? source : source.body),
@@ -118,7 +118,7 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
     parseRequestParams: (req) => requestParams(req, options),
     async context(req) {
       const exchange = req.context;
-      exchange.context = await options.createContext(exchange.request, exchange.reply, exchange.requestId);
+      exchange.context = await options.createContext(exchange.request, exchange.reply, exchange.requestId, exchange.locale);
       return exchange.context as unknown as Record<PropertyKey, unknown>;
     },
     onOperation(req, _args, result) {
@@ -126,18 +126,19 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       const ctx = req.context.context;
       return formatResult(result, ctx?.warnings ?? [], (err) => console.error(`[graphql ${req.context.requestId}]`, err), ctx?.extensions, ctx?.locale);
     },
-    formatError: (err) => formatError(err, production, locales.getStore()),
-  });
+    formatError: (err) => formatError(err, production, locale),
+  })] as const));
 
   return async function handle(request: FastifyRequest, reply: FastifyReply) {
     const locale = localeFromHeader(request.headers['accept-language']);
     const exchange: Exchange = { request, reply, requestId: randomUUID(), locale, context: null, notExecuted: false };
     let response: GraphQLHttpResponse;
     try {
-      response = await locales.run(locale, () => handler({
+      const handler = handlers.get(locale) ?? handlers.get(DEFAULT_LOCALE)!;
+      response = await handler({
         method: request.method, url: request.url, headers: request.headers,
         body: (request.body as string | Record<string, unknown> | undefined) ?? null, raw: request, context: exchange,
-      }));
+      });
     } catch (err) {
       // Only the unexpected arrives here (the request context could not be built: database down...).
       console.error(`[graphql ${exchange.requestId}]`, err);
@@ -145,10 +146,14 @@ export function createGraphQLHandler(options: GraphQLHandlerOptions) {
       return reply.status(500).type('application/json; charset=utf-8')
         .send({ errors: [{ message: genericMessage(locale), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] });
     }
-    await endContext(options, exchange);
+    // The answer is complete: its read transaction (read-only, nothing to lose) ends while it is
+    // sent, not before, and the request lasts until it has (a closing server waits for it).
+    const ended = endContext(options, exchange);
     const [body, init] = response;
     void reply.status(statusOf(init, exchange));
     for (const [name, value] of Object.entries(init.headers ?? {})) void reply.header(name, value);
-    return reply.send(body ?? '');
+    void reply.send(body ?? '');
+    await ended;
+    return reply;
   };
 }

@@ -24,9 +24,19 @@ function parsePart(part: string): { locale: Locale; q: number } | null {
   return q > 0 && q <= 1 ? { locale, q } : null;
 }
 
+/** The last header read and its answer: a client sends the same header with every request. */
+let last: { value: string; locale: Locale } | null = null;
+
 export function localeFromHeader(header: string | readonly string[] | undefined | null): Locale {
   const value = Array.isArray(header) ? header.join(',') : (header as string | undefined | null);
   if (!value) return DEFAULT_LOCALE;
+  if (last?.value === value) return last.locale;
+  const locale = bestLocale(value);
+  last = { value, locale };
+  return locale;
+}
+
+function bestLocale(value: string): Locale {
   let best: { locale: Locale; q: number } | null = null;
   // Only a higher weight displaces an earlier choice: among equals the client's order decides.
   for (const part of value.slice(0, 1000).split(',')) {

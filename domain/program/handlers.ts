@@ -23,6 +23,7 @@ export const createProgram: ProgramHandler<CreateProgramInput> = {
   ecosystemId: (input) => input.ecosystemId,
   programId: (input) => input.programId,
   decide: (data, state) => decide({ type: 'CreateProgram', data }, state),
+  createsStream: true,
 };
 
 export const editProgram: ProgramHandler<EditProgramInput> = {

@@ -38,6 +38,12 @@ export interface CommandHandler<Input, State, Event extends DomainEvent> {
   ecosystemId(input: Input, state: State): string | null;
   programId?(input: Input, state: State): string | null;
   decide(input: Input, state: State, ctx: CommandContext): Event[];
+  /**
+   * The command starts its aggregate's stream (the id is new: derived from an Idempotency-Key, or
+   * random), so the bus appends expecting no stream before reading it, and reads only when that
+   * append finds the stream there (a repeated command, answered from the log as usual).
+   */
+  createsStream?: true;
 }
 
 export function fold<State, Event extends DomainEvent>(aggregate: Pick<Aggregate<State, Event>, 'initialState' | 'evolve'>, events: Event[]): State {

@@ -69,20 +69,46 @@ export function createPool(connectionString: string, max = 10, applicationName =
   return pool;
 }
 
+export interface TransactionOptions {
+  readOnly?: boolean;
+  /**
+   * Statements sent in the same message as BEGIN (settings, a row lock), so that they cost no round
+   * trip of their own; `fn` gets their results. Simple protocol: no parameters, so every value in
+   * them must be a literal quoted with escapeLiteral (or an identifier with its quoting).
+   */
+  withBegin?: string;
+  /**
+   * Statements sent in the same message as COMMIT, asked once `fn` has returned (null: none); the
+   * same rules as withBegin. An error in them rolls the transaction back like an error in `fn`.
+   */
+  beforeCommit?: () => string | null;
+}
+
+/** The results of a simple-protocol message: one per statement (node-postgres gives a lone one unwrapped). */
+function resultsOf(answer: pg.QueryResult | pg.QueryResult[]): pg.QueryResult[] {
+  return Array.isArray(answer) ? answer : [answer];
+}
+
 /**
  * Runs `fn` in one transaction on a checked-out client. The client listens for connection errors
  * while it is out: a backend killed mid-transaction must fail the transaction, not crash the process
  * with an unhandled 'error' event, and a dead or unusable connection never goes back to the pool.
+ * `fn` gets the results of `withBegin`'s statements (BEGIN's own left out).
  */
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> {
+export async function withTransaction<T>(
+  pool: pg.Pool, fn: (client: pg.PoolClient, begun: pg.QueryResult[]) => Promise<T>, options: TransactionOptions = {},
+): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   const onError = (err: Error) => { broken = err; };
   client.on('error', onError);
   try {
-    await client.query(options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
+    const begin = options.readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
+    const text = options.withBegin ? `${begin}; ${options.withBegin}` : begin;
+    const begun = resultsOf(await client.query(text) as pg.QueryResult | pg.QueryResult[]).slice(1);
+    const result = await fn(client, begun);
+    const last = options.beforeCommit?.() ?? null;
+    await client.query(last ? `${last}; COMMIT` : 'COMMIT');
     return result;
   } catch (err) {
     if (!broken) {

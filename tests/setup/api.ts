@@ -26,6 +26,11 @@ export interface TestApi {
   loginAs(who: 'platformAdmin' | 'ecosystemAdmin'): Promise<string>;
   /** Counts events in the store: "nothing written" assertions compare it before and after. */
   eventCount(): Promise<number>;
+  /**
+   * Resolves once every app_api connection is back in the pool: a request's read transaction ends
+   * while its answer is sent (docs/decisions/0030), so statement counts wait for this.
+   */
+  readsEnded(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +77,13 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     async eventCount() {
       const r = await db.ownerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
       return r.rows[0].n;
+    },
+    async readsEnded() {
+      const pool = platform.pools.api;
+      for (const deadline = Date.now() + 5000; pool.idleCount < pool.totalCount || pool.waitingCount > 0;) {
+        if (Date.now() > deadline) throw new Error(`app_api connections still out after 5 s: ${pool.totalCount - pool.idleCount}`);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
     },
     async stop() {
       await platform.stop();
