@@ -108,10 +108,13 @@ describe('program queries and tenant isolation', () => {
     expect(edited.errors).toBeUndefined();
     const statements = async (first: number, fields: string) => {
       const pool = api.platform.services.apiPool as unknown as { queries: number };
+      await api.readsEnded();
       const before = pool.queries;
       const res = await as(platformAdmin)<{ getProgramsByEcosystemId: Connection<Record<string, unknown>> }>(
         `query($id: ID!, $n: Int!) { getProgramsByEcosystemId(ecosystemId: $id, first: $n) { edges { node { ${fields} } } } }`, { id: other.id, n: first });
       expect(res.errors).toBeUndefined();
+      // The read transaction commits while the answer is sent (decision 0030): count its COMMIT too.
+      await api.readsEnded();
       return { nodes: res.data!.getProgramsByEcosystemId.edges.map((e) => e.node), count: pool.queries - before };
     };
     const listed = await statements(3, settings);
