@@ -7,7 +7,7 @@
  * the CPU milliseconds per request of the server and of PostgreSQL (from /proc) are compared: the
  * machine may be shared, and alternating rounds let both sides feel the same neighbours.
  *
- *   tsx scripts/growth-cost.ts [--programs 45000] [--seconds 5] [--rounds 4] [--connections 8] [--ops a,b] [--statements]
+ *   tsx scripts/growth-cost.ts [--programs 45000] [--seconds 5] [--rounds 4] [--connections 8] [--ops a,b] [--statements] [--pg name=value ...]
  *
  * --statements loads pg_stat_statements into the bench's PostgreSQL and prints, per side, the
  * statements that took most of its time during the measured rounds.
@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '8' },
     ops: { type: 'string', default: [...MIX_WEIGHTS.map(([op]) => op), 'mix'].join(',') },
     statements: { type: 'boolean', default: false },
+    /** Extra settings of the bench's PostgreSQL, e.g. --pg auto_explain.log_min_duration=2 (with --pg shared_preload_libraries=...). */
+    pg: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -189,7 +191,13 @@ async function run(cluster: BenchCluster): Promise<void> {
   }
 }
 
-const cluster = await startBenchCluster(log, args.statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {});
+const pgSettings: Record<string, string> = args.statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {};
+for (const setting of args.pg) {
+  const at = setting.indexOf('=');
+  if (at < 1) throw new Error(`--pg ${setting}: expected name=value`);
+  pgSettings[setting.slice(0, at)] = setting.slice(at + 1);
+}
+const cluster = await startBenchCluster(log, pgSettings);
 try {
   await run(cluster);
 } finally {
