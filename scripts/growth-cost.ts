@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '8' },
     ops: { type: 'string', default: [...MIX_WEIGHTS.map(([op]) => op), 'mix'].join(',') },
     statements: { type: 'boolean', default: false },
-    /** Extra settings of the bench's PostgreSQL, e.g. --pg auto_explain.log_min_duration=2 (with --pg shared_preload_libraries=...). */
+    /** Extra settings of the bench's PostgreSQL, e.g. --pg shared_buffers=512MB. Not logging_collector: the embedded start waits for the ready line on stderr. */
     pg: { type: 'string', multiple: true, default: [] },
   },
 });
