@@ -10,10 +10,11 @@
  * take most, and leaves the raw `.cpuprofile` (for Chrome's DevTools) in the printed folder.
  * Also prints the server's and PostgreSQL's CPU milliseconds per request, read from /proc.
  */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { mainThreadProfiles, readProfile, summarise } from '../tests/bench/cpu-profile';
 import { startBenchCluster } from '../tests/bench/db';
 import { closedLoop } from '../tests/bench/load-autocannon';
 import { Mix } from '../tests/bench/load-mix';
@@ -23,58 +24,6 @@ import { page, programsPage, trivial, type RequestSource } from '../tests/bench/
 import { analyzeSeeded, seedLoadData } from '../tests/bench/load-seed';
 import { startLoadServer } from '../tests/bench/load-server';
 import { cpuMeter, cpuSince, postmasterPid } from '../tests/bench/proc';
-
-interface Node {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: Node[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-function packageOf(url: string): string {
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1];
-  if (url.startsWith('node:') || !url) return url || '(native)';
-  return path.relative(process.cwd(), url.replace(/^file:\/\//, '')).split('/').slice(0, 2).join('/');
-}
-
-function summarise(profile: Profile, top: number): string[] {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
-  const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const label = (n: Node) => `${n.callFrame.functionName || '(anonymous)'} ${packageOf(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
-  const selfBy = new Map<string, number>();
-  const pkgBy = new Map<string, number>();
-  const inclusive = new Map<string, number>();
-  for (const [id, t] of self) {
-    const n = byId.get(id)!;
-    selfBy.set(label(n), (selfBy.get(label(n)) ?? 0) + t);
-    pkgBy.set(packageOf(n.callFrame.url), (pkgBy.get(packageOf(n.callFrame.url)) ?? 0) + t);
-    // Each function on the stack once (recursion counted once).
-    const seen = new Set<string>();
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const l = label(byId.get(cur)!);
-      if (seen.has(l)) continue;
-      seen.add(l);
-      inclusive.set(l, (inclusive.get(l) ?? 0) + t);
-    }
-  }
-  const pct = (t: number) => `${((100 * t) / total).toFixed(1).padStart(5)}%`;
-  const list = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `  ${pct(t)}  ${k}`);
-  return [
-    `total ${(total / 1e6).toFixed(1)} s of samples`,
-    'self time by package or folder:', ...list(pkgBy, 25),
-    'self time by function:', ...list(selfBy, top),
-    'inclusive time by function:', ...list(inclusive, top * 2),
-  ];
-}
 
 /**
  * With PROFILE_STATEMENTS=1 (and a DATABASE_URL server that preloads pg_stat_statements with
@@ -97,7 +46,7 @@ async function statementStats(url: string): Promise<(requests: number) => Promis
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--summarise') {
-    for (const line of summarise(JSON.parse(await readFile(process.argv[3], 'utf8')) as Profile, 40)) console.log(line);
+    for (const line of summarise(await readProfile(process.argv[3]), 40)) console.log(line);
     return;
   }
   const scenario = process.argv[2] ?? 'page';
@@ -140,11 +89,9 @@ async function main(): Promise<void> {
       if (process.env.PROFILE_KEEP === '1') log(`kept the database ${db.name}`);
       else await db.drop();
     }
-    // The main thread's profile: tsx's loader thread writes one too (its file ends .1.00N).
-    const files = (await readdir(profDir)).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f));
-    for (const f of files) {
-      log(`\n${path.join(profDir, f)}`);
-      for (const line of summarise(JSON.parse(await readFile(path.join(profDir, f), 'utf8')) as Profile, 40)) log(line);
+    for (const file of await mainThreadProfiles(profDir)) {
+      log(`\n${file}`);
+      for (const line of summarise(await readProfile(file), 40)) log(line);
     }
   } finally {
     if (process.env.PROFILE_KEEP !== '1') await cluster.stop();

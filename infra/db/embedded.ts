@@ -34,6 +34,8 @@ export interface EmbeddedOptions {
   password: string;
   /** Tests and benchmarks: no durability (fsync off), no record, relocated folders removed at stop. */
   throwaway?: boolean;
+  /** Extra server settings of a throwaway cluster (-c name=value), e.g. shared_preload_libraries for a profiling run. */
+  settings?: Readonly<Record<string, string>>;
   port?: number;
   log?: (line: string) => void;
 }
@@ -131,7 +133,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     server = await startServer({
       binDir: placement.binDir, clusterDir: placement.clusterDir, port, user: placement.user, onLog: (line) => passOn(line),
       // fsync off only where the data is throwaway; the kept cluster stays durable.
-      flags: throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300']
+      flags: throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
+        ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])]
         : ['-c', 'max_connections=200'],
     });
     if ((await settleOwnerPassword(port, options.password, !throwaway)) === 'upgraded') {

@@ -189,3 +189,32 @@ describe('audit projection', () => {
     }
   });
 });
+
+describe('audit facets', () => {
+  /** The transaction that last wrote each facet row of a tenant (read from the serving build's table). */
+  async function writers(tenant: string): Promise<Map<string, string>> {
+    const schema = (await db.ownerPool.query<{ schema_name: string }>(`SELECT schema_name FROM projections.checkpoints WHERE name = 'audit' AND status = 'serving'`)).rows[0].schema_name;
+    const r = await db.ownerPool.query<{ key: string; writer: string }>(
+      `SELECT kind || ':' || value AS key, xmin::text AS writer FROM "${schema}".breadcrumb_facets WHERE ecosystem_id = $1`, [tenant]);
+    return new Map(r.rows.map((row) => [row.key, row.writer]));
+  }
+
+  it('rewrites a facet only when its label or detail changes, not for every event that names it', async () => {
+    const tenant = randomUUID();
+    const program = randomUUID();
+    const meta = { ecosystemId: tenant, programId: program, userId: ADMIN, role: 'SUPER_ADMIN' as const };
+    await append(`program-${program}`, [newEvent('ProgramCreatedForAudit', { name: 'Geometry' }, meta)]);
+    expect(await runner.waitFor(await append(`session-${program}`, [newEvent('SessionNoted', { n: 1 }, meta)]), ['audit'], 10_000)).toBe(true);
+    const before = await writers(tenant);
+    await append(`session-${program}`, [newEvent('SessionNoted', { n: 2 }, meta)]);
+    const renamed = await append(`program-${program}`, [newEvent('ProgramRenamedForAudit', { from: 'Geometry', to: 'Geometry II' }, meta)]);
+    expect(await runner.waitFor(renamed, ['audit'], 10_000)).toBe(true);
+    const after = await writers(tenant);
+    // The same actor, action and session again: those rows are as they were.
+    for (const key of [`actor:${ADMIN}`, 'action:SessionNoted', `target:session:${program}`]) expect(after.get(key), key).toBe(before.get(key));
+    // A new name is written.
+    expect(after.get(`target:program:${program}`)).not.toBe(before.get(`target:program:${program}`));
+    const targets = await asTenant([tenant], (c) => breadcrumbTargets(c, { ecosystemId: tenant, targetType: 'program', first: 10 }));
+    expect(targets.map((t) => t.name)).toEqual(['Geometry II']);
+  });
+});

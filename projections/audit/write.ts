@@ -193,7 +193,11 @@ async function writeRows(client: PoolClient, table: Table, rows: object[], runs:
     SELECT ecosystem_id, kind, value, label, detail FROM jsonb_to_recordset($3::jsonb)
       AS x(ecosystem_id uuid, kind text, value text, label text, detail text)
     ON CONFLICT (ecosystem_id, kind, value) DO UPDATE
-      SET label = COALESCE(EXCLUDED.label, ${f}.label), detail = COALESCE(EXCLUDED.detail, ${f}.detail)`,
+      SET label = COALESCE(EXCLUDED.label, ${f}.label), detail = COALESCE(EXCLUDED.detail, ${f}.detail)
+      -- Most facets of a batch are already there as they are (the actor and the action of every
+      -- event); rewriting them anyway left a dead version of the same few rows per batch, which
+      -- every name lookup of the trail's pages then stepped over until the page was pruned.
+      WHERE (${f}.label, ${f}.detail) IS DISTINCT FROM (COALESCE(EXCLUDED.label, ${f}.label), COALESCE(EXCLUDED.detail, ${f}.detail))`,
   [JSON.stringify(rows), JSON.stringify(runs), JSON.stringify(facets)]);
 }
 

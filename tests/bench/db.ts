@@ -51,7 +51,8 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
   }
 }
 
-export async function startBenchCluster(log: (line: string) => void): Promise<BenchCluster> {
+/** `pgSettings`: extra server settings of the embedded cluster (ignored with DATABASE_URL). */
+export async function startBenchCluster(log: (line: string) => void, pgSettings: Readonly<Record<string, string>> = {}): Promise<BenchCluster> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'tutoring-bench-'));
   // As root the embedded server runs as `postgres`, which must be able to reach its data folder.
   await chmod(tempDir, 0o755);
@@ -65,7 +66,7 @@ export async function startBenchCluster(log: (line: string) => void): Promise<Be
     if (process.env.API_DATABASE_PASSWORD) apiPassword = process.env.API_DATABASE_PASSWORD;
     else log('DATABASE_URL is set without API_DATABASE_PASSWORD: the bench resets the app_api role password on that server.');
   } else {
-    const cluster = await startEmbeddedPostgres({ dir: path.join(tempDir, 'pg'), password: randomBytes(18).toString('base64url'), throwaway: true });
+    const cluster = await startEmbeddedPostgres({ dir: path.join(tempDir, 'pg'), password: randomBytes(18).toString('base64url'), throwaway: true, settings: pgSettings });
     adminUrl = cluster.url('postgres');
     clusterDir = cluster.clusterDir;
     stopCluster = () => cluster.stop();

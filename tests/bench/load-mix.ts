@@ -56,6 +56,8 @@ export interface MixOptions {
   prefix: string;
   /** The share of writes (0.3); reads and writes keep their weights among themselves. */
   writeShare?: number;
+  /** Send only this kind (scripts/growth-cost.ts measures each kind alone); writeShare is then ignored. */
+  only?: MixOp;
 }
 
 type Made = Omit<LoadRequest, 'headers'> & { mutation: boolean };
@@ -71,7 +73,8 @@ export class Mix implements RequestSource {
     const sum = (w: boolean) => MIX_WEIGHTS.filter(([op]) => WRITES.has(op) === w).reduce((s, [, x]) => s + x, 0);
     const reads = sum(false);
     const writes = sum(true);
-    this.weights = MIX_WEIGHTS.map(([op, w]) => [op, WRITES.has(op) ? (w / writes) * share : (w / reads) * (1 - share)] as const);
+    this.weights = o.only ? [[o.only, 1]]
+      : MIX_WEIGHTS.map(([op, w]) => [op, WRITES.has(op) ? (w / writes) * share : (w / reads) * (1 - share)] as const);
   }
 
   next(): LoadRequest {
