@@ -82,10 +82,16 @@ interface BatchState {
   facets: Map<string, Facet>;
 }
 
-function noteFacet(state: BatchState, facet: Facet): void {
-  const key = `${facet.ecosystem_id}\u0000${facet.kind}\u0000${facet.value}`;
+/** The latest detail wins; a label only replaces an earlier one (a null label keeps what was known). */
+function noteFacet(state: BatchState, ecosystemId: string, kind: Facet['kind'], value: string, label: string | null, detail: string | null): void {
+  const key = `${ecosystemId}\u0000${kind}\u0000${value}`;
   const previous = state.facets.get(key);
-  state.facets.set(key, { ...facet, label: facet.label ?? previous?.label ?? null });
+  if (!previous) {
+    state.facets.set(key, { ecosystem_id: ecosystemId, kind, value, label, detail });
+    return;
+  }
+  if (label !== null) previous.label = label;
+  previous.detail = detail;
 }
 
 function notePerson(event: RecordedEvent, state: BatchState): void {
@@ -96,7 +102,8 @@ function notePerson(event: RecordedEvent, state: BatchState): void {
   state.newPeople.set(String(data.userId), name);
 }
 
-function rowOf(event: RecordedEvent, state: BatchState) {
+/** One breadcrumbs row, its values in the order of ROW_COLUMNS. */
+function rowOf(event: RecordedEvent, state: BatchState): unknown[] {
   const m = event.metadata;
   const target = targetOf(event);
   notePerson(event, state);
@@ -107,21 +114,19 @@ function rowOf(event: RecordedEvent, state: BatchState) {
   const actorId = m?.actor?.userId ?? 'unknown';
   const actorRole = m?.actor?.role ?? 'UNKNOWN';
   if (ecosystemId) {
-    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'actor', value: actorId, label: state.people.get(actorId) ?? null, detail: actorRole });
-    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'action', value: event.type, label: null, detail: null });
+    noteFacet(state, ecosystemId, 'actor', actorId, state.people.get(actorId) ?? null, actorRole);
+    noteFacet(state, ecosystemId, 'action', event.type, null, null);
     const targetLabel = targetName ?? (target.type === 'user' ? state.people.get(target.id) ?? null : null);
-    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'target', value: `${target.type}:${target.id}`, label: targetLabel, detail: null });
+    noteFacet(state, ecosystemId, 'target', `${target.type}:${target.id}`, targetLabel, null);
   }
-  const position = { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() };
-  return {
-    event_id: event.id, position_commit: position.commit, position_prepare: position.prepare,
-    ecosystem_id: ecosystemId, program_id: uuidOrNull(m?.programId),
-    occurred_at: m?.occurredAt && !Number.isNaN(Date.parse(m.occurredAt)) ? m.occurredAt : event.recordedAt,
-    actor_user_id: actorId, actor_role: actorRole, target_type: target.type, target_id: target.id,
-    event_type: event.type, summary, changes, command_id: m?.commandId ?? null, correlation_id: m?.correlationId ?? null,
-    run_id: runId, entry_commit: run?.entry_commit ?? position.commit, entry_prepare: run?.entry_prepare ?? position.prepare,
-    decode_error: decodeError,
-  };
+  const commit = event.position.commit.toString();
+  const prepare = event.position.prepare.toString();
+  const occurredAt = m?.occurredAt && !Number.isNaN(Date.parse(m.occurredAt)) ? m.occurredAt : event.recordedAt;
+  return [
+    event.id, commit, prepare, ecosystemId, uuidOrNull(m?.programId), occurredAt, actorId, actorRole, target.type, target.id,
+    event.type, summary, changes, m?.commandId ?? null, m?.correlationId ?? null, runId,
+    run?.entry_commit ?? commit, run?.entry_prepare ?? prepare, decodeError,
+  ];
 }
 
 /** Ids a batch may need from earlier batches: runs its events may belong to, people they name. */
@@ -165,24 +170,33 @@ export async function writeAuditBatch(events: readonly RecordedEvent[], client: 
   await upsertPeople(client, table, state.newPeople);
 }
 
-const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint, ecosystem_id uuid, program_id uuid,
-  occurred_at timestamptz, actor_user_id text, actor_role text, target_type text, target_id text, event_type text,
-  summary text, changes jsonb, command_id text, correlation_id text, run_id text, entry_commit bigint, entry_prepare bigint, decode_error text`;
-const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
+/** The breadcrumbs columns a row lists (rowOf), in its order, with their types. */
+const ROW_COLUMNS: ReadonlyArray<readonly [name: string, type: string]> = [
+  ['event_id', 'uuid'], ['position_commit', 'bigint'], ['position_prepare', 'bigint'], ['ecosystem_id', 'uuid'], ['program_id', 'uuid'],
+  ['occurred_at', 'timestamptz'], ['actor_user_id', 'text'], ['actor_role', 'text'], ['target_type', 'text'], ['target_id', 'text'],
+  ['event_type', 'text'], ['summary', 'text'], ['changes', 'jsonb'], ['command_id', 'text'], ['correlation_id', 'text'],
+  ['run_id', 'text'], ['entry_commit', 'bigint'], ['entry_prepare', 'bigint'], ['decode_error', 'text'],
+];
+const NAMES = ROW_COLUMNS.map(([name]) => name).join(', ');
+/**
+ * The rows arrive as one jsonb array of arrays (one per row, values by position): parsed once,
+ * each value then taken by its index, and `changes` is already jsonb. Objects with named keys cost
+ * a hash table per row in json_to_recordset (and a second parse of `changes`), which made it the
+ * larger part of a rebuild's database time (docs/decisions/0031).
+ */
+const VALUES = ROW_COLUMNS.map(([, type], i) => (type === 'jsonb' ? `r->${i}` : type === 'text' ? `r->>${i}` : `(r->>${i})::${type}`)).join(', ');
 
 /**
  * One statement per batch (per slice of a large one) for the rows, the runs and the facets (data-
  * modifying CTEs): the audit takes every event, so round trips per batch dominate replay time and a
  * live mutation's wait.
  */
-async function writeRows(client: PoolClient, table: Table, rows: object[], runs: Run[], facets: Facet[]): Promise<void> {
+async function writeRows(client: PoolClient, table: Table, rows: unknown[][], runs: Run[], facets: Facet[]): Promise<void> {
   const f = table('breadcrumb_facets');
   await client.query(`
     WITH crumbs AS (
       INSERT INTO ${table('breadcrumbs')} (${NAMES})
-      -- json, not jsonb: the rows are only split into columns, never searched, and parsing them as
-      -- jsonb first made this statement about 15% slower (docs/decisions/0022).
-      SELECT ${NAMES} FROM json_to_recordset($1::json) AS x(${COLUMNS}) ON CONFLICT (event_id) DO NOTHING
+      SELECT ${VALUES} FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT (event_id) DO NOTHING
     ), runs AS (
       INSERT INTO ${table('breadcrumb_runs')} (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
       SELECT run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare FROM jsonb_to_recordset($2::jsonb)
