@@ -29,22 +29,32 @@ function personName(data: Data): string | null {
   return name || (typeof data.email === 'string' ? data.email : null);
 }
 
-interface Known { kind: 'run' | 'person'; id: string; name: string | null; status: string | null; ecosystem_id: string | null; entry_commit: string | null; entry_prepare: string | null }
+interface Known { kind: 'run' | 'person' | 'keyed'; id: string; name: string | null; status: string | null; ecosystem_id: string | null; entry_commit: string | null; entry_prepare: string | null }
 
-/** What earlier batches learned that this one needs, in one round trip: the runs its events may belong to, the people they name. */
-async function loadKnown(client: PoolClient, table: Table, ids: { runs: string[]; people: string[] }): Promise<{ runs: Map<string, Run>; people: Map<string, string> }> {
+/**
+ * What earlier batches learned that this one needs, in one round trip: the runs its events may
+ * belong to, the people they name, and whether breadcrumbs has its primary key yet (a loading
+ * rebuild creates it last, tables.ts). Asked in the batch's transaction, which holds the build's
+ * checkpoint row, as creating the key does: the answer holds for the whole batch.
+ */
+async function loadKnown(client: PoolClient, table: Table, ids: { runs: string[]; people: string[] }): Promise<{ runs: Map<string, Run>; people: Map<string, string>; keyed: boolean }> {
   const r = await client.query<Known>(`
     SELECT 'run' AS kind, run_id AS id, job_name AS name, status, ecosystem_id::text, entry_commit::text, entry_prepare::text
       FROM ${table('breadcrumb_runs')} WHERE run_id = ANY($1::text[])
     UNION ALL
-    SELECT 'person', user_id, name, NULL, NULL, NULL, NULL FROM ${table('audit_people')} WHERE user_id = ANY($2::text[])`, [ids.runs, ids.people]);
+    SELECT 'person', user_id, name, NULL, NULL, NULL, NULL FROM ${table('audit_people')} WHERE user_id = ANY($2::text[])
+    UNION ALL
+    SELECT 'keyed', '', NULL, NULL, NULL, NULL, NULL FROM pg_constraint WHERE conrelid = $3::regclass AND contype = 'p'`,
+  [ids.runs, ids.people, table('breadcrumbs')]);
   const runs = new Map<string, Run>();
   const people = new Map<string, string>();
+  let keyed = false;
   for (const k of r.rows) {
-    if (k.kind === 'person') people.set(k.id, k.name ?? '');
+    if (k.kind === 'keyed') keyed = true;
+    else if (k.kind === 'person') people.set(k.id, k.name ?? '');
     else runs.set(k.id, { run_id: k.id, ecosystem_id: k.ecosystem_id, job_name: k.name ?? 'unknown', status: k.status ?? 'QUEUED', entry_commit: k.entry_commit ?? '0', entry_prepare: k.entry_prepare ?? '0' });
   }
-  return { runs, people };
+  return { runs, people, keyed };
 }
 
 /** The run an event is a step of: a job's own events, and every event its run dispatched (correlated by job id). */
@@ -147,7 +157,8 @@ function idsOf(events: readonly RecordedEvent[]): { runs: string[]; people: stri
 const SLICE = 500;
 
 export async function writeAuditBatch(events: readonly RecordedEvent[], client: PoolClient, table: Table): Promise<void> {
-  const state: BatchState = { ...await loadKnown(client, table, idsOf(events)), newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
+  const { keyed, ...known } = await loadKnown(client, table, idsOf(events));
+  const state: BatchState = { ...known, newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
   // Each slice is described while the database writes the one before (its statement is already
   // sent), instead of all describing preceding all writing (docs/decisions/0022). One statement at
   // a time on the batch's connection. The runs and facets, which any later event may still change,
@@ -159,7 +170,7 @@ export async function writeAuditBatch(events: readonly RecordedEvent[], client: 
       const last = from + SLICE >= events.length;
       const runs = last ? [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r)) : [];
       await writing;
-      writing = writeRows(client, table, rows, runs, last ? [...state.facets.values()] : []);
+      writing = writeRows(client, table, { rows, keyed }, runs, last ? [...state.facets.values()] : []);
     }
   } catch (err) {
     // Describing failed with a statement in flight: let it settle first (the batch rolls back anyway).
@@ -191,12 +202,14 @@ const VALUES = ROW_COLUMNS.map(([, type], i) => (type === 'jsonb' ? `r->${i}` : 
  * modifying CTEs): the audit takes every event, so round trips per batch dominate replay time and a
  * live mutation's wait.
  */
-async function writeRows(client: PoolClient, table: Table, rows: unknown[][], runs: Run[], facets: Facet[]): Promise<void> {
+async function writeRows(client: PoolClient, table: Table, crumbs: { rows: unknown[][]; keyed: boolean }, runs: Run[], facets: Facet[]): Promise<void> {
   const f = table('breadcrumb_facets');
+  // Without the key (a loading rebuild) there is nothing to conflict on: duplicates, were there
+  // any, go when the key is created (tables.ts).
   await client.query(`
     WITH crumbs AS (
       INSERT INTO ${table('breadcrumbs')} (${NAMES})
-      SELECT ${VALUES} FROM jsonb_array_elements($1::jsonb) AS r ON CONFLICT (event_id) DO NOTHING
+      SELECT ${VALUES} FROM jsonb_array_elements($1::jsonb) AS r${crumbs.keyed ? ' ON CONFLICT (event_id) DO NOTHING' : ''}
     ), runs AS (
       INSERT INTO ${table('breadcrumb_runs')} (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
       SELECT run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare FROM jsonb_to_recordset($2::jsonb)
@@ -208,7 +221,7 @@ async function writeRows(client: PoolClient, table: Table, rows: unknown[][], ru
       AS x(ecosystem_id uuid, kind text, value text, label text, detail text)
     ON CONFLICT (ecosystem_id, kind, value) DO UPDATE
       SET label = COALESCE(EXCLUDED.label, ${f}.label), detail = COALESCE(EXCLUDED.detail, ${f}.detail)`,
-  [JSON.stringify(rows), JSON.stringify(runs), JSON.stringify(facets)]);
+  [JSON.stringify(crumbs.rows), JSON.stringify(runs), JSON.stringify(facets)]);
 }
 
 /** New names also relabel the person wherever they already appear as an actor or a target. */
