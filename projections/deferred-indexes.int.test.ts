@@ -8,6 +8,7 @@ import { createPostgresEventStore } from '../infra/eventstore/postgres';
 import type { EventStore } from '../infra/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../tests/setup/db';
 import { auditProjection } from './audit';
+import { listBuilds } from './checkpoints';
 import { ProjectionRunner } from './runner';
 import { buildOf, eventually, newEvent, waitUntilServing } from './testing/fixtures';
 
@@ -69,10 +70,51 @@ describe('secondary indexes of projection builds', () => {
     await rebuilder.start();
     const [schema] = await rebuilder.rebuild(['audit']);
     await eventually('the rebuild to load two batches', async () => ((await buildOf(db.ownerPool, schema))?.eventsProcessed ?? 0) >= 4);
-    expect(await indexes(schema)).toEqual(all.filter((d) => d.includes('_pkey')));
+    // Loading: the other tables' keys (the handler looks runs and people up by them), not breadcrumbs' (docs/decisions/0031).
+    expect(await indexes(schema)).toEqual(all.filter((d) => d.includes('_pkey') && !d.includes('breadcrumbs_pkey')));
 
     release();
     await waitUntilServing(db.ownerPool, schema);
     expect(await indexes(schema)).toEqual(all);
   });
+
+  it('keep the first of two events with one id, loading without the key as serving with it', async () => {
+    // The PostgreSQL store refuses a second event with an id; a log that does not (this wrapper
+    // gives an event the id named in its data) must still give a rebuild the rows the live build has.
+    const original = newEvent('ProgramEdited', { name: 'original' });
+    const { id } = original;
+    await store.append(`program-${crypto.randomUUID()}`, [original], { expectedRevision: 'no_stream' });
+    await store.append(`program-${crypto.randomUUID()}`, [newEvent('ProgramEdited', { name: 'copy', sameIdAs: id })], { expectedRevision: 'no_stream' });
+    const last = await appendSome(3);
+    const sameIds: EventStore = {
+      ...store,
+      readPage: async (o) => {
+        const page = await store.readPage(o);
+        return { ...page, events: page.events.map((e) => ((e.data as { sameIdAs?: string }).sameIdAs ? { ...e, id: (e.data as { sameIdAs: string }).sameIdAs } : e)) };
+      },
+    };
+    const live = runner(sameIds);
+    await live.start();
+    expect(await live.waitFor(last, ['audit'], 10_000)).toBe(true);
+    const served = await rows((await listBuilds(db.ownerPool, { names: ['audit'] }))[0].schema);
+    expect(served.filter((r) => r.event_id === id).map((r) => r.changes.name)).toEqual(['original']);
+    const [schema] = await live.rebuild(['audit']);
+    await waitUntilServing(db.ownerPool, schema);
+    expect(await rows(schema)).toEqual(served);
+  });
 });
+
+/** A build's breadcrumbs in log order, read as the runner writes them (every tenant). */
+async function rows(schema: string): Promise<Array<{ event_id: string; changes: { name: string } }>> {
+  const client = await db.ownerPool.connect();
+  try {
+    await client.query(`BEGIN READ ONLY`);
+    await client.query(`SELECT set_config('app.platform_admin', 'on', true)`);
+    const r = await client.query<{ event_id: string; changes: { name: string } }>(
+      `SELECT * FROM "${schema}".breadcrumbs ORDER BY position_commit, position_prepare`);
+    return r.rows;
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}

@@ -20,6 +20,7 @@ import { jitter } from './ddl-locks';
 import {
   advanceCheckpoint, advanceCheckpointStatement, getBuild, lockBuildStatement, lockedBuild, passCheckpoint, recordError, recordFailure, samePosition, type Build, type BuildFailure, type BuildStatus,
 } from './checkpoints';
+import { ReadAhead } from './read-ahead';
 import { qualified, quoteIdent } from './sql';
 import { errorMessage, withTransaction } from '../infra/db/pool';
 import { consumedTypes, type Projection, type ProjectionContext } from './types';
@@ -80,6 +81,7 @@ export class BuildWorker {
   private stopping = false;
   private readonly wakes: WakeSchedule;
   private readonly types: string[] | null;
+  private readonly ahead = new ReadAhead((after, limit) => this.read(after, limit));
   private running: Promise<void> = Promise.resolve();
 
   constructor(private readonly o: WorkerOptions, build: Build) {
@@ -146,13 +148,17 @@ export class BuildWorker {
       }
     }
     this.leading = false;
+    await this.ahead.drop();
     await this.o.leases.release(this.schema).catch((err: Error) => this.o.onError(err, this));
   }
 
   /** One read and, if there were events, one batch. Resolves true when the log had nothing more. */
   private async step(): Promise<boolean> {
-    const limit = this.status === 'building' ? this.o.buildBatchSize : this.o.batchSize;
-    const page = await this.o.store.readPage({ after: this.position, limit, ...(this.types ? { types: this.types } : {}) });
+    const building = this.status === 'building';
+    const limit = building ? this.o.buildBatchSize : this.o.batchSize;
+    const page = building ? await this.ahead.page(this.position, limit) : await this.read(this.position, limit);
+    // Loading: the next page is read while this one is applied (projections/read-ahead.ts).
+    if (building && page.events.length >= limit) this.ahead.start(page.through, limit);
     if (page.events.length === 0) {
       await this.passOver(page.through);
       if (this.status === 'building' && !this.finished) await this.finishAndSwitch();
@@ -282,6 +288,10 @@ export class BuildWorker {
       // The database is likely what failed; the original error was reported above.
       this.o.onError(new Error(`could not record the error of ${this.schema}: ${errorMessage(recordErr)}`), this);
     }
+  }
+
+  private read(after: Position | null, limit: number): Promise<LogPage> {
+    return this.o.store.readPage({ after, limit, ...(this.types ? { types: this.types } : {}) });
   }
 
   private sleep(ms: number, wakeable: boolean): Promise<void> {

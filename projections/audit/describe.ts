@@ -45,15 +45,46 @@ function keyWords(key: string): string[] {
   return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
 }
 
-function isSensitive(key: string): boolean {
+function judgeKey(key: string): boolean {
   const words = keyWords(key);
   return words.some((w) => SENSITIVE_WORDS.has(w)) || (words.includes('key') && (words.includes('api') || words.includes('private')));
 }
 
+// Events repeat a handful of field names, and a rebuild redacts every event's fields: judging each
+// name once took about a sixth of the rebuild's JavaScript (docs/decisions/0031). Bounded, because
+// names come from stored data: past the bound a name is judged afresh each time.
+const judged = new Map<string, boolean>();
+const JUDGED_MAX = 10_000;
+
+function isSensitive(key: string): boolean {
+  const known = judged.get(key);
+  if (known !== undefined) return known;
+  const sensitive = judgeKey(key);
+  if (judged.size < JUDGED_MAX) judged.set(key, sensitive);
+  return sensitive;
+}
+
+/**
+ * `value` with every sensitive key's value replaced, at any depth. What holds nothing to redact is
+ * returned as it is (not copied): the trail only serialises it, and most events hold no credentials.
+ */
 export function redact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(redact);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSensitive(k) ? REDACTED : redact(v)]));
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = redact(value[i]);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(value)) {
+    const r = isSensitive(k) ? REDACTED : redact(v);
+    // defineProperty, not assignment: a key named __proto__ (JSON.parse makes it an own key) stays a key.
+    if (r !== v) Object.defineProperty(out ??= { ...value }, k, { value: r, enumerable: true, writable: true, configurable: true });
+  }
+  return out ?? value;
 }
 
 function defaultChanges(data: unknown): Record<string, unknown> {

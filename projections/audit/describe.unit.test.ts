@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../domain/shared/events';
 import { describeEvent, genericSummary, redact, REDACTED, registerBreadcrumbDescriber, targetOf } from './describe';
@@ -56,5 +57,26 @@ describe('breadcrumb descriptions', () => {
     });
     registerBreadcrumbDescriber('PasswordChanged', () => ({ summary: 'Changed the password', changes: { passwordHash: 'x' } }));
     expect(describeEvent(recorded('PasswordChanged', {})).changes).toEqual({ passwordHash: REDACTED });
+  });
+
+  it('redact as a plain copy-and-replace would, without changing its input (property)', () => {
+    // The reference: the straightforward version redact replaced for speed (it copies everything).
+    const SENSITIVE = ['password', 'refreshTokenHash', 'api_key', 'privateKey', 'otp', 'pin'];
+    const reference = (v: unknown): unknown => {
+      if (Array.isArray(v)) return v.map(reference);
+      if (v === null || typeof v !== 'object') return v;
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, SENSITIVE.includes(k) ? REDACTED : reference(x)]));
+    };
+    const key = fc.oneof(fc.constantFrom(...SENSITIVE, 'name', 'passage', 'sortKey', '__proto__', 'pinned'), fc.string({ maxLength: 6 }));
+    const leaf = fc.oneof(fc.string({ maxLength: 4 }), fc.integer(), fc.boolean(), fc.constant(null));
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: 'small' }, leaf, fc.array(tie('tree'), { maxLength: 3 }), fc.dictionary(key, tie('tree'), { maxKeys: 4 })),
+    }));
+    fc.assert(fc.property(tree, (value) => {
+      const json = JSON.parse(JSON.stringify(value)) as unknown;
+      const before = JSON.stringify(json);
+      expect(JSON.stringify(redact(json))).toBe(JSON.stringify(reference(json)));
+      expect(JSON.stringify(json)).toBe(before);
+    }));
   });
 });

@@ -7,7 +7,7 @@ export const AUDIT_TABLES = ['breadcrumbs', 'breadcrumb_runs', 'breadcrumb_facet
 
 const breadcrumbs = (s: string) => `
 CREATE TABLE "${s}".breadcrumbs (
-  event_id         uuid PRIMARY KEY,
+  event_id         uuid NOT NULL, -- the primary key, created with the indexes (auditIndexes)
   position_commit  bigint NOT NULL,
   position_prepare bigint NOT NULL,
   ecosystem_id     uuid,
@@ -92,12 +92,36 @@ COMMENT ON TABLE "${s}".audit_people IS 'Names of users as the audit knows them 
 export const auditTables = (schema: string) => breadcrumbs(schema) + runs(schema) + facets(schema) + people(schema);
 
 /**
+ * breadcrumbs' primary key. A rebuild loads without it and creates it here, in one sorted pass,
+ * rather than 50,000 random inserts into a uuid index (docs/decisions/0031); a build that serves
+ * from its creation gets it at once. Nothing looks a row up by event_id while loading, and each
+ * event reaches a build once (a batch commits with its checkpoint). Should the load still hold an
+ * event id twice (a log that does not enforce unique ids), the row first in log order stays, as
+ * ON CONFLICT DO NOTHING keeps it for a build that has the key (write.ts).
+ */
+const breadcrumbsKey = (s: string) => `
+DO $key$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conrelid = '"${s}".breadcrumbs'::regclass AND contype = 'p') THEN
+    BEGIN
+      ALTER TABLE "${s}".breadcrumbs ADD CONSTRAINT breadcrumbs_pkey PRIMARY KEY (event_id);
+    EXCEPTION WHEN unique_violation THEN
+      DELETE FROM "${s}".breadcrumbs later USING "${s}".breadcrumbs first
+       WHERE first.event_id = later.event_id
+         AND (first.position_commit, first.position_prepare, first.ctid) < (later.position_commit, later.position_prepare, later.ctid);
+      ALTER TABLE "${s}".breadcrumbs ADD CONSTRAINT breadcrumbs_pkey PRIMARY KEY (event_id);
+    END;
+  END IF;
+END $key$;
+`;
+
+/**
  * The trail's filters and pages read through these; writing it needs only the primary keys, so a
  * rebuild creates them after its load (docs/decisions/0022). Every list of the trail is in entry
  * order, then log position (queries.ts), so each filter has an index in exactly that order and a
  * page is a walk that stops at its limit, with no sort (docs/decisions/0027).
  */
-export const auditIndexes = (s: string) => `
+export const auditIndexes = (s: string) => breadcrumbsKey(s) + `
 CREATE INDEX IF NOT EXISTS breadcrumbs_entries_idx ON "${s}".breadcrumbs (ecosystem_id, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
 CREATE INDEX IF NOT EXISTS breadcrumbs_actor_entries_idx ON "${s}".breadcrumbs (ecosystem_id, actor_user_id, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);
 CREATE INDEX IF NOT EXISTS breadcrumbs_action_entries_idx ON "${s}".breadcrumbs (ecosystem_id, event_type, entry_commit DESC, entry_prepare DESC, position_commit DESC, position_prepare DESC);

@@ -29,22 +29,32 @@ function personName(data: Data): string | null {
   return name || (typeof data.email === 'string' ? data.email : null);
 }
 
-interface Known { kind: 'run' | 'person'; id: string; name: string | null; status: string | null; ecosystem_id: string | null; entry_commit: string | null; entry_prepare: string | null }
+interface Known { kind: 'run' | 'person' | 'keyed'; id: string; name: string | null; status: string | null; ecosystem_id: string | null; entry_commit: string | null; entry_prepare: string | null }
 
-/** What earlier batches learned that this one needs, in one round trip: the runs its events may belong to, the people they name. */
-async function loadKnown(client: PoolClient, table: Table, ids: { runs: string[]; people: string[] }): Promise<{ runs: Map<string, Run>; people: Map<string, string> }> {
+/**
+ * What earlier batches learned that this one needs, in one round trip: the runs its events may
+ * belong to, the people they name, and whether breadcrumbs has its primary key yet (a loading
+ * rebuild creates it last, tables.ts). Asked in the batch's transaction, which holds the build's
+ * checkpoint row, as creating the key does: the answer holds for the whole batch.
+ */
+async function loadKnown(client: PoolClient, table: Table, ids: { runs: string[]; people: string[] }): Promise<{ runs: Map<string, Run>; people: Map<string, string>; keyed: boolean }> {
   const r = await client.query<Known>(`
     SELECT 'run' AS kind, run_id AS id, job_name AS name, status, ecosystem_id::text, entry_commit::text, entry_prepare::text
       FROM ${table('breadcrumb_runs')} WHERE run_id = ANY($1::text[])
     UNION ALL
-    SELECT 'person', user_id, name, NULL, NULL, NULL, NULL FROM ${table('audit_people')} WHERE user_id = ANY($2::text[])`, [ids.runs, ids.people]);
+    SELECT 'person', user_id, name, NULL, NULL, NULL, NULL FROM ${table('audit_people')} WHERE user_id = ANY($2::text[])
+    UNION ALL
+    SELECT 'keyed', '', NULL, NULL, NULL, NULL, NULL FROM pg_constraint WHERE conrelid = $3::regclass AND contype = 'p'`,
+  [ids.runs, ids.people, table('breadcrumbs')]);
   const runs = new Map<string, Run>();
   const people = new Map<string, string>();
+  let keyed = false;
   for (const k of r.rows) {
-    if (k.kind === 'person') people.set(k.id, k.name ?? '');
+    if (k.kind === 'keyed') keyed = true;
+    else if (k.kind === 'person') people.set(k.id, k.name ?? '');
     else runs.set(k.id, { run_id: k.id, ecosystem_id: k.ecosystem_id, job_name: k.name ?? 'unknown', status: k.status ?? 'QUEUED', entry_commit: k.entry_commit ?? '0', entry_prepare: k.entry_prepare ?? '0' });
   }
-  return { runs, people };
+  return { runs, people, keyed };
 }
 
 /** The run an event is a step of: a job's own events, and every event its run dispatched (correlated by job id). */
@@ -82,10 +92,16 @@ interface BatchState {
   facets: Map<string, Facet>;
 }
 
-function noteFacet(state: BatchState, facet: Facet): void {
-  const key = `${facet.ecosystem_id}\u0000${facet.kind}\u0000${facet.value}`;
+/** The latest detail wins; a label only replaces an earlier one (a null label keeps what was known). */
+function noteFacet(state: BatchState, ecosystemId: string, kind: Facet['kind'], value: string, label: string | null, detail: string | null): void {
+  const key = `${ecosystemId}\u0000${kind}\u0000${value}`;
   const previous = state.facets.get(key);
-  state.facets.set(key, { ...facet, label: facet.label ?? previous?.label ?? null });
+  if (!previous) {
+    state.facets.set(key, { ecosystem_id: ecosystemId, kind, value, label, detail });
+    return;
+  }
+  if (label !== null) previous.label = label;
+  previous.detail = detail;
 }
 
 function notePerson(event: RecordedEvent, state: BatchState): void {
@@ -96,7 +112,8 @@ function notePerson(event: RecordedEvent, state: BatchState): void {
   state.newPeople.set(String(data.userId), name);
 }
 
-function rowOf(event: RecordedEvent, state: BatchState) {
+/** One breadcrumbs row, its values in the order of ROW_COLUMNS. */
+function rowOf(event: RecordedEvent, state: BatchState): unknown[] {
   const m = event.metadata;
   const target = targetOf(event);
   notePerson(event, state);
@@ -107,21 +124,19 @@ function rowOf(event: RecordedEvent, state: BatchState) {
   const actorId = m?.actor?.userId ?? 'unknown';
   const actorRole = m?.actor?.role ?? 'UNKNOWN';
   if (ecosystemId) {
-    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'actor', value: actorId, label: state.people.get(actorId) ?? null, detail: actorRole });
-    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'action', value: event.type, label: null, detail: null });
+    noteFacet(state, ecosystemId, 'actor', actorId, state.people.get(actorId) ?? null, actorRole);
+    noteFacet(state, ecosystemId, 'action', event.type, null, null);
     const targetLabel = targetName ?? (target.type === 'user' ? state.people.get(target.id) ?? null : null);
-    noteFacet(state, { ecosystem_id: ecosystemId, kind: 'target', value: `${target.type}:${target.id}`, label: targetLabel, detail: null });
+    noteFacet(state, ecosystemId, 'target', `${target.type}:${target.id}`, targetLabel, null);
   }
-  const position = { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() };
-  return {
-    event_id: event.id, position_commit: position.commit, position_prepare: position.prepare,
-    ecosystem_id: ecosystemId, program_id: uuidOrNull(m?.programId),
-    occurred_at: m?.occurredAt && !Number.isNaN(Date.parse(m.occurredAt)) ? m.occurredAt : event.recordedAt,
-    actor_user_id: actorId, actor_role: actorRole, target_type: target.type, target_id: target.id,
-    event_type: event.type, summary, changes, command_id: m?.commandId ?? null, correlation_id: m?.correlationId ?? null,
-    run_id: runId, entry_commit: run?.entry_commit ?? position.commit, entry_prepare: run?.entry_prepare ?? position.prepare,
-    decode_error: decodeError,
-  };
+  const commit = event.position.commit.toString();
+  const prepare = event.position.prepare.toString();
+  const occurredAt = m?.occurredAt && !Number.isNaN(Date.parse(m.occurredAt)) ? m.occurredAt : event.recordedAt;
+  return [
+    event.id, commit, prepare, ecosystemId, uuidOrNull(m?.programId), occurredAt, actorId, actorRole, target.type, target.id,
+    event.type, summary, changes, m?.commandId ?? null, m?.correlationId ?? null, runId,
+    run?.entry_commit ?? commit, run?.entry_prepare ?? prepare, decodeError,
+  ];
 }
 
 /** Ids a batch may need from earlier batches: runs its events may belong to, people they name. */
@@ -142,7 +157,8 @@ function idsOf(events: readonly RecordedEvent[]): { runs: string[]; people: stri
 const SLICE = 500;
 
 export async function writeAuditBatch(events: readonly RecordedEvent[], client: PoolClient, table: Table): Promise<void> {
-  const state: BatchState = { ...await loadKnown(client, table, idsOf(events)), newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
+  const { keyed, ...known } = await loadKnown(client, table, idsOf(events));
+  const state: BatchState = { ...known, newPeople: new Map(), changedRuns: new Set(), facets: new Map() };
   // Each slice is described while the database writes the one before (its statement is already
   // sent), instead of all describing preceding all writing (docs/decisions/0022). One statement at
   // a time on the batch's connection. The runs and facets, which any later event may still change,
@@ -154,7 +170,7 @@ export async function writeAuditBatch(events: readonly RecordedEvent[], client: 
       const last = from + SLICE >= events.length;
       const runs = last ? [...state.changedRuns].map((id) => state.runs.get(id)).filter((r): r is Run => Boolean(r)) : [];
       await writing;
-      writing = writeRows(client, table, rows, runs, last ? [...state.facets.values()] : []);
+      writing = writeRows(client, table, { rows, keyed }, runs, last ? [...state.facets.values()] : []);
     }
   } catch (err) {
     // Describing failed with a statement in flight: let it settle first (the batch rolls back anyway).
@@ -165,24 +181,35 @@ export async function writeAuditBatch(events: readonly RecordedEvent[], client: 
   await upsertPeople(client, table, state.newPeople);
 }
 
-const COLUMNS = `event_id uuid, position_commit bigint, position_prepare bigint, ecosystem_id uuid, program_id uuid,
-  occurred_at timestamptz, actor_user_id text, actor_role text, target_type text, target_id text, event_type text,
-  summary text, changes jsonb, command_id text, correlation_id text, run_id text, entry_commit bigint, entry_prepare bigint, decode_error text`;
-const NAMES = COLUMNS.split(',').map((c) => c.trim().split(/\s+/)[0]).join(', ');
+/** The breadcrumbs columns a row lists (rowOf), in its order, with their types. */
+const ROW_COLUMNS: ReadonlyArray<readonly [name: string, type: string]> = [
+  ['event_id', 'uuid'], ['position_commit', 'bigint'], ['position_prepare', 'bigint'], ['ecosystem_id', 'uuid'], ['program_id', 'uuid'],
+  ['occurred_at', 'timestamptz'], ['actor_user_id', 'text'], ['actor_role', 'text'], ['target_type', 'text'], ['target_id', 'text'],
+  ['event_type', 'text'], ['summary', 'text'], ['changes', 'jsonb'], ['command_id', 'text'], ['correlation_id', 'text'],
+  ['run_id', 'text'], ['entry_commit', 'bigint'], ['entry_prepare', 'bigint'], ['decode_error', 'text'],
+];
+const NAMES = ROW_COLUMNS.map(([name]) => name).join(', ');
+/**
+ * The rows arrive as one jsonb array of arrays (one per row, values by position): parsed once,
+ * each value then taken by its index, and `changes` is already jsonb. Objects with named keys cost
+ * a hash table per row in json_to_recordset (and a second parse of `changes`), which made it the
+ * larger part of a rebuild's database time (docs/decisions/0031).
+ */
+const VALUES = ROW_COLUMNS.map(([, type], i) => (type === 'jsonb' ? `r->${i}` : type === 'text' ? `r->>${i}` : `(r->>${i})::${type}`)).join(', ');
 
 /**
  * One statement per batch (per slice of a large one) for the rows, the runs and the facets (data-
  * modifying CTEs): the audit takes every event, so round trips per batch dominate replay time and a
  * live mutation's wait.
  */
-async function writeRows(client: PoolClient, table: Table, rows: object[], runs: Run[], facets: Facet[]): Promise<void> {
+async function writeRows(client: PoolClient, table: Table, crumbs: { rows: unknown[][]; keyed: boolean }, runs: Run[], facets: Facet[]): Promise<void> {
   const f = table('breadcrumb_facets');
+  // Without the key (a loading rebuild) there is nothing to conflict on: duplicates, were there
+  // any, go when the key is created (tables.ts).
   await client.query(`
     WITH crumbs AS (
       INSERT INTO ${table('breadcrumbs')} (${NAMES})
-      -- json, not jsonb: the rows are only split into columns, never searched, and parsing them as
-      -- jsonb first made this statement about 15% slower (docs/decisions/0022).
-      SELECT ${NAMES} FROM json_to_recordset($1::json) AS x(${COLUMNS}) ON CONFLICT (event_id) DO NOTHING
+      SELECT ${VALUES} FROM jsonb_array_elements($1::jsonb) AS r${crumbs.keyed ? ' ON CONFLICT (event_id) DO NOTHING' : ''}
     ), runs AS (
       INSERT INTO ${table('breadcrumb_runs')} (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
       SELECT run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare FROM jsonb_to_recordset($2::jsonb)
@@ -198,7 +225,7 @@ async function writeRows(client: PoolClient, table: Table, rows: object[], runs:
       -- event); rewriting them anyway left a dead version of the same few rows per batch, which
       -- every name lookup of the trail's pages then stepped over until the page was pruned.
       WHERE (${f}.label, ${f}.detail) IS DISTINCT FROM (COALESCE(EXCLUDED.label, ${f}.label), COALESCE(EXCLUDED.detail, ${f}.detail))`,
-  [JSON.stringify(rows), JSON.stringify(runs), JSON.stringify(facets)]);
+  [JSON.stringify(crumbs.rows), JSON.stringify(runs), JSON.stringify(facets)]);
 }
 
 /** New names also relabel the person wherever they already appear as an actor or a target. */
