@@ -12,7 +12,7 @@ import { parse } from 'graphql';
 import { loadSchemaSDL } from '../api/graphql/sdl';
 
 const mappers: Record<string, string> = {
-  Ecosystem: '../../projections/tenants/queries#EcosystemRow', Program: '../../projections/tenants/queries#ProgramSource', EcosystemProfilePage: '../../projections/tenants/queries#EcosystemProfileRow', PlatformEcosystemConfig: '../../domain/ecosystem/config#EcosystemConfig',
+  Ecosystem: '../../projections/tenants/queries#EcosystemSource', Program: '../../projections/tenants/queries#ProgramSource', EcosystemProfilePage: '../../projections/tenants/queries#EcosystemProfileRow', PlatformEcosystemConfig: '../../domain/ecosystem/config#EcosystemConfig',
   User: '../auth/user-source#UserSource',
   Profile: '../auth/user-source#UserSource',
 };

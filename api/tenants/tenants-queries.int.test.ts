@@ -128,6 +128,35 @@ describe('program queries and tenant isolation', () => {
     expect(listed.count).toBe(namesOnly.count + 1);
   });
 
+  it('ecosystem lists answer terms and settings as the ecosystem itself does, settings in one more statement', async () => {
+    const fields = 'id name shortName type organizationType profileId city state isDemoEcosystem archived tutorTerm tuteeTerm moduleTerm';
+    const settings = 'id MFAEnabled supportedLanguages sessionSettings { attendanceGraceMinutes } landing { howItWorksEnabled }';
+    const edited = await as(platformAdmin)(`mutation($id: ID!, $i: EcosystemInput!) { editEcosystem(ecosystemId: $id, ecosystemInput: $i) { id } }`,
+      { id: other.id, i: { tutorTerm: 'Coach', sessionSettings: { attendanceGraceMinutes: 7 } } });
+    expect(edited.errors).toBeUndefined();
+    const pool = api.platform.services.apiPool as unknown as { queries: number };
+    const listed = async (selection: string) => {
+      await api.readsEnded();
+      const before = pool.queries;
+      const res = await as(platformAdmin)<{ searchEcosystems: Connection<Record<string, unknown>> }>(
+        `{ searchEcosystems(first: 50, includeArchived: true) { edges { node { ${selection} } } } }`);
+      expect(res.errors).toBeUndefined();
+      await api.readsEnded();
+      return { nodes: res.data!.searchEcosystems.edges.map((e) => e.node), count: pool.queries - before };
+    };
+    const plain = await listed(fields);
+    const withSettings = await listed(settings);
+    expect(withSettings.count).toBe(plain.count + 1);
+    for (const [selection, nodes] of [[fields, plain.nodes], [settings, withSettings.nodes]] as const) {
+      for (const node of nodes) {
+        const own = await as(platformAdmin)<{ node: Record<string, unknown> }>(`query($id: ID!) { node(id: $id) { ... on Ecosystem { ${selection} } } }`, { id: node.id });
+        expect(node).toEqual(own.data!.node);
+      }
+    }
+    expect(plain.nodes.find((n) => n.id === other.id)).toMatchObject({ tutorTerm: 'Coach' });
+    expect(withSettings.nodes.find((n) => n.id === other.id)).toMatchObject({ sessionSettings: { attendanceGraceMinutes: 7 } });
+  });
+
   it('an ecosystem admin never sees another tenant\'s programs through any query', async () => {
     const otherIds = otherPrograms.map((p) => p.id);
     const all = await as(ecosystemAdmin)<{ getPrograms: Connection<ProgramData> }>(`{ getPrograms(first: 100, includeArchived: true) { edges { node { id ecosystemId } } } }`);

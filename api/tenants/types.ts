@@ -3,15 +3,33 @@
  * what remains is ids (global on output), links between tenants (batched per request), and dates.
  */
 import type { EcosystemProfilePageResolvers, EcosystemResolvers, ProgramResolvers, TutorHoursLimitResolvers } from '../__generated__/resolvers';
+import { ECOSYSTEM_CONFIG_KEYS, type EcosystemConfig } from '../../domain/ecosystem/config';
 import { PROGRAM_SETTING_NAMES, type ProgramSettings } from '../../domain/program/config';
 import { isUuid } from '../../domain/shared/ids';
-import { isFullProgram, type ProgramSource } from '../../projections/tenants/queries';
+import { ECOSYSTEM_SUMMARY_TERMS, isFullEcosystem, isFullProgram, type EcosystemSource, type ProgramSource } from '../../projections/tenants/queries';
 import type { RequestContext } from '../context';
 import { registerNodeType, toGlobalId } from '../relay';
 import { loaders } from './loaders';
 import { programList } from './queries';
 
+/** The configuration of `e`: its own when it is a full row, else its full row, loaded by id with the page's others. */
+async function configOf(e: EcosystemSource, ctx: RequestContext): Promise<EcosystemConfig> {
+  if (isFullEcosystem(e)) return e;
+  const full = await loaders(ctx).ecosystems.load(e.id);
+  if (!full) throw new Error(`Ecosystem ${e.id} was listed but is no longer readable.`);
+  return full;
+}
+
+const LAZY_ECOSYSTEM_KEYS = ECOSYSTEM_CONFIG_KEYS.filter((k): k is Exclude<keyof EcosystemConfig, (typeof ECOSYSTEM_SUMMARY_TERMS)[number]> =>
+  !(ECOSYSTEM_SUMMARY_TERMS as readonly string[]).includes(k));
+
+/** One resolver per configuration field a list row (summary) does not carry. */
+const configFields = Object.fromEntries(LAZY_ECOSYSTEM_KEYS.map((name) => [
+  name, async (e: EcosystemSource, _args: unknown, ctx: RequestContext) => (await configOf(e, ctx))[name],
+])) as Pick<EcosystemResolvers, (typeof LAZY_ECOSYSTEM_KEYS)[number]>;
+
 export const Ecosystem: EcosystemResolvers = {
+  ...configFields,
   id: (e) => toGlobalId('Ecosystem', e.id),
   rawId: (e) => e.id,
   migratedToProgram: (e, _args, ctx) => (e.migratedToProgramId ? loaders(ctx).programs.load(e.migratedToProgramId) : null),

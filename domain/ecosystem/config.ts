@@ -131,3 +131,6 @@ export function configOf(details: EcosystemDetails): EcosystemConfig {
 }
 
 export const DEFAULT_ECOSYSTEM_CONFIG: EcosystemConfig = ecosystemConfigSchema.parse({});
+
+/** The configuration's field names (every key of an ecosystem's value that is not identity). */
+export const ECOSYSTEM_CONFIG_KEYS = Object.keys(configShape) as Array<keyof EcosystemConfig>;

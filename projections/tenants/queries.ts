@@ -6,7 +6,7 @@
  * disagree with the database's ordering; each list walks an index in that order and stops at its
  * page (tables.ts, docs/decisions/0027).
  */
-import { ecosystemConfigSchema, ecosystemDetailsSchema, type EcosystemConfig, type EcosystemDetails } from '../../domain/ecosystem/config';
+import { DEFAULT_ECOSYSTEM_CONFIG, ecosystemConfigSchema, ecosystemDetailsSchema, type EcosystemConfig, type EcosystemDetails } from '../../domain/ecosystem/config';
 import { programDetailsSchema, type ProgramDetails } from '../../domain/program/config';
 import type { Queryable } from '../../infra/db/pool';
 import { ParsedJson } from '../parsed-json';
@@ -34,6 +34,25 @@ export type ProgramRow = ProgramDetails & {
   updatedAt: Date;
   sortKey: string;
 };
+
+/**
+ * An ecosystem as lists read it (docs/decisions/0032): its columns and the three terms (looked up
+ * inside the settings document, which is not sent). The API loads the full row, batched per
+ * request, for a field that needs any other setting.
+ */
+export type EcosystemSummaryRow = Pick<EcosystemRow,
+  'id' | 'name' | 'shortName' | 'type' | 'organizationType' | 'profileId' | 'city' | 'state' | 'isDemoEcosystem' | 'archived'
+  | 'migratedToProgramId' | 'createdAt' | 'updatedAt' | 'sortKey' | 'tutorTerm' | 'tuteeTerm' | 'moduleTerm'>;
+
+/** The ecosystem fields a summary carries, so the API resolves them without the full row. */
+export const ECOSYSTEM_SUMMARY_TERMS = ['tutorTerm', 'tuteeTerm', 'moduleTerm'] as const;
+
+/** An ecosystem row as the API gets it from a point read (full) or a list (summary). */
+export type EcosystemSource = EcosystemRow | EcosystemSummaryRow;
+
+export function isFullEcosystem(e: EcosystemSource): e is EcosystemRow {
+  return 'sessionSettings' in e;
+}
 
 /**
  * A program as lists read it (docs/decisions/0032): its columns, without the settings document,
@@ -99,6 +118,42 @@ interface ProgramSql extends Omit<EcosystemSql, 'migrated_to_program_id'> {
 // details as text: parsed (and checked) once per distinct document, not on every read.
 const ECOSYSTEM_COLUMNS = 'id, archived, migrated_to_program_id, details::text AS details, created_at, updated_at, lower(name) AS sort_key';
 const PROGRAM_COLUMNS = 'id, ecosystem_id, archived, is_demo, details::text AS details, created_at, updated_at, lower(name) AS sort_key';
+const ECOSYSTEM_SUMMARY_COLUMNS = `id, name, short_name, type, organization_type, profile_id, city, state, is_demo, archived,
+  migrated_to_program_id, created_at, updated_at, lower(name) AS sort_key,
+  details->>'tutorTerm' AS tutor_term, details->>'tuteeTerm' AS tutee_term, details->>'moduleTerm' AS module_term`;
+
+interface EcosystemSummarySql {
+  id: string;
+  name: string;
+  short_name: string;
+  type: string;
+  organization_type: string;
+  profile_id: string;
+  city: string | null;
+  state: string | null;
+  is_demo: boolean;
+  archived: boolean;
+  migrated_to_program_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  sort_key: string;
+  tutor_term: string | null;
+  tutee_term: string | null;
+  module_term: string | null;
+}
+
+function toEcosystemSummary(r: EcosystemSummarySql): EcosystemSummaryRow {
+  // The columns hold what the projection decided from the same document; a term missing from an old
+  // document takes the schema's default, as parsing the whole document would.
+  return {
+    id: r.id, name: r.name, shortName: r.short_name, type: r.type as EcosystemRow['type'],
+    organizationType: r.organization_type as EcosystemRow['organizationType'], profileId: r.profile_id, city: r.city, state: r.state,
+    isDemoEcosystem: r.is_demo, archived: r.archived, migratedToProgramId: r.migrated_to_program_id, createdAt: r.created_at,
+    updatedAt: r.updated_at, sortKey: r.sort_key, tutorTerm: r.tutor_term ?? DEFAULT_ECOSYSTEM_CONFIG.tutorTerm,
+    tuteeTerm: r.tutee_term ?? DEFAULT_ECOSYSTEM_CONFIG.tuteeTerm, moduleTerm: r.module_term ?? DEFAULT_ECOSYSTEM_CONFIG.moduleTerm,
+  };
+}
+
 const PROGRAM_SUMMARY_COLUMNS = 'id, ecosystem_id, name, short_name, is_global, archived, is_demo, created_at, updated_at, lower(name) AS sort_key';
 
 interface ProgramSummarySql {
@@ -173,15 +228,15 @@ export async function getEcosystemByProfileId(db: Queryable, profileId: string):
  * "contains" under row-level security: ILIKE is not leakproof), so a rare term reads up to every
  * ecosystem of the platform, never any tenant's own rows.
  */
-export async function searchEcosystems(db: Queryable, term: string | null, options: ListOptions): Promise<EcosystemRow[]> {
-  const r = await db.query<EcosystemSql>(
-    `SELECT ${ECOSYSTEM_COLUMNS} FROM read.ecosystems
+export async function searchEcosystems(db: Queryable, term: string | null, options: ListOptions): Promise<EcosystemSummaryRow[]> {
+  const r = await db.query<EcosystemSummarySql>(
+    `SELECT ${ECOSYSTEM_SUMMARY_COLUMNS} FROM read.ecosystems
       WHERE ($1::text IS NULL OR name ILIKE $1 OR short_name ILIKE $1 OR profile_id ILIKE $1 OR city ILIKE $1)
         AND ($2 OR NOT archived)
         AND ($3::text IS NULL OR (sort_name, id) > ($3::text, $4::uuid))
       ORDER BY sort_name, id LIMIT $5`,
     [containsPattern(term), options.includeArchived, options.after?.[0] ?? null, options.after?.[1] ?? null, options.limit]);
-  return r.rows.map(toEcosystem);
+  return r.rows.map(toEcosystemSummary);
 }
 
 export async function getProgramById(db: Queryable, id: string): Promise<ProgramRow | null> {
