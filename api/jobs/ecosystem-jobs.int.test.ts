@@ -94,6 +94,15 @@ describe('the job status of listed ecosystems', () => {
       expect(other).toMatchObject({ recentBatchJob: null, demoDataStatus: 'ABSENT' });
     }
 
+    // A list reads jobs without their result; asked for, it is read for the page's rows in one statement.
+    const withResults = await api.graphql<{ searchEcosystems: { edges: Array<{ node: { id: string; recentBatchJob: { result: { items?: unknown[] } | null } | null } }> } }>(
+      `{ searchEcosystems(first: 50, includeArchived: true) { edges { node { id recentBatchJob { result } } } } }`, {}, { token });
+    expect(withResults.errors).toBeUndefined();
+    const listedResult = withResults.data!.searchEcosystems.edges.find((e) => e.node.id === withJob)?.node.recentBatchJob?.result;
+    expect(listedResult?.items?.length).toBeGreaterThan(0);
+    const own = await api.graphql<{ getRecentBatchJob: { result: unknown } }>(`query($e: ID!) { getRecentBatchJob(ecosystemId: $e) { result } }`, { e: withJob }, { token });
+    expect(listedResult).toEqual(own.data!.getRecentBatchJob.result);
+
     const few = await apiQueriesDuring(() => list(3));
     await createEcosystems(10, 'More');
     expect((await list(12))).toHaveLength(12);

@@ -2,7 +2,7 @@
  * Per-request batching of the job fields of Ecosystem (recentBatchJob, demoDataStatus) through
  * api/loaders.ts: a list of fifty ecosystems asks for its rows' jobs in one query, not fifty.
  */
-import { demoDataStatuses, recentBatchJobs, type BatchJobRow, type DemoDataStatus } from '../../projections/jobs';
+import { batchJobResults, demoDataStatuses, recentBatchJobs, type BatchJobRow, type DemoDataStatus } from '../../projections/jobs';
 import type { RequestContext } from '../context';
 import { loaderOf, type LoaderSpec } from '../loaders';
 
@@ -16,14 +16,22 @@ const demoData: LoaderSpec<string, DemoDataStatus> = {
   fetch: (client, ecosystemIds) => demoDataStatuses(client, ecosystemIds),
 };
 
+const results: LoaderSpec<string, Record<string, unknown> | null> = {
+  name: 'batchJobResultById',
+  fetch: (client, jobIds) => batchJobResults(client, jobIds),
+};
+
 interface JobLoaders {
   recentJob: (ecosystemId: string) => Promise<BatchJobRow | null>;
   demoDataStatus: (ecosystemId: string) => Promise<DemoDataStatus | null>;
+  /** A job's result, for rows read without it (recentJob). */
+  result: (jobId: string) => Promise<Record<string, unknown> | null>;
 }
 
 export function jobLoaders(ctx: RequestContext): JobLoaders {
   return {
     recentJob: (ecosystemId) => loaderOf(ctx, recentJobs).load(ecosystemId),
     demoDataStatus: (ecosystemId) => loaderOf(ctx, demoData).load(ecosystemId),
+    result: (jobId) => loaderOf(ctx, results).load(jobId),
   };
 }

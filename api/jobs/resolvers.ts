@@ -54,6 +54,8 @@ export const jobsResolvers: Resolvers = {
   // A job's failure is stored in English in its events; readers get it in their language.
   BatchJob: {
     error: (job, _args, ctx) => (job.error ? translateStored(job.error, ctx.locale) : null),
+    // Rows of a list come without their result (projections/jobs/queries.ts recentBatchJobs).
+    result: (job, _args, ctx) => (job.result !== undefined ? job.result : jobLoaders(ctx).result(job.jobId)),
   },
   // Fields of a listed ecosystem: whoever may not see them reads null instead of a failed list.
   Ecosystem: {

@@ -21,7 +21,8 @@ export interface BatchJobRow {
   progressDone: number;
   progressTotal: number;
   error: string | null;
-  result: Record<string, unknown> | null;
+  /** Undefined when the query left it out (lists: a demo job's result names every item it made). */
+  result?: Record<string, unknown> | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -62,13 +63,24 @@ export async function recentBatchJob(db: Queryable, ecosystemId: string): Promis
   return r.rows[0] ?? null;
 }
 
-/** The newest job of each ecosystem asked for (none for one without jobs), in one query. */
+/**
+ * The newest job of each ecosystem asked for (none for one without jobs), in one query, without
+ * `result` (batchJobResults reads it for the rows that need it): lists show a job's state, and a
+ * demo job's result lists every item it made.
+ */
 export async function recentBatchJobs(db: Queryable, ecosystemIds: readonly string[]): Promise<BatchJobRow[]> {
   if (ecosystemIds.length === 0) return [];
   const r = await db.query<BatchJobRow>(
-    `SELECT DISTINCT ON (ecosystem_id) ${JOB_COLUMNS} FROM read.batch_jobs WHERE ecosystem_id = ANY($1::uuid[])
+    `SELECT DISTINCT ON (ecosystem_id) ${JOB_COLUMNS.replace(' result,', '')} FROM read.batch_jobs WHERE ecosystem_id = ANY($1::uuid[])
      ORDER BY ecosystem_id, created_at DESC, id DESC`, [ecosystemIds]);
   return r.rows;
+}
+
+/** The results of the jobs among `ids` that are visible, by job id. */
+export async function batchJobResults(db: Queryable, ids: readonly string[]): Promise<Map<string, Record<string, unknown> | null>> {
+  if (ids.length === 0) return new Map();
+  const r = await db.query<{ id: string; result: Record<string, unknown> | null }>('SELECT id, result FROM read.batch_jobs WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(r.rows.map((row) => [row.id, row.result]));
 }
 
 export async function activeBatchJobs(db: Queryable, ecosystemId: string): Promise<BatchJobRow[]> {
