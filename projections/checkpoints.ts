@@ -119,8 +119,7 @@ export async function getBuild(db: Queryable, schema: string): Promise<Build | n
 
 /** Locks one build's row for the rest of the transaction; null when it does not exist. */
 export async function lockBuild(db: Queryable, schema: string): Promise<Build | null> {
-  const r = await db.query<BuildRow>(`SELECT ${BUILD_COLUMNS} FROM projections.checkpoints WHERE schema_name = $1 FOR UPDATE`, [schema]);
-  return r.rows.length === 0 ? null : toBuild(r.rows[0]);
+  return lockedBuild(await db.query(lockBuildStatement(schema)));
 }
 
 /**
@@ -143,12 +142,7 @@ export async function lockBuildsOf(db: Queryable, name: string): Promise<Build[]
 }
 
 export async function advanceCheckpoint(db: Queryable, schema: string, position: Position, events: number): Promise<void> {
-  await db.query(
-    `UPDATE projections.checkpoints
-        SET commit = $2, prepare = $3, events_processed = events_processed + $4, last_error = NULL, updated_at = now()
-      WHERE schema_name = $1`,
-    [schema, position.commit.toString(), position.prepare.toString(), events],
-  );
+  await db.query(advanceCheckpointStatement(schema, position, events));
 }
 
 /** advanceCheckpoint as one statement of a simple-protocol message (sent with COMMIT): every value a literal. */

@@ -30,12 +30,8 @@ export class ParsedJson<S extends z.ZodType> {
     this.cache = new LRUCache({ maxSize: maxChars, sizeCalculation: (_v, text) => Math.max(1, text.length) });
   }
 
-  /**
-   * The schema's output for `source`: JSON text as the query returned it (`column::text`), or a
-   * value pg already parsed (then parsed by the schema each time: callers should select text).
-   */
-  parse(source: unknown): z.output<S> {
-    if (typeof source !== 'string') return deepFreeze(this.schema.parse(source));
+  /** The schema's output for `source`, JSON text as the query returned it (`column::text`). */
+  parse(source: string): z.output<S> {
     const hit = this.cache.get(source);
     if (hit) return hit.value;
     const value = deepFreeze(this.schema.parse(JSON.parse(source)));

@@ -4,29 +4,39 @@
  */
 import type { EcosystemProfilePageResolvers, EcosystemResolvers, ProgramResolvers, TutorHoursLimitResolvers } from '../__generated__/resolvers';
 import { ECOSYSTEM_CONFIG_KEYS, type EcosystemConfig } from '../../domain/ecosystem/config';
-import { PROGRAM_SETTING_NAMES, type ProgramSettings } from '../../domain/program/config';
+import { PROGRAM_SETTING_NAMES } from '../../domain/program/config';
 import { isUuid } from '../../domain/shared/ids';
-import { ECOSYSTEM_SUMMARY_TERMS, isFullEcosystem, isFullProgram, type EcosystemSource, type ProgramSource } from '../../projections/tenants/queries';
+import {
+  ECOSYSTEM_SUMMARY_TERMS, isFullEcosystem, isFullProgram, type EcosystemRow, type EcosystemSource, type ProgramRow, type ProgramSource,
+} from '../../projections/tenants/queries';
 import type { RequestContext } from '../context';
 import { registerNodeType, toGlobalId } from '../relay';
 import { loaders } from './loaders';
 import { programList } from './queries';
 
-/** The configuration of `e`: its own when it is a full row, else its full row, loaded by id with the page's others. */
-async function configOf(e: EcosystemSource, ctx: RequestContext): Promise<EcosystemConfig> {
-  if (isFullEcosystem(e)) return e;
-  const full = await loaders(ctx).ecosystems.load(e.id);
-  if (!full) throw new Error(`Ecosystem ${e.id} was listed but is no longer readable.`);
-  return full;
+/**
+ * One resolver per field that a list row (summary) does not carry: it answers from the row when the
+ * row is full, else from the full row, loaded by id together with every other row of the request
+ * that needs one (one statement for a page).
+ */
+function fromFullRow<Source extends { id: string }, Full, Name extends keyof Full>(
+  names: readonly Name[], isFull: (row: Source) => row is Source & Full, load: (ctx: RequestContext) => { load(id: string): Promise<Full | null> },
+) {
+  const fullOf = async (row: Source, ctx: RequestContext): Promise<Full> => {
+    if (isFull(row)) return row;
+    const full = await load(ctx).load(row.id);
+    if (!full) throw new Error(`Row ${row.id} was listed but is no longer readable.`);
+    return full;
+  };
+  return Object.fromEntries(names.map((name) => [name, async (row: Source, _args: unknown, ctx: RequestContext) => (await fullOf(row, ctx))[name]]));
 }
 
 const LAZY_ECOSYSTEM_KEYS = ECOSYSTEM_CONFIG_KEYS.filter((k): k is Exclude<keyof EcosystemConfig, (typeof ECOSYSTEM_SUMMARY_TERMS)[number]> =>
   !(ECOSYSTEM_SUMMARY_TERMS as readonly string[]).includes(k));
 
-/** One resolver per configuration field a list row (summary) does not carry. */
-const configFields = Object.fromEntries(LAZY_ECOSYSTEM_KEYS.map((name) => [
-  name, async (e: EcosystemSource, _args: unknown, ctx: RequestContext) => (await configOf(e, ctx))[name],
-])) as Pick<EcosystemResolvers, (typeof LAZY_ECOSYSTEM_KEYS)[number]>;
+const configFields = fromFullRow<EcosystemSource, EcosystemRow, (typeof LAZY_ECOSYSTEM_KEYS)[number]>(
+  LAZY_ECOSYSTEM_KEYS, isFullEcosystem, (ctx) => loaders(ctx).ecosystems,
+) as Pick<EcosystemResolvers, (typeof LAZY_ECOSYSTEM_KEYS)[number]>;
 
 export const Ecosystem: EcosystemResolvers = {
   ...configFields,
@@ -38,21 +48,9 @@ export const Ecosystem: EcosystemResolvers = {
   updatedAt: (e) => e.updatedAt.toISOString(),
 };
 
-/**
- * The settings of `p`: its own when it is a full row, else its full row, loaded by id together
- * with every other program of the request that needs one (one statement for a page).
- */
-async function settingsOf(p: ProgramSource, ctx: RequestContext): Promise<ProgramSettings> {
-  if (isFullProgram(p)) return p;
-  const full = await loaders(ctx).programs.load(p.id);
-  if (!full) throw new Error(`Program ${p.id} was listed but is no longer readable.`);
-  return full;
-}
-
-/** One resolver per settings field: a list row (summary) has none of them. */
-const settingsFields = Object.fromEntries(PROGRAM_SETTING_NAMES.map((name) => [
-  name, async (p: ProgramSource, _args: unknown, ctx: RequestContext) => (await settingsOf(p, ctx))[name],
-])) as Pick<ProgramResolvers, (typeof PROGRAM_SETTING_NAMES)[number]>;
+const settingsFields = fromFullRow<ProgramSource, ProgramRow, (typeof PROGRAM_SETTING_NAMES)[number]>(
+  PROGRAM_SETTING_NAMES, isFullProgram, (ctx) => loaders(ctx).programs,
+) as Pick<ProgramResolvers, (typeof PROGRAM_SETTING_NAMES)[number]>;
 
 export const Program: ProgramResolvers = {
   ...settingsFields,
