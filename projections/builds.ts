@@ -10,7 +10,8 @@ import { comparePositions } from '../domain/shared/events';
 import { withTransaction } from '../infra/db/pool';
 import { listBuilds, lockBuild, lockBuildsOf, samePosition, type Build, type BuildStatus } from './checkpoints';
 import { LocksBusyError, tryWithShortLocks, withBuildLocks, withBuildLocksRetrying } from './ddl-locks';
-import { buildSchemaName, qualified, quoteIdent, READ_SCHEMA, READER_ROLES, TENANT_PREDICATE } from './sql';
+import { createTenantPolicy } from './policies';
+import { buildSchemaName, qualified, quoteIdent, READ_SCHEMA, READER_ROLES } from './sql';
 import type { Projection } from './types';
 
 function quoteLiteral(value: string): string {
@@ -27,7 +28,7 @@ async function secureExposedTable(client: PoolClient, schema: string, table: str
   // FORCE: a table owner that is not a superuser is filtered too, so only the runner (which
   // declares itself platform admin per batch) sees every tenant.
   await client.query(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`);
-  await client.query(`CREATE POLICY tenant_isolation ON ${t} USING (${TENANT_PREDICATE})`);
+  await createTenantPolicy(client, schema, table);
   // Analysts read across tenants by design (decision 0005): settings are no boundary for a role
   // that can run SET itself, so a per-tenant analyst scope would only pretend.
   await client.query(`CREATE POLICY analyst_reads_all ON ${t} FOR SELECT TO analyst USING (true)`);

@@ -9,6 +9,7 @@ import type { Pool } from 'pg';
 import { comparePositions, type Position } from '../domain/shared/events';
 import type { EventStore } from '../infra/eventstore/port';
 import { dropRetiredSchemas, ensureBuilds, planBuilds, startRebuild } from './builds';
+import { refreshTenantPolicies } from './policies';
 import { LocksBusyError } from './ddl-locks';
 import { listBuilds, type Build, type BuildStatus } from './checkpoints';
 import { BuildLeases } from './lease';
@@ -240,6 +241,7 @@ export class ProjectionRunner {
     }
     for (const [schema, w] of this.workers) if (w.status === 'retired') this.workers.delete(schema);
     await dropRetiredSchemas(this.pool);
+    await refreshTenantPolicies(this.pool);
     if (failures.length > 0) throw new Error(`could not set up projection builds: ${failures.join('; ')}`);
   }
 

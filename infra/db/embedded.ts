@@ -38,6 +38,8 @@ export interface EmbeddedOptions {
   settings?: Readonly<Record<string, string>>;
   port?: number;
   log?: (line: string) => void;
+  /** Throwaway clusters: pass on every server log line, not only crashes and refused log-ins. */
+  everyLogLine?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -131,7 +133,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (record.port && port !== record.port) log(`Port ${record.port} is taken; PostgreSQL listens on ${port} this time.`);
     let passOn: (line: string) => void = () => undefined; // quiet while the password is settled
     server = await startServer({
-      binDir: placement.binDir, clusterDir: placement.clusterDir, port, user: placement.user, onLog: (line) => passOn(line),
+      binDir: placement.binDir, clusterDir: placement.clusterDir, port, user: placement.user, onLog: (line) => passOn(line), everyLine: throwaway && options.everyLogLine,
       // fsync off only where the data is throwaway; the kept cluster stays durable.
       flags: throwaway ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300',
         ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])]

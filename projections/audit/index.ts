@@ -20,7 +20,9 @@ export const auditProjection: Projection = {
   // 3: an unreadable event's reason in its own column (decode_error), not in the summary.
   // 4: one order for every list (entry, then position) with an index per filter in it; target types
   //    of the facets as a column; the planner-friendly tenant policy (docs/decisions/0027).
-  version: 4,
+  // 5: target types as facet rows of their own, label and detail in the facets' key index, and
+  //    autovacuum settings for the tables that grow fastest (docs/decisions/0033).
+  version: 5,
   tables: auditTables,
   indexes: auditIndexes,
   exposedTables: AUDIT_TABLES,

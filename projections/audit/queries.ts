@@ -172,27 +172,20 @@ export interface BreadcrumbFacets {
 }
 
 /**
- * The filters' choices. The target types are found by hopping from one to the next along the
- * (ecosystem, target type) index, one probe per type, rather than by reading every target.
+ * The filters' choices: one walk of the facets' key index over the ecosystem's actors, actions and
+ * target types (a `type` row per kind of target, written with the first target of that kind). Its
+ * length is the number of people and kinds of things, not of targets or events.
  */
 export async function breadcrumbFacets(client: Queryable, ecosystemId: string): Promise<BreadcrumbFacets> {
   const r = await client.query<{ kind: string; value: string; label: string | null; detail: string | null }>(
-    `WITH RECURSIVE types(t) AS (
-       (SELECT target_type FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind = 'target' ORDER BY target_type LIMIT 1)
-       UNION ALL
-       SELECT (SELECT f.target_type FROM read.breadcrumb_facets f WHERE f.ecosystem_id = $1 AND f.kind = 'target' AND f.target_type > types.t
-                ORDER BY f.target_type LIMIT 1)
-         FROM types WHERE types.t IS NOT NULL)
-     SELECT kind, value, label, detail FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind IN ('actor', 'action')
-     UNION ALL
-     SELECT 'targetType', t, NULL, NULL FROM types WHERE t IS NOT NULL`,
+    `SELECT kind, value, label, detail FROM read.breadcrumb_facets WHERE ecosystem_id = $1 AND kind IN ('actor', 'action', 'type')`,
     [ecosystemId]);
   const of = (kind: string) => r.rows.filter((row) => row.kind === kind);
   return {
     actors: of('actor').map((row) => ({ userId: row.value, name: row.label, role: row.detail }))
       .sort((a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff')),
     eventTypes: of('action').map((row) => row.value).sort(),
-    targetTypes: of('targetType').map((row) => row.value).sort(),
+    targetTypes: of('type').map((row) => row.value).sort(),
   };
 }
 

@@ -81,7 +81,7 @@ function trackRun(event: RecordedEvent, runId: string, runs: Map<string, Run>, c
   return run;
 }
 
-interface Facet { ecosystem_id: string; kind: 'actor' | 'action' | 'target'; value: string; label: string | null; detail: string | null }
+interface Facet { ecosystem_id: string; kind: 'actor' | 'action' | 'target' | 'type'; value: string; label: string | null; detail: string | null }
 
 /** What a batch learns as it goes, in log order: runs, people, and the facets to upsert. */
 interface BatchState {
@@ -128,6 +128,7 @@ function rowOf(event: RecordedEvent, state: BatchState): unknown[] {
     noteFacet(state, ecosystemId, 'action', event.type, null, null);
     const targetLabel = targetName ?? (target.type === 'user' ? state.people.get(target.id) ?? null : null);
     noteFacet(state, ecosystemId, 'target', `${target.type}:${target.id}`, targetLabel, null);
+    noteFacet(state, ecosystemId, 'type', target.type, null, null);
   }
   const commit = event.position.commit.toString();
   const prepare = event.position.prepare.toString();

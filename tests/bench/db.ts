@@ -66,7 +66,11 @@ export async function startBenchCluster(log: (line: string) => void, pgSettings:
     if (process.env.API_DATABASE_PASSWORD) apiPassword = process.env.API_DATABASE_PASSWORD;
     else log('DATABASE_URL is set without API_DATABASE_PASSWORD: the bench resets the app_api role password on that server.');
   } else {
-    const cluster = await startEmbeddedPostgres({ dir: path.join(tempDir, 'pg'), password: randomBytes(18).toString('base64url'), throwaway: true, settings: pgSettings });
+    // BENCH_PG_LOG=1 passes the server's log lines on (auto_explain's plans, for example).
+    const cluster = await startEmbeddedPostgres({
+      dir: path.join(tempDir, 'pg'), password: randomBytes(18).toString('base64url'), throwaway: true, settings: pgSettings,
+      ...(process.env.BENCH_PG_LOG === '1' ? { log, everyLogLine: true } : {}),
+    });
     adminUrl = cluster.url('postgres');
     clusterDir = cluster.clusterDir;
     stopCluster = () => cluster.stop();

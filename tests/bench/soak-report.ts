@@ -8,12 +8,15 @@ import { listPrograms, type LoadData } from './load-seed';
 import type { Ledger, LedgerCheck, ProgramPool } from './load-programs';
 import type { Tally } from './load-tally';
 import type { Check, SoakSample } from './soak-checks';
+import type { PgSample } from './soak-pg';
 
 export interface SampleFigures {
   sample: SoakSample;
   tally: Tally;
   /** CPU used during the sample. */
   cpu: CpuReading;
+  /** PostgreSQL's background work during the sample (soak-pg.ts). */
+  pg?: PgSample;
 }
 
 const round = (n: number, digits = 1) => +n.toFixed(digits);
@@ -33,7 +36,7 @@ export function sampleJson(f: SampleFigures) {
     p99Ms: round(latencyOf(t.samples()).p99), rssMiB: round(median(s.rss.map(([, mib]) => mib))),
     rssRangeMiB: [round(Math.min(...s.rss.map(([, mib]) => mib))), round(Math.max(...s.rss.map(([, mib]) => mib)))],
     cpuMsPerRequest: { server: round(cpu.serverMs / answered, 2), postgres: cpu.postgresMs === null ? null : round(cpu.postgresMs / answered, 2) },
-    errorCodes: Object.fromEntries(t.codes),
+    errorCodes: Object.fromEntries(t.codes), pg: f.pg ?? null,
   };
 }
 

@@ -18,8 +18,11 @@ import { cpuMeter, cpuSince, postmasterPid, rssMiB, type CpuMeter, type CpuReadi
 import { SoakDriver } from './soak-driver';
 import { SAMPLES, soakChecks, type Check, type SoakSample } from './soak-checks';
 import { sampleJson, sampleLine, verifyWrites, type SampleFigures } from './soak-report';
+import { PgSampler, pgLine } from './soak-pg';
 
 const WORKERS = 16;
+/** SOAK_STATEMENTS=1: the embedded cluster preloads pg_stat_statements, and each sample names its costliest statements. */
+const STATEMENTS = process.env.SOAK_STATEMENTS === '1';
 const SEED_PROGRAMS = 300;
 const NEIGHBOUR_PROGRAMS = 50;
 const log = (line: string) => console.log(line);
@@ -35,7 +38,7 @@ function settings() {
 
 const RSS_EVERY_MS = 1_000;
 
-async function sampleLoad(driver: SoakDriver, server: LoadServer, meter: CpuMeter, sampleMs: number): Promise<SampleFigures[]> {
+async function sampleLoad(driver: SoakDriver, server: LoadServer, meter: CpuMeter, sampleMs: number, pgSampler: PgSampler): Promise<SampleFigures[]> {
   const start = performance.now();
   const out: SampleFigures[] = [];
   let cpuBefore = meter.read();
@@ -48,8 +51,9 @@ async function sampleLoad(driver: SoakDriver, server: LoadServer, meter: CpuMete
       const now = performance.now();
       const cpu = meter.read();
       rss.push([(now - start) / 1000, rssMiB(server.pid)]);
-      out.push(takeSample(index, { driver, start, last, now, used: cpuSince(cpuBefore, cpu), rss }));
+      out.push({ ...takeSample(index, { driver, start, last, now, used: cpuSince(cpuBefore, cpu), rss }), pg: await pgSampler.take() });
       log(sampleLine(out[index]));
+      log(pgLine(out[index].pg!));
       [last, cpuBefore, rss] = [now, cpu, []];
     }
   } finally {
@@ -84,8 +88,10 @@ async function soak(cluster: BenchCluster, s: ReturnType<typeof settings>): Prom
     const driver = new SoakDriver({ url: server.url, workers: WORKERS, source: mix, session: data.user });
     const pgPid = cluster.clusterDir ? postmasterPid(cluster.clusterDir) : null;
     log(`Soak: ${s.minutes} min of the 70/30 mix at ${WORKERS} connections, a sample every ${(s.sampleMs / 1000).toFixed(0)} s, access tokens for ${s.ttl} s`);
+    const pgSampler = await PgSampler.start(db.url, STATEMENTS);
     const running = driver.run();
-    const samples = await sampleLoad(driver, server, cpuMeter(server.pid, pgPid), s.sampleMs).finally(() => driver.stop());
+    const samples = await sampleLoad(driver, server, cpuMeter(server.pid, pgPid), s.sampleMs, pgSampler)
+      .finally(() => Promise.all([driver.stop(), pgSampler.stop()]));
     await running;
     const writes = await verifyWrites(server.url, data, pool, ledger);
     const checks: Check[] = [...soakChecks(samples.map((x) => x.sample), s.minutes), writes.check];
@@ -111,9 +117,23 @@ async function report(s: ReturnType<typeof settings>, samples: SampleFigures[], 
   return checks.every((c) => c.passed) ? 0 : 1;
 }
 
+/**
+ * SOAK_STATEMENTS=1 preloads pg_stat_statements; SOAK_AUTO_EXPLAIN_MS=N preloads auto_explain and
+ * logs the plan of every statement slower than N ms (shown with BENCH_PG_LOG=1).
+ */
+function pgSettings(): Record<string, string> {
+  const explainMs = process.env.SOAK_AUTO_EXPLAIN_MS;
+  const libraries = [...(STATEMENTS ? ['pg_stat_statements'] : []), ...(explainMs ? ['auto_explain'] : [])];
+  return {
+    ...(libraries.length ? { shared_preload_libraries: libraries.join(',') } : {}),
+    ...(STATEMENTS ? { 'pg_stat_statements.track_planning': 'on' } : {}),
+    ...(explainMs ? { 'auto_explain.log_min_duration': `${Number(explainMs)}ms`, 'auto_explain.log_analyze': 'on', 'auto_explain.log_buffers': 'on' } : {}),
+  };
+}
+
 async function main(): Promise<number> {
   const s = settings();
-  const cluster = await startBenchCluster(log);
+  const cluster = await startBenchCluster(log, pgSettings());
   try {
     return await soak(cluster, s);
   } finally {

@@ -113,13 +113,18 @@ async function seedTrails(owner: Pool, a: string, t: string, ecosystemIds: reado
   for (const id of ecosystemIds) await seedRunsAndFacets(owner, a, t, id);
 }
 
-/** A tenant's runs, and the facets its trail offers: actors, actions, and targets of two types. */
+/** A tenant's runs, and the facets its trail offers: actors, actions, targets of two types and those types. */
 async function seedRunsAndFacets(owner: Pool, a: string, t: string, ecosystemId: string): Promise<void> {
   await owner.query(`
     INSERT INTO ${a}.breadcrumb_runs (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
     SELECT DISTINCT run_id, ecosystem_id, 'createEcosystemDemoData', 'FINISHED', entry_commit, entry_prepare
       FROM ${a}.breadcrumbs WHERE ecosystem_id = $1 AND run_id IS NOT NULL AND position_commit >= $2
     ON CONFLICT (run_id) DO NOTHING`, [ecosystemId, FIRST_POSITION]);
+  // A tenant of some years has run thousands of jobs (imports, reports, demo data): enough runs
+  // that a look-up by run id must use the key, as it must in production.
+  await owner.query(`
+    INSERT INTO ${a}.breadcrumb_runs (run_id, ecosystem_id, job_name, status, entry_commit, entry_prepare)
+    SELECT 'earlier-' || $1::text || '-' || g, $1::uuid, 'createEcosystemDemoData', 'FINISHED', 1, g FROM generate_series(1, 3000) g`, [ecosystemId]);
   await owner.query(`
     INSERT INTO ${a}.breadcrumb_facets (ecosystem_id, kind, value, label, detail)
     SELECT DISTINCT ON (value, kind) $1::uuid, kind, value, label, detail FROM (
@@ -127,7 +132,8 @@ async function seedRunsAndFacets(owner: Pool, a: string, t: string, ecosystemId:
         FROM ${a}.breadcrumbs WHERE ecosystem_id = $1
       UNION ALL SELECT 'action', event_type, NULL, NULL FROM ${a}.breadcrumbs WHERE ecosystem_id = $1
       UNION ALL SELECT 'target', 'program:' || id, name, NULL FROM ${t}.programs WHERE ecosystem_id = $1
-      UNION ALL SELECT 'target', 'batchjob:' || target_id, NULL, NULL FROM ${a}.breadcrumbs WHERE ecosystem_id = $1 AND target_type = 'batchjob') f
+      UNION ALL SELECT 'target', 'batchjob:' || target_id, NULL, NULL FROM ${a}.breadcrumbs WHERE ecosystem_id = $1 AND target_type = 'batchjob'
+      UNION ALL SELECT 'type', unnest(ARRAY['program', 'batchjob']), NULL, NULL) f
     ON CONFLICT (ecosystem_id, kind, value) DO NOTHING`, [ecosystemId]);
 }
 
