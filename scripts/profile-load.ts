@@ -3,7 +3,10 @@
  * (tests/bench/load.ts): the same server, seed and requests, with the server started under
  * `node --cpu-prof`, and a summary of where its CPU went.
  *
- *   tsx scripts/profile-load.ts [page|auth|anon|ecosystems|mix|writes] [seconds]
+ *   tsx scripts/profile-load.ts [page|auth|anon|ecosystems|ecosystems24|mix|writes] [seconds]
+ *
+ * ecosystems24 is the manage-ecosystems page over benchmark 6a's data (24 ecosystems made through
+ * the API, each with a finished demo-data job); ecosystems lists the load seed's two.
  *   tsx scripts/profile-load.ts --summarise FILE.cpuprofile
  *
  * Prints the self time by function and by package, and the inclusive time of the functions that
@@ -23,6 +26,7 @@ import { Session } from '../tests/bench/load-client';
 import { page, programsPage, trivial, type RequestSource } from '../tests/bench/load-requests';
 import { analyzeSeeded, seedLoadData } from '../tests/bench/load-seed';
 import { startLoadServer } from '../tests/bench/load-server';
+import { createTenantsData } from '../tests/bench/tenants-data';
 import { cpuMeter, cpuSince, postmasterPid } from '../tests/bench/proc';
 
 /**
@@ -72,8 +76,11 @@ async function main(): Promise<void> {
         page: () => programsPage(data.ecosystemId, token), auth: () => trivial(token), anon: () => trivial(() => null),
         ecosystems: () => page('ManageEcosystemsPageQuery', { searchTerm: null }, () => admin.token), mix: () => mix(), writes: () => mix(1),
       };
+      // The manage-ecosystems page as benchmark 6a asks for it: its 24 ecosystems, a demo-data job each.
+      if (scenario === 'ecosystems24') await createTenantsData(server.url, log, admin.token);
+      sources.ecosystems24 = sources.ecosystems;
       const source = sources[scenario];
-      if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, anon, ecosystems, mix or writes`);
+      if (!source) throw new Error(`unknown scenario ${scenario}: page, auth, anon, ecosystems, ecosystems24, mix or writes`);
       const statements = process.env.PROFILE_STATEMENTS === '1' ? await statementStats(db.url) : null;
       const meter = cpuMeter(server.pid, cluster.clusterDir ? postmasterPid(cluster.clusterDir) : null);
       const before = meter.read();

@@ -92,8 +92,9 @@ async function jobsFinished(base: string, token: string, ecosystemIds: readonly 
   }
 }
 
-export async function createTenantsData(base: string, log: (line: string) => void): Promise<TenantsData> {
-  const token = await logIn(base);
+/** `adminToken`: a platform admin's token (a production server has no published passwords); else the dev seed's admin logs in. */
+export async function createTenantsData(base: string, log: (line: string) => void, adminToken?: string): Promise<TenantsData> {
+  const token = adminToken ?? await logIn(base);
   const ecosystemIds = await inParallel(Array.from({ length: ECOSYSTEMS }, (_, i) => i + 1), 4, (n) => createEcosystem(base, token, n));
   await inParallel(ecosystemIds, 4, (id) => createPrograms(base, token, id, id === ecosystemIds[0] ? FIRST_PROGRAMS : OTHER_PROGRAMS));
   const today = new Date().toISOString().slice(0, 10);
