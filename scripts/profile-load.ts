@@ -30,8 +30,9 @@ import { createTenantsData } from '../tests/bench/tenants-data';
 import { cpuMeter, cpuSince, postmasterPid } from '../tests/bench/proc';
 
 /**
- * With PROFILE_STATEMENTS=1 (and a DATABASE_URL server that preloads pg_stat_statements with
- * track_planning on): the statements of the run with their planning and execution time per request.
+ * With PROFILE_STATEMENTS=1 (the embedded cluster, or a DATABASE_URL server that preloads
+ * pg_stat_statements with track_planning on): the statements of the run with their planning and
+ * execution time per request.
  */
 async function statementStats(url: string): Promise<(requests: number) => Promise<string[]>> {
   const client = new pg.Client(url);
@@ -56,7 +57,9 @@ async function main(): Promise<void> {
   const scenario = process.argv[2] ?? 'page';
   const seconds = Number(process.argv[3] ?? 20);
   const log = (line: string) => console.log(line);
-  const cluster = await startBenchCluster(log);
+  // PROFILE_STATEMENTS=1 without DATABASE_URL: the embedded cluster preloads pg_stat_statements itself.
+  const cluster = await startBenchCluster(log, process.env.PROFILE_STATEMENTS === '1'
+    ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' } : {});
   const profDir = await mkdtemp(path.join(os.tmpdir(), 'tutoring-profile-'));
   try {
     const db = await cluster.database('profile', 2);

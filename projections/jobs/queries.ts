@@ -70,9 +70,14 @@ export async function recentBatchJob(db: Queryable, ecosystemId: string): Promis
  */
 export async function recentBatchJobs(db: Queryable, ecosystemIds: readonly string[]): Promise<BatchJobRow[]> {
   if (ecosystemIds.length === 0) return [];
-  const r = await db.query<BatchJobRow>(
-    `SELECT DISTINCT ON (ecosystem_id) ${JOB_COLUMNS.replace(' result,', '')} FROM read.batch_jobs WHERE ecosystem_id = ANY($1::uuid[])
-     ORDER BY ecosystem_id, created_at DESC, id DESC`, [ecosystemIds]);
+  const r = await db.query<BatchJobRow>({
+    // Named (prepared once per connection): the same plan fits every list of ids, and planning it
+    // under row-level security cost as much as running it (decision 0033).
+    name: 'jobs.recent-by-ecosystems',
+    text: `SELECT DISTINCT ON (ecosystem_id) ${JOB_COLUMNS.replace(' result,', '')} FROM read.batch_jobs WHERE ecosystem_id = ANY($1::uuid[])
+     ORDER BY ecosystem_id, created_at DESC, id DESC`,
+    values: [ecosystemIds],
+  });
   return r.rows;
 }
 
@@ -131,8 +136,11 @@ export type DemoDataStatus = 'ABSENT' | DemoDataRow['status'];
 export async function demoDataStatuses(db: Queryable, ecosystemIds: readonly string[]): Promise<Map<string, DemoDataStatus>> {
   const statuses = new Map<string, DemoDataStatus>(ecosystemIds.map((id) => [id, 'ABSENT']));
   if (ecosystemIds.length === 0) return statuses;
-  const r = await db.query<{ ecosystemId: string; status: DemoDataRow['status'] }>(
-    'SELECT ecosystem_id AS "ecosystemId", status FROM read.demo_data WHERE ecosystem_id = ANY($1::uuid[])', [ecosystemIds]);
+  const r = await db.query<{ ecosystemId: string; status: DemoDataRow['status'] }>({
+    name: 'jobs.demo-data-statuses',
+    text: 'SELECT ecosystem_id AS "ecosystemId", status FROM read.demo_data WHERE ecosystem_id = ANY($1::uuid[])',
+    values: [ecosystemIds],
+  });
   for (const row of r.rows) statuses.set(row.ecosystemId, row.status);
   return statuses;
 }
