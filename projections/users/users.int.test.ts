@@ -29,7 +29,7 @@ function registered(userId: string, email: string, platformAdmin = false): NewEv
 }
 
 function granted(userId: string, ecosystemId: string, role: string, programId: string | null = null): NewEvent {
-  return newEvent('EcosystemRoleGranted', { userId, ecosystemId, role, programId }, { ecosystemId });
+  return newEvent('EcosystemRoleGranted', { userId, ecosystemId, role, programId, status: programId ? 'ACTIVE' : 'ACTIVATED' }, { ecosystemId });
 }
 
 const scoped = <T>(pool: Pool, scope: { platformAdmin: boolean; ecosystemIds: string[] }, fn: (c: import('pg').PoolClient) => Promise<T>) =>
