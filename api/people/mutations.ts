@@ -47,8 +47,9 @@ async function payload(ctx: RequestContext, target: Target): Promise<UserSource>
   return row;
 }
 
-async function applyChanges(ctx: RequestContext, target: Target, changes: ProfileChanges, argument: string): Promise<void> {
-  await renamed('changes', argument, () => ctx.execute(editProfile, { userId: target.person.userId, changes }, { waitFor }));
+/** Edits the profile; field errors at `from` in the command (`changes`) are reported at `to` (`input`). */
+async function applyChanges(ctx: RequestContext, target: Target, changes: ProfileChanges, from = 'changes', to = 'input'): Promise<void> {
+  await renamed(from, to, () => ctx.execute(editProfile, { userId: target.person.userId, changes }, { waitFor }));
 }
 
 /** Supported schools of the ecosystems the person belongs to that the request can see. */
@@ -68,7 +69,7 @@ async function updateProfile(ctx: RequestContext, target: Target, input: Profile
   }
   if (input.mode && !userPolicy(target.viewer, 'switchMode', target.person)) throw new ForbiddenError(peopleApiMessages.modeOwnAccountOnly);
   // Only a mode switch: the profile is left alone (an empty patch would be refused as nothing to change).
-  if (Object.keys(changes).length > 0 || !input.mode) await applyChanges(ctx, target, changes, 'input');
+  if (Object.keys(changes).length > 0 || !input.mode) await applyChanges(ctx, target, changes);
   if (input.mode) await renamed('mode', 'input.mode', () => ctx.execute(switchMode, { userId: target.person.userId, mode: input.mode }, { waitFor }));
   return payload(ctx, target);
 }
@@ -84,14 +85,14 @@ export async function genericUpdateUserMutation(ctx: RequestContext, userId: str
 export async function editPrimaryInfoMutation(ctx: RequestContext, userId: string | null | undefined, input: PrimaryInfoInput): Promise<UserSource> {
   const target = await targetOf(ctx, userId);
   allow(target, { type: 'edit' });
-  await applyChanges(ctx, target, primaryInfoChanges(input), 'input');
+  await applyChanges(ctx, target, primaryInfoChanges(input));
   return payload(ctx, target);
 }
 
 export async function editTimeZoneIdMutation(ctx: RequestContext, timeZoneId: string, userId: string | null | undefined): Promise<UserSource> {
   const target = await targetOf(ctx, userId);
   allow(target, { type: 'editTimeZone' });
-  await applyChanges(ctx, target, { timeZoneId }, 'timeZoneId');
+  await applyChanges(ctx, target, { timeZoneId }, 'changes.timeZoneId', 'timeZoneId');
   return payload(ctx, target);
 }
 
@@ -101,7 +102,7 @@ export async function editTimezoneCooldownInfoMutation(ctx: RequestContext, inpu
   const { acknowledgeAdminUpdate, ...cooldown } = input;
   const changes: ProfileChanges = { tzCooldownInfo: cooldown as ProfileChanges['tzCooldownInfo'] };
   if (acknowledgeAdminUpdate) changes.tzUpdateInfo = { showAdminUpdateDialog: false };
-  await renamed('changes.tzCooldownInfo', 'input', () => ctx.execute(editProfile, { userId: target.person.userId, changes }, { waitFor }));
+  await applyChanges(ctx, target, changes, 'changes.tzCooldownInfo');
   return payload(ctx, target);
 }
 
