@@ -38,6 +38,7 @@ beforeAll(async () => {
       { label: 'Bus rider', internalKeyName: 'bus', fieldType: 'BOOLEAN' },
     ],
     requiredUserProperties: ['shirt'],
+    supportedSchools: [{ id: 'rhs', name: 'Riverside High', city: 'Riverside', state: 'CA' }],
   } }, { token: w.tokens.admin1 });
   expect(res.errors).toBeUndefined();
 });
@@ -121,5 +122,27 @@ describe('editUserProperties', () => {
     await unchanged(() => api.graphql(PROPS, { eco: w.e2, input: { isWelcomeFlowComplete: true } }, { token: w.tokens.student }), 'FORBIDDEN');
     await unchanged(() => api.graphql(PROPS, { eco: w.e2, id: w.ids.student, input: { isWelcomeFlowComplete: true } }, { token: w.tokens.admin2 }), 'FORBIDDEN');
     await unchanged(() => api.graphql(PROPS, { input: { isWelcomeFlowComplete: true } }, { token: w.tokens.student }), 'BAD_USER_INPUT');
+  });
+});
+
+describe('ids inside profile input', () => {
+  const SCHOOL = 'mutation($input: ProfileInput!) { updateUser(input: $input) { profile { currentInstitution { id name alias city state } } } }';
+
+  it('take the current institution from the supported schools of the person\'s ecosystems', async () => {
+    const res = await api.graphql<{ updateUser: { profile: Record<string, unknown> } }>(SCHOOL, { input: { currentInstitutionId: 'rhs' } }, { token: w.tokens.student });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.updateUser.profile.currentInstitution).toEqual({ id: 'rhs', name: 'Riverside High', alias: null, city: 'Riverside', state: 'CA' });
+  });
+
+  it('refuse a school of no ecosystem of the person\'s, naming the field and writing nothing', async () => {
+    await api.graphql(EDIT_ECOSYSTEM, { id: w.e2, input: { supportedSchools: [{ id: 'far', name: 'Far Away School' }] } }, { token: w.tokens.admin2 });
+    const res = await unchanged(() => api.graphql(SCHOOL, { input: { currentInstitutionId: 'far' } }, { token: w.tokens.student }), 'BAD_USER_INPUT');
+    expect(fieldsOf(res)).toEqual({ 'input.currentInstitutionId': 'Choose a school of one of your ecosystems.' });
+  });
+
+  it('refuse malformed primary info and an anonymous cooldown record, writing nothing', async () => {
+    const res = await unchanged(() => api.graphql('mutation { editPrimaryInfo(input: { lastName: "", phoneNumber: "12345" }) { id } }', {}, { token: w.tokens.student }), 'BAD_USER_INPUT');
+    expect(Object.keys(fieldsOf(res)).sort()).toEqual(['input.lastName', 'input.phoneNumber']);
+    await unchanged(() => api.graphql('mutation { editTimezoneCooldownInfo(input: { numTimesDismissed: 1 }) { id } }'), 'UNAUTHENTICATED');
   });
 });
