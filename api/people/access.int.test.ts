@@ -146,3 +146,29 @@ describe('ids inside profile input', () => {
     await unchanged(() => api.graphql('mutation { editTimezoneCooldownInfo(input: { numTimesDismissed: 1 }) { id } }'), 'UNAUTHENTICATED');
   });
 });
+
+describe('reading another person', () => {
+  const NODE = 'query($id: ID!) { node(id: $id) { ... on User { id rolesLabel profile { phoneNumber bio } ecosystemProfile(ecosystemId: null) { ecosystemId } } } }';
+
+  it('shows a member to their ecosystem\'s admin and to no one of another ecosystem', async () => {
+    const id = toGlobalId('User', w.ids.student);
+    const own = await api.graphql<{ node: { id: string } | null }>(NODE, { id }, { token: w.tokens.admin1 });
+    expect(own.data!.node?.id).toBe(id);
+    const other = await api.graphql<{ node: unknown }>(NODE, { id }, { token: w.tokens.admin2 });
+    expect(other.errors).toBeUndefined();
+    expect(other.data!.node).toBeNull();
+  });
+
+  it('shows a parent of another family the card of a learner of their ecosystem, never contact details or private parts', async () => {
+    const id = toGlobalId('User', w.ids.student);
+    const card = await api.graphql<{ node: { profile: { bio: string | null } } }>('query($id: ID!) { node(id: $id) { ... on User { profile { bio } } } }', { id }, { token: w.tokens.parent });
+    expect(card.errors).toBeUndefined();
+    for (const field of ['phoneNumber', 'demographics { birthdate }', 'hourlyWage', 'tzCooldownInfo { numTimesDismissed }']) {
+      const res = await api.graphql(`query($id: ID!) { node(id: $id) { ... on User { profile { ${field} } } } }`, { id }, { token: w.tokens.parent });
+      expect(codeOf(res), field).toBe('FORBIDDEN');
+      expect(JSON.stringify(res.data), field).not.toMatch(/555|2010|25\.5/);
+    }
+    const admin = await api.graphql<{ node: { profile: { hourlyWage: number | null } } }>('query($id: ID!) { node(id: $id) { ... on User { profile { hourlyWage phoneNumber } } } }', { id }, { token: w.tokens.admin1 });
+    expect(admin.errors).toBeUndefined();
+  });
+});

@@ -4,6 +4,10 @@
  * else's as the tenant scope shows them. Read once per person per request (loaders.ts), and read
  * again after a mutation's command.
  */
+import { ForbiddenError } from '../../domain/shared/errors';
+import type { Person, Principal } from '../../domain/user/policy/principal';
+import { profilePolicy } from '../../domain/user/policy/profile';
+import { userPolicy } from '../../domain/user/policy/user';
 import { findPerson, ownProfile, EMPTY_DETAILS, type PersonDetails } from '../../projections/users';
 import type { RequestContext } from '../context';
 import { loaderOf, type LoaderSpec } from '../loaders';
@@ -28,4 +32,30 @@ export async function findDetails(ctx: RequestContext, userId: string): Promise<
 /** For the fields of a User already shown: a person the request cannot see has empty details. */
 export async function detailsOf(ctx: RequestContext, userId: string): Promise<PersonDetails> {
   return (await findDetails(ctx, userId)) ?? EMPTY_DETAILS;
+}
+
+/** How much of a person a field shows: the card, contact details, the profile, or its private parts. */
+export type ReadLevel = 'card' | 'contact' | 'profile' | 'private';
+
+function allowed(viewer: Principal | null, level: ReadLevel, person: Person): boolean {
+  switch (level) {
+    case 'card': return userPolicy(viewer, 'read', person);
+    case 'contact': return userPolicy(viewer, 'readContact', person);
+    case 'profile': return profilePolicy(viewer, { type: 'read' }, person);
+    case 'private': return profilePolicy(viewer, { type: 'readPrivate' }, person);
+    default: {
+      const exhaustive: never = level;
+      return exhaustive;
+    }
+  }
+}
+
+/**
+ * The details behind a field of `level`, after the people policies (decision 0035): row-level
+ * security shows a person to anyone of a shared tenant, the policies decide which parts of them.
+ */
+export async function readableDetails(ctx: RequestContext, userId: string, level: ReadLevel): Promise<PersonDetails> {
+  const details = await detailsOf(ctx, userId);
+  if (!allowed(ctx.viewer, level, { userId, roles: details.memberships })) throw new ForbiddenError();
+  return details;
 }
