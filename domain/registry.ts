@@ -15,6 +15,7 @@ import { demoDataAggregate } from './job/demo-data/state';
 import { batchJobAggregate } from './job/state';
 import { programAggregate } from './program/state';
 import { userEmailAggregate } from './user/email/state';
+import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 
 export const aggregates = [
@@ -40,7 +41,7 @@ export function allEventSchemas(): Record<string, z.ZodType> {
  */
 export function allUpcasters(): Upcaster[] {
   const schemas = allEventSchemas();
-  const upcasters = [...profileClaimUpcasters];
+  const upcasters = [...profileClaimUpcasters, ...userUpcasters];
   for (const u of upcasters) if (!schemas[u.type]) throw new Error(`Upcaster for ${u.type}, which no aggregate has`);
   return upcasters;
 }

@@ -59,6 +59,7 @@ const CASES: Record<string, PageCase> = {
   HomePageQuery: { variables: () => ({}), rows: single },
   viewerAreasQuery: { variables: () => ({}), rows: single },
   EcosystemAdminPageQuery: { variables: () => ({}), rows: single },
+  EditProfilePageQuery: { variables: () => ({}), rows: single },
   FeatureFlagsProviderQuery: { variables: () => ({}), rows: single },
   EcosystemLoginPageQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
 };

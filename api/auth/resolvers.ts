@@ -88,12 +88,13 @@ export const authResolvers: Resolvers = {
     isMultiEcosystemUser: (user) => new Set(user.roles.map((r) => r.ecosystemId)).size > 1,
     createdAt: async (user) => (await rowOf(user)).createdAt.toISOString(),
     isInternalTeamAccount: (user) => user.platformAdmin,
-    // Every grant is active until revoked; invitations (INVITED) and archiving arrive with their commands.
+    // The roles in force (ACTIVE); every role with its status is profile.ecosystemRoles (decision 0034).
     ecosystemRoles: (user) => user.roles.flatMap(({ role, ecosystemId }) => isProgramRole(role) ? [] : [{
       ecosystemId: toGlobalId('Ecosystem', ecosystemId), role, status: 'ACTIVE' as const, supportedSchoolIds: [],
     }]),
+    // Roles in force only, so ACTIVE; every role with its status is profile.ecosystemRoles (decision 0034).
     programRoles: (user) => user.roles.flatMap(({ role, ecosystemId, programId }) => isProgramRole(role) && programId ? [{
-      ecosystemId: toGlobalId('Ecosystem', ecosystemId), programId: toGlobalId('Program', programId), role,
+      ecosystemId: toGlobalId('Ecosystem', ecosystemId), programId: toGlobalId('Program', programId), role, status: 'ACTIVE' as const,
     }] : []),
     profile: (user) => user,
   },

@@ -73,7 +73,7 @@ async function takesEffectWithinOneSecond(holds: () => Promise<boolean>): Promis
 
 const roleSet = (viewer: Viewer | null) => viewer?.roles.map((r) => `${r.ecosystemId}/${r.role}/${r.programId ?? '-'}`).sort();
 /** Gives or takes a role of Ada's; resolves once the event is appended, not once it is projected. */
-async function changeRole(handler: typeof grantEcosystemRole, ecosystemId: string, role: 'TEACHER' | 'MEMBER') {
+async function changeRole(handler: typeof revokeEcosystemRole, ecosystemId: string, role: 'TEACHER' | 'MEMBER') {
   const { position } = await h.bus.dispatch(handler, { userId: adaId, ecosystemId, role, programId: null }, { actor: SYSTEM_ACTOR, commandId: randomUUID() });
   return { projected: async () => { if (position) expect(await h.runner.waitFor(position, ['users'], 10_000)).toBe(true); } };
 }

@@ -17,6 +17,10 @@ import { featureFlagMessages } from '../../domain/featureflags/messages';
 import { auditMessages } from '../audit/messages';
 import { authMessages } from '../auth/messages';
 import { apiMessages } from './messages';
+import { profileLabels } from '../../domain/user/profile/labels';
+import { roleLabels } from '../../domain/user/roles-label';
+import { peopleApiMessages } from '../people/messages';
+import { esPeople } from './es/people';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
@@ -27,6 +31,7 @@ export const MESSAGE_GROUPS = [
   commonMessages, fieldMessages, textMessages, fieldLabels,
   ecosystemMessages, ecosystemRules, programMessages, programRules, jobMessages, demoDataMessages, userMessages, featureFlagMessages,
   authMessages, apiMessages, auditMessages,
+  profileLabels, roleLabels, peopleApiMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -42,7 +47,7 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi },
+  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { singleLineText } from '../shared/text';
-import { grantableRoleSchema } from './events';
+import { grantableRoleSchema, roleStatusSchema, USER_MODES } from './events';
+import { definitionsInput, ecosystemProfileEditInput } from './profile/ecosystem-profile';
+import { profileChangesSchema } from './profile/fields';
 import { zodMessage as zm } from '../shared/i18n';
 import { userMessages } from './messages';
 
@@ -33,8 +35,30 @@ export const roleCommandInput = z.object({
   role: grantableRoleSchema,
   programId: z.uuid().nullable().default(null),
 });
-export type GrantEcosystemRoleInput = z.infer<typeof roleCommandInput>;
+/** Without a status a grant is in force at once: ACTIVATED for an ecosystem role, ACTIVE for a program role. */
+export const grantRoleInput = roleCommandInput.extend({ status: roleStatusSchema.nullable().default(null) });
+export type GrantEcosystemRoleInput = z.infer<typeof grantRoleInput>;
 export type RevokeEcosystemRoleInput = z.infer<typeof roleCommandInput>;
+
+export const changeRoleStatusInput = roleCommandInput.extend({ status: roleStatusSchema });
+export type ChangeRoleStatusInput = z.infer<typeof changeRoleStatusInput>;
+
+export const userIdInput = z.object({ userId: z.uuid() });
+export type UserIdInput = z.infer<typeof userIdInput>;
+
+export const switchModeInput = z.object({ userId: z.uuid(), mode: z.enum(USER_MODES) });
+export type SwitchModeInput = z.infer<typeof switchModeInput>;
+
+export const editProfileInput = z.object({ userId: z.uuid(), changes: profileChangesSchema });
+export type EditProfileInput = z.infer<typeof editProfileInput>;
+
+export const editEcosystemProfileInput = z.object({
+  userId: z.uuid(),
+  ecosystemId: z.uuid(),
+  edit: ecosystemProfileEditInput,
+  definitions: definitionsInput,
+});
+export type EditEcosystemProfileInput = z.infer<typeof editEcosystemProfileInput>;
 
 export const changePasswordInput = z.object({
   userId: z.uuid(),
@@ -46,4 +70,10 @@ export type UserCommand =
   | { type: 'RegisterUser'; data: RegisterUserInput }
   | { type: 'GrantEcosystemRole'; data: GrantEcosystemRoleInput }
   | { type: 'RevokeEcosystemRole'; data: RevokeEcosystemRoleInput }
-  | { type: 'ChangePassword'; data: ChangePasswordInput };
+  | { type: 'ChangePassword'; data: ChangePasswordInput }
+  | { type: 'ChangeRoleStatus'; data: ChangeRoleStatusInput }
+  | { type: 'LockUser'; data: UserIdInput }
+  | { type: 'UnlockUser'; data: UserIdInput }
+  | { type: 'SwitchMode'; data: SwitchModeInput }
+  | { type: 'EditProfile'; data: EditProfileInput }
+  | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput };

@@ -22,7 +22,7 @@ const registered: UserEvent = {
   },
 };
 const adminGrant = { userId, ecosystemId, role: 'SUPER_ADMIN' as const, programId: null };
-const adminGranted: UserEvent = { type: 'EcosystemRoleGranted', data: adminGrant };
+const adminGranted: UserEvent = { type: 'EcosystemRoleGranted', data: { ...adminGrant, status: 'ACTIVATED' } };
 const leaderGrant = { userId, ecosystemId, role: 'LEADER' as const, programId };
 
 describe('User: not yet registered', () => {
@@ -67,7 +67,7 @@ describe('User: registered', () => {
   });
 
   it('GrantEcosystemRole records a program role with its program', () => {
-    given(grantEcosystemRole, [registered]).when(leaderGrant).then([{ type: 'EcosystemRoleGranted', data: leaderGrant }]);
+    given(grantEcosystemRole, [registered]).when(leaderGrant).then([{ type: 'EcosystemRoleGranted', data: { ...leaderGrant, status: 'ACTIVE' } }]);
   });
 
   it('GrantEcosystemRole of a program role without a program is refused per field', () => {
@@ -101,8 +101,8 @@ describe('User: holding a role', () => {
 
   it('GrantEcosystemRole of the same role in another program is a new grant', () => {
     const other = { ...leaderGrant, programId: '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e05' };
-    given(grantEcosystemRole, [registered, { type: 'EcosystemRoleGranted', data: leaderGrant }]).when(other)
-      .then([{ type: 'EcosystemRoleGranted', data: other }]);
+    given(grantEcosystemRole, [registered, { type: 'EcosystemRoleGranted', data: { ...leaderGrant, status: 'ACTIVE' } }]).when(other)
+      .then([{ type: 'EcosystemRoleGranted', data: { ...other, status: 'ACTIVE' } }]);
   });
 
   it('RevokeEcosystemRole records the revocation', () => {

@@ -5,8 +5,10 @@
  */
 import type { CommandHandler } from '../shared/decider';
 import {
-  changePasswordInput, registerUserInput, roleCommandInput,
-  type ChangePasswordInput, type GrantEcosystemRoleInput, type RegisterUserInput, type RevokeEcosystemRoleInput,
+  changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput, roleCommandInput,
+  switchModeInput, userIdInput,
+  type ChangePasswordInput, type ChangeRoleStatusInput, type EditEcosystemProfileInput, type EditProfileInput, type GrantEcosystemRoleInput,
+  type RegisterUserInput, type RevokeEcosystemRoleInput, type SwitchModeInput, type UserIdInput,
 } from './commands';
 import { decide } from './decide';
 import { decide as decideEmail, emailKey, reserveUserEmailInput, type ReserveUserEmailInput } from './email/decide';
@@ -38,7 +40,7 @@ export const registerUser: UserHandler<RegisterUserInput> = {
 
 export const grantEcosystemRole: UserHandler<GrantEcosystemRoleInput> = {
   type: 'GrantEcosystemRole',
-  input: roleCommandInput,
+  input: grantRoleInput,
   aggregate: userAggregate,
   aggregateId: (input) => input.userId,
   ecosystemId: (input) => input.ecosystemId,
@@ -63,4 +65,60 @@ export const changePassword: UserHandler<ChangePasswordInput> = {
   aggregateId: (input) => input.userId,
   ecosystemId: () => null,
   decide: (input, state, ctx) => decide({ type: 'ChangePassword', data: input }, state, ctx),
+};
+
+export const changeRoleStatus: UserHandler<ChangeRoleStatusInput> = {
+  type: 'ChangeRoleStatus',
+  input: changeRoleStatusInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: (input) => input.ecosystemId,
+  programId: (input) => input.programId,
+  decide: (input, state, ctx) => decide({ type: 'ChangeRoleStatus', data: input }, state, ctx),
+};
+
+export const lockUser: UserHandler<UserIdInput> = {
+  type: 'LockUser',
+  input: userIdInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'LockUser', data: input }, state, ctx),
+};
+
+export const unlockUser: UserHandler<UserIdInput> = {
+  type: 'UnlockUser',
+  input: userIdInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'UnlockUser', data: input }, state, ctx),
+};
+
+export const switchMode: UserHandler<SwitchModeInput> = {
+  type: 'SwitchMode',
+  input: switchModeInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'SwitchMode', data: input }, state, ctx),
+};
+
+/** The person's own profile is account data: it belongs to no tenant, like the account. */
+export const editProfile: UserHandler<EditProfileInput> = {
+  type: 'EditProfile',
+  input: editProfileInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'EditProfile', data: input }, state, ctx),
+};
+
+export const editEcosystemProfile: UserHandler<EditEcosystemProfileInput> = {
+  type: 'EditEcosystemProfile',
+  input: editEcosystemProfileInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: (input) => input.ecosystemId,
+  decide: (input, state, ctx) => decide({ type: 'EditEcosystemProfile', data: input }, state, ctx),
 };

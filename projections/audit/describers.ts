@@ -18,14 +18,29 @@ function registered(event: RecordedEvent): BreadcrumbDescription {
   };
 }
 
-const role = (verb: string) => (event: RecordedEvent): BreadcrumbDescription =>
-  ({ summary: `${verb} the role ${String(dataOf(event).role)}`, changes: { role: dataOf(event).role, programId: dataOf(event).programId } });
+const role = (verb: string) => (event: RecordedEvent): BreadcrumbDescription => {
+  const d = dataOf(event);
+  // `roleStatus`, not `status`: the audit trail's own rows have a status (a job run's).
+  return { summary: `${verb} the role ${String(d.role)}`, changes: { role: d.role, programId: d.programId, ...(d.status ? { roleStatus: d.status } : {}) } };
+};
+
+/** Which fields a profile edit changed, not their values: profiles hold personal data (demographics, pay). */
+const fieldsChanged = (summary: string) => (event: RecordedEvent): BreadcrumbDescription => {
+  const changes = dataOf(event).changes;
+  return { summary, changes: { changedFields: typeof changes === 'object' && changes !== null ? Object.keys(changes) : [] } };
+};
 
 const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDescription> = {
   UserRegistered: registered,
   EcosystemRoleGranted: role('Granted'),
   EcosystemRoleRevoked: role('Revoked'),
+  EcosystemRoleStatusChanged: role('Changed the status of'),
   UserPasswordChanged: () => ({ summary: 'Changed the password', changes: {} }),
+  UserLocked: () => ({ summary: 'Locked the account', changes: {} }),
+  UserUnlocked: () => ({ summary: 'Unlocked the account', changes: {} }),
+  UserModeSwitched: (e) => ({ summary: `Switched to ${String(dataOf(e).mode)} mode`, changes: { mode: dataOf(e).mode } }),
+  UserProfileEdited: fieldsChanged('Edited the profile'),
+  UserEcosystemProfileEdited: fieldsChanged('Edited the ecosystem profile'),
   UserEmailReserved: (e) => ({ summary: 'Reserved an e-mail address', changes: { email: dataOf(e).email } }),
   FeatureFlagChanged: (e) => ({ summary: `Set the feature flag ${String(dataOf(e).name)}`, changes: { name: dataOf(e).name, value: dataOf(e).value } }),
 };

@@ -6,19 +6,23 @@
  *   to a request scoped to any ecosystem where that user holds a role (read through `user_roles`,
  *   whose own tenant policy does the scoping).
  * - `read.user_roles`: one row per role grant, carrying the ecosystem it grants into (tenant data).
+ * - `read.user_memberships`: every role grant with its status (INVITED, APPLIED, ACTIVATED, ARCHIVED
+ *   for ecosystem roles; INVITED, ACTIVE, ARCHIVED for program roles), tenant data. `user_roles`
+ *   holds only the grants in force (docs/decisions/0034), which is what permissions, the tenant scope
+ *   and access tokens read; a person is visible to a tenant where they hold a grant in any status.
+ * - `read.user_ecosystem_profiles`: the person's profile within one ecosystem (custom properties...).
  * - `credentials` (never exposed, no grant to app_api or analyst): e-mail and password hash for the
  *   log-in check, read only through the SECURITY DEFINER functions of migration 0300_auth.sql.
  */
 import type { RecordedEvent } from '../../domain/shared/events';
-import {
-  ecosystemRoleGrantedSchema, ecosystemRoleRevokedSchema, userPasswordChangedSchema, userRegisteredSchema,
-} from '../../domain/user/events';
+import { userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
 import type { Projection, ProjectionContext } from '../types';
+import { peopleHandlers, peopleTables } from './people';
 
 export const USERS_PROJECTION = 'users';
-/** LISTEN/NOTIFY channel of role changes: payload `<userId> <rolesVersion>` (api/auth/revocation-listener.ts). */
-export const ROLES_CHANNEL = 'auth_roles';
+export { ROLES_CHANNEL } from './roles-version';
 export * from './queries';
+export * from './people-queries';
 
 function tables(schema: string): string {
   const s = `"${schema}"`;
@@ -34,13 +38,19 @@ function tables(schema: string): string {
       created_at     timestamptz NOT NULL,
       updated_at     timestamptz NOT NULL,
       roles_version    integer NOT NULL DEFAULT 0,
-      roles_changed_at timestamptz
+      roles_changed_at timestamptz,
+      profile          jsonb NOT NULL DEFAULT '{}'::jsonb,
+      profile_revision integer NOT NULL DEFAULT -1,
+      locked           boolean NOT NULL DEFAULT false,
+      mode             text CHECK (mode IN ('TUTOR', 'TUTEE'))
     );
     COMMENT ON TABLE ${s}.users IS 'User accounts (platform-wide). Visible to platform admins, and to a tenant where the user holds a role.';
     COMMENT ON COLUMN ${s}.users.ecosystem_id IS 'Always null: an account belongs to no tenant; see user_roles.';
     COMMENT ON COLUMN ${s}.users.email IS 'Normalised (trimmed, lower-case); unique.';
     COMMENT ON COLUMN ${s}.users.roles_version IS 'Stream revision of the last event that changed the roles; access tokens carry it.';
     COMMENT ON COLUMN ${s}.users.roles_changed_at IS 'When that event occurred; null when the roles never changed.';
+    COMMENT ON COLUMN ${s}.users.profile IS 'Profile fields (spec section 3) other than the names, as camelCase keys; absent keys are empty.';
+    COMMENT ON COLUMN ${s}.users.locked IS 'Locked platform-wide (every ecosystem role shows GLOBAL_LOCK; none is in force).';
 
     CREATE TABLE ${s}.user_roles (
       user_id      uuid NOT NULL REFERENCES ${s}.users (id),
@@ -51,10 +61,10 @@ function tables(schema: string): string {
       CONSTRAINT user_roles_grant_key UNIQUE NULLS NOT DISTINCT (user_id, ecosystem_id, role, program_id)
     );
     CREATE INDEX user_roles_ecosystem_idx ON ${s}.user_roles (ecosystem_id, role);
-    COMMENT ON TABLE ${s}.user_roles IS 'Role grants (spec section 6). program_id is set for program roles (PROGRAM_ADMIN, LEADER, PUPIL).';
-
+    COMMENT ON TABLE ${s}.user_roles IS 'Role grants in force (spec section 6): ACTIVATED or ACTIVE, account not locked. program_id is set for program roles (PROGRAM_ADMIN, LEADER, PUPIL).';
+    ${peopleTables(s)}
     CREATE POLICY visible_through_roles ON ${s}.users FOR SELECT
-      USING (EXISTS (SELECT 1 FROM ${s}.user_roles r WHERE r.user_id = users.id));
+      USING (EXISTS (SELECT 1 FROM ${s}.user_memberships m WHERE m.user_id = users.id));
 
     CREATE TABLE ${s}.credentials (
       user_id       uuid PRIMARY KEY REFERENCES ${s}.users (id),
@@ -89,53 +99,17 @@ async function onPasswordChanged(event: RecordedEvent, { client, table }: Projec
   await client.query(`UPDATE ${table('users')} SET updated_at = $2 WHERE id = $1`, [d.userId, event.metadata.occurredAt]);
 }
 
-async function onRoleGranted(event: RecordedEvent, ctx: ProjectionContext): Promise<void> {
-  const d = ecosystemRoleGrantedSchema.parse(event.data);
-  await ctx.client.query(
-    `INSERT INTO ${ctx.table('user_roles')} (user_id, ecosystem_id, role, program_id, granted_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT ON CONSTRAINT user_roles_grant_key DO NOTHING`,
-    [d.userId, d.ecosystemId, d.role, d.programId, event.metadata.occurredAt]);
-  await rolesChanged(d.userId, event, ctx);
-}
-
-async function onRoleRevoked(event: RecordedEvent, ctx: ProjectionContext): Promise<void> {
-  const d = ecosystemRoleRevokedSchema.parse(event.data);
-  await ctx.client.query(
-    `DELETE FROM ${ctx.table('user_roles')} WHERE user_id = $1 AND ecosystem_id = $2 AND role = $3 AND program_id IS NOT DISTINCT FROM $4`,
-    [d.userId, d.ecosystemId, d.role, d.programId]);
-  await rolesChanged(d.userId, event, ctx);
-}
-
-/**
- * Raises the user's roles version to the event's stream revision (monotonic, so a replayed event
- * changes nothing) and tells the API processes, in this transaction: PostgreSQL delivers the NOTIFY
- * when the batch commits, so no process hears of a version before it can read it. Every event that
- * changes roles or the platform-admin flag must come through here (docs/decisions/0023). Only the
- * serving build announces: a rebuild replaying history would flood the listeners with old news, and
- * the API reads roles from the serving build, so a version it announced is one the API can read.
- */
-async function rolesChanged(userId: string, event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
-  await client.query(
-    `UPDATE ${table('users')} SET roles_changed_at = CASE WHEN $2 > roles_version THEN $3::timestamptz ELSE roles_changed_at END,
-            roles_version = greatest(roles_version, $2) WHERE id = $1`,
-    [userId, event.revision, event.metadata.occurredAt]);
-  await client.query(
-    `SELECT pg_notify($1, $2) WHERE EXISTS (
-       SELECT 1 FROM projections.checkpoints c WHERE c.status = 'serving' AND to_regclass(format('%I.users', c.schema_name)) = to_regclass($3))`,
-    [ROLES_CHANNEL, `${userId} ${event.revision}`, table('users')]);
-}
-
 export const usersProjection: Projection = {
   name: USERS_PROJECTION,
   // 2: roles_version and roles_changed_at (issue 11, docs/decisions/0023).
-  version: 2,
+  // 3: statuses, profile, ecosystem profiles, lock and mode (issue 7, docs/decisions/0034).
+  version: 3,
   tables,
   indexes: (schema) => `CREATE INDEX IF NOT EXISTS users_roles_changed_idx ON "${schema}".users (roles_changed_at) WHERE roles_changed_at IS NOT NULL;`,
-  exposedTables: ['users', 'user_roles'],
+  exposedTables: ['users', 'user_roles', 'user_memberships', 'user_ecosystem_profiles'],
   handlers: {
     UserRegistered: onUserRegistered,
     UserPasswordChanged: onPasswordChanged,
-    EcosystemRoleGranted: onRoleGranted,
-    EcosystemRoleRevoked: onRoleRevoked,
+    ...peopleHandlers,
   },
 };

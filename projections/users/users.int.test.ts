@@ -29,7 +29,7 @@ function registered(userId: string, email: string, platformAdmin = false): NewEv
 }
 
 function granted(userId: string, ecosystemId: string, role: string, programId: string | null = null): NewEvent {
-  return newEvent('EcosystemRoleGranted', { userId, ecosystemId, role, programId }, { ecosystemId });
+  return newEvent('EcosystemRoleGranted', { userId, ecosystemId, role, programId, status: programId ? 'ACTIVE' : 'ACTIVATED' }, { ecosystemId });
 }
 
 const scoped = <T>(pool: Pool, scope: { platformAdmin: boolean; ecosystemIds: string[] }, fn: (c: import('pg').PoolClient) => Promise<T>) =>
@@ -77,10 +77,10 @@ describe('users projection: given user events, then rows', () => {
     const cols = await db.ownerPool.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'read' AND table_name = 'users'`);
     expect(cols.rows.map((r: { column_name: string }) => r.column_name)).not.toContain('password_hash');
     const grants = await db.ownerPool.query(
-      `SELECT has_table_privilege('app_api', 'proj_users_v2.credentials', 'SELECT') AS api,
-              has_table_privilege('analyst', 'proj_users_v2.credentials', 'SELECT') AS analyst`);
+      `SELECT has_table_privilege('app_api', 'proj_users_v3.credentials', 'SELECT') AS api,
+              has_table_privilege('analyst', 'proj_users_v3.credentials', 'SELECT') AS analyst`);
     expect(grants.rows[0]).toEqual({ api: false, analyst: false });
-    await expect(db.apiPool.query('SELECT * FROM proj_users_v2.credentials')).rejects.toThrow(/permission denied/);
+    await expect(db.apiPool.query('SELECT * FROM proj_users_v3.credentials')).rejects.toThrow(/permission denied/);
   });
 
   it('shows a user to a tenant only where they hold a role; platform admins see everyone', async () => {

@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
           lazy: () => import('../relay/RelayOutlet'),
           children: [
             { index: true, lazy: () => import('../pages/home/HomePage') },
+            { path: 'edit-profile', lazy: () => import('../pages/profile/EditProfilePage') },
             {
               path: 'internal-admin-panel',
               lazy: () => import('./PlatformArea'),

@@ -176,4 +176,7 @@ export const fieldsEn = {
   'breadcrumbs.field.visibleToTutors': 'Visible to tutors',
   'breadcrumbs.field.waivers': 'Waivers',
   'breadcrumbs.field.zoomEnabled': 'Zoom',
+  'breadcrumbs.field.roleStatus': 'Role status',
+  'breadcrumbs.field.mode': 'Mode',
+  'breadcrumbs.field.changedFields': 'Changed fields',
 } as const satisfies Record<string, string>;

@@ -174,4 +174,7 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.visibleToTutors': 'Visible para los tutores',
   'breadcrumbs.field.waivers': 'Exenciones',
   'breadcrumbs.field.zoomEnabled': 'Zoom (videollamadas)',
+  'breadcrumbs.field.roleStatus': 'Estado del rol',
+  'breadcrumbs.field.mode': 'Modo',
+  'breadcrumbs.field.changedFields': 'Campos cambiados',
 };

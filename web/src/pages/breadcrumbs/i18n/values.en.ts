@@ -71,4 +71,11 @@ export const valuesEn = {
   'breadcrumbs.value.tutoringRequestType.SESSION': 'A session',
   'breadcrumbs.value.tutoringRequestType.PAIR': 'A standing pair',
   'breadcrumbs.value.tutoringRequestType.SESSION_AND_PAIR': 'A session or a standing pair',
+  'breadcrumbs.value.roleStatus.INVITED': 'Invited',
+  'breadcrumbs.value.roleStatus.APPLIED': 'Applied',
+  'breadcrumbs.value.roleStatus.ACTIVATED': 'Activated',
+  'breadcrumbs.value.roleStatus.ARCHIVED': 'Archived',
+  'breadcrumbs.value.roleStatus.ACTIVE': 'Active',
+  'breadcrumbs.value.mode.TUTOR': 'Tutor mode',
+  'breadcrumbs.value.mode.TUTEE': 'Tutee mode',
 } as const satisfies Record<string, string>;

@@ -68,4 +68,11 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.tutoringRequestType.SESSION': 'Una sesión',
   'breadcrumbs.value.tutoringRequestType.PAIR': 'Una pareja estable',
   'breadcrumbs.value.tutoringRequestType.SESSION_AND_PAIR': 'Una sesión o una pareja estable',
+  'breadcrumbs.value.roleStatus.INVITED': 'Invitado',
+  'breadcrumbs.value.roleStatus.APPLIED': 'Solicitud enviada',
+  'breadcrumbs.value.roleStatus.ACTIVATED': 'Activado',
+  'breadcrumbs.value.roleStatus.ARCHIVED': 'Archivado',
+  'breadcrumbs.value.roleStatus.ACTIVE': 'Activo',
+  'breadcrumbs.value.mode.TUTOR': 'Modo tutor',
+  'breadcrumbs.value.mode.TUTEE': 'Modo alumno',
 };

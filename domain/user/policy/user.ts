@@ -1,0 +1,27 @@
+/**
+ * Who may do what to a person's account. Reading the account card (name, picture) is for the
+ * person, platform admins and anyone in force in an ecosystem the person belongs to; contact
+ * details (e-mail, phone) only for the person and the admins over them; locking an account
+ * platform-wide only for platform admins; switching tutor and tutee mode only for the person.
+ */
+import { isMember, isSelf, programAdminOver, sharedWith, type Person, type Principal } from './principal';
+
+export type UserOperation = 'read' | 'readContact' | 'lock' | 'switchMode';
+
+export function userPolicy(p: Principal | null, op: UserOperation, person: Person): boolean {
+  if (!p) return false;
+  if (op === 'switchMode') return isSelf(p, person);
+  if (p.platformAdmin) return true;
+  switch (op) {
+    case 'read':
+      return isSelf(p, person) || person.roles.some((g) => isMember(p, g.ecosystemId));
+    case 'readContact':
+      return isSelf(p, person) || sharedWith(p, person, ['SUPER_ADMIN']) || programAdminOver(p, person);
+    case 'lock':
+      return false;
+    default: {
+      const exhaustive: never = op;
+      return exhaustive;
+    }
+  }
+}
