@@ -16,10 +16,14 @@ import { userMessages } from '../../domain/user/messages';
 import { featureFlagMessages } from '../../domain/featureflags/messages';
 import { auditMessages } from '../audit/messages';
 import { authMessages } from '../auth/messages';
+import { factorMessages } from '../auth/factors/messages';
+import { passwordMessages } from '../auth/password-policy';
+import { mfaMessages } from '../../domain/mfa/messages';
 import { apiMessages } from './messages';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
+import { esFactors } from './es/factors';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -27,6 +31,7 @@ export const MESSAGE_GROUPS = [
   commonMessages, fieldMessages, textMessages, fieldLabels,
   ecosystemMessages, ecosystemRules, programMessages, programRules, jobMessages, demoDataMessages, userMessages, featureFlagMessages,
   authMessages, apiMessages, auditMessages,
+  passwordMessages, factorMessages, mfaMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -42,7 +47,7 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi },
+  es: { ...esDomain, ...esLabels, ...esApi, ...esFactors },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();

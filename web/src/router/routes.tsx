@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
                 ...ecosystemPages('ecosystems'),
               ],
             },
+            { path: 'account-settings/multi-factor-authentication', lazy: () => import('../pages/account-settings/MultiFactorPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },
