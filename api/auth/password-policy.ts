@@ -3,7 +3,7 @@
  * password: registration, an invitation's activation, the first-start accounts and changePassword.
  * As NIST SP 800-63B advises: a length range and no composition rules, but refused when the value
  * is common or known from breaches (the list of @zxcvbn-ts/language-common, see
- * common-passwords.ts), a repeated character or a plain sequence, or the person's own e-mail.
+ * common-passwords.ts), a repeated character or a plain sequence, or built on the person's e-mail.
  */
 import type { Message } from '../../domain/shared/i18n';
 import { ValidationError } from '../../domain/shared/errors';
@@ -15,7 +15,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password';
 export const passwordMessages = defineMessages('password', {
   common: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
   pattern: 'Passwords cannot be one repeated character or a simple sequence such as 12345678 or qwertyui.',
-  containsEmail: 'Passwords cannot contain your email address.',
+  containsEmail: 'This password is too close to your email address. Please choose another.',
   sameAsCurrent: 'Please choose a password different from your current one.',
 });
 
@@ -45,9 +45,13 @@ function isCommon(lower: string): boolean {
   return core.length > 0 && core !== lower && isCommonPassword(core);
 }
 
-function containsEmail(lower: string, email: string | null | undefined): boolean {
+/**
+ * Built on the e-mail's name (the part before @, when 4 characters or more): what is left without
+ * it would be too short a password on its own. A name inside a long passphrase is not refused.
+ */
+function builtOnEmail(lower: string, email: string | null | undefined): boolean {
   const local = email?.split('@')[0]?.toLowerCase() ?? '';
-  return local.length >= 4 && lower.includes(local);
+  return local.length >= 4 && lower.includes(local) && [...lower.replace(local, '')].length < MIN_PASSWORD_LENGTH;
 }
 
 /** Why `password` is refused, or null when it may be used. */
@@ -57,7 +61,7 @@ export function passwordProblem(password: string, context: PasswordContext = {})
   const lower = password.toLowerCase();
   if (isPattern(lower)) return passwordMessages.pattern;
   if (isCommon(lower)) return passwordMessages.common;
-  if (containsEmail(lower, context.email)) return passwordMessages.containsEmail;
+  if (builtOnEmail(lower, context.email)) return passwordMessages.containsEmail;
   return null;
 }
 

@@ -28,9 +28,11 @@ describe('password policy', () => {
   });
 
   it('refuses a password built on the e-mail name', () => {
-    expect(problem('ada.lovelace!1815', 'Ada.Lovelace@example.com')).toBe('Passwords cannot contain your email address.');
-    // A name of three letters is too short to count as the e-mail's.
-    expect(problem('bob and the builders', 'bob@example.com')).toBeNull();
+    expect(problem('ada.lovelace!1815', 'Ada.Lovelace@example.com')).toBe('This password is too close to your email address. Please choose another.');
+    // A name of three letters is too short to count as the e-mail's; a name inside a long passphrase is fine.
+    expect(problem('bob&k7Qz2', 'bob@example.com')).toBeNull();
+    expect(problem('seeded password', 'seed@example.com')).toBeNull();
+    expect(problem('seed1234', 'seed@example.com')).toBe('This password is too close to your email address. Please choose another.');
   });
 
   it('accepts long passphrases and random strings', () => {

@@ -2,7 +2,7 @@
 export const esFactors: Record<string, string> = {
   'password.common': 'Esta contraseña es demasiado común: aparece en listas de contraseñas filtradas. Elija otra.',
   'password.pattern': 'Las contraseñas no pueden ser un solo carácter repetido ni una secuencia simple como 12345678 o qwertyui.',
-  'password.containsEmail': 'Las contraseñas no pueden contener su correo electrónico.',
+  'password.containsEmail': 'Esta contraseña se parece demasiado a su correo electrónico. Elija otra.',
   'password.sameAsCurrent': 'Elija una contraseña distinta de la actual.',
 
   'factors.codeIncorrect': 'Ese código no es correcto o ya se usó. Escriba el código más reciente de su aplicación de autenticación, o un código de recuperación.',
