@@ -32,7 +32,7 @@ describe('password policy', () => {
     // A name of three letters is too short to count as the e-mail's; a name inside a long passphrase is fine.
     expect(problem('bob&k7Qz2', 'bob@example.com')).toBeNull();
     expect(problem('seeded password', 'seed@example.com')).toBeNull();
-    expect(problem('seed1234', 'seed@example.com')).toBe('This password is too close to your email address. Please choose another.');
+    expect(problem('seed.7Qz!', 'seed@example.com')).toBe('This password is too close to your email address. Please choose another.');
   });
 
   it('accepts long passphrases and random strings', () => {
