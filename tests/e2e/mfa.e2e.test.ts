@@ -85,7 +85,7 @@ describe('multi-factor authentication', () => {
     try {
       await page.goto(`${app.url}/login`);
       await page.getByRole('textbox', { name: 'Email', exact: true }).fill(demo.ecosystemAdmin.email);
-      await page.getByLabel('Password', { exact: true }).fill(demo.ecosystemAdmin.password);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.ecosystemAdmin.password);
       await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Verify your identity' }).waitFor();
       await check(page, 'mfa-login-code-390');

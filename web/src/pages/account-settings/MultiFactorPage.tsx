@@ -82,7 +82,7 @@ export function Component() {
         ) : (
           <Stack>
             <Group>
-              <Badge color={setting ? 'green' : 'gray'} size="lg">{setting ? t('mfa.badgeOn') : t('mfa.badgeOff')}</Badge>
+              <Badge color={setting ? 'teal' : 'gray'} variant="light" size="lg">{setting ? t('mfa.badgeOn') : t('mfa.badgeOff')}</Badge>
               <Text data-testid="mfa-status">{setting ? t('mfa.statusOn') : t('mfa.statusOff')}</Text>
             </Group>
             {setting && <Text size="sm">{t('mfa.recoveryLeft', { count: setting.recoveryCodesLeft })}</Text>}
