@@ -9,24 +9,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg, { type Pool } from 'pg';
 import type { Aggregate, CommandHandler, DomainEvent } from '../../domain/shared/decider';
-import { ForbiddenError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
 import { mfaAggregate } from '../../domain/mfa/state';
 import type { Actor, Position } from '../../domain/shared/events';
-import { emailSchema } from '../../domain/user/commands';
 import { changePassword as changePasswordCommand } from '../../domain/user/handlers';
 import type { Config } from '../../infra/config';
 import type { Secrets } from '../../infra/secrets';
-import { loadAccount, loadCredentials, USERS_PROJECTION, type AccountRow } from '../../projections/users';
+import { loadAccount, USERS_PROJECTION, type AccountRow } from '../../projections/users';
 import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
 import { MfaService, type MfaMethodName, type RunCommand } from './factors/service';
 import { SecretBox } from './factors/secret-box';
+import { argon2Checks, CredentialChecks, type PasswordChecks } from './credentials';
 import { authMessages } from './messages';
-import { GateFullError, HashGate } from './hash-gate';
-import { BUSY_RETRY_SECONDS, LoginGuard } from './login-guard';
+import { HashGate } from './hash-gate';
+import { LoginGuard } from './login-guard';
 import { AuthMaintenance } from './maintenance';
 import { factorMessages } from './factors/messages';
-import { hashPassword, verifyDummy, verifyPassword } from './password';
+import { hashPassword } from './password';
 import { assertAcceptablePassword, passwordMessages } from './password-policy';
 import { RefreshTokenStore, type IssuedRefreshToken } from './refresh-tokens';
 import { RevocationListener } from './revocation-listener';
@@ -74,12 +74,7 @@ export interface AuthServiceDeps {
   log?: (message: string) => void;
 }
 
-export interface PasswordChecks {
-  verify(passwordHash: string, password: string): Promise<boolean>;
-  verifyDummy(password: string): Promise<false>;
-}
-
-const argon2Checks: PasswordChecks = { verify: verifyPassword, verifyDummy };
+export type { PasswordChecks } from './credentials';
 
 export type { MfaMethodName } from './factors/service';
 
@@ -120,8 +115,8 @@ export interface LoginOptions {
 export class AuthService {
   private readonly signer: TokenSigner;
   private readonly refreshTokens: RefreshTokenStore;
-  private readonly guard: LoginGuard;
-  private readonly gate: HashGate;
+  /** Password checks under the log-in throttle: log-in, changing a password, proving who one is. */
+  readonly credentials: CredentialChecks;
   private readonly clock: () => Date;
   private readonly cache: SessionCache;
   private readonly listener: RevocationListener;
@@ -139,8 +134,11 @@ export class AuthService {
     this.refreshTokens = new RefreshTokenStore(deps.apiPool, {
       idleMs: config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, absoluteMs: config.REFRESH_SESSION_MAX_DAYS * DAY_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
     });
-    this.guard = new LoginGuard(deps.apiPool, config, this.clock);
-    this.gate = new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_MAX_QUEUED_HASHES);
+    const guard = new LoginGuard(deps.apiPool, config, this.clock);
+    this.credentials = new CredentialChecks({
+      apiPool: deps.apiPool, guard, passwords: deps.passwords ?? argon2Checks,
+      gate: new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_MAX_QUEUED_HASHES),
+    });
     this.maintenance = new AuthMaintenance(deps.apiPool, config.AUTH_RETENTION_DAYS * DAY_MS, this.clock);
     // A token of a session revoked at R was issued before R, so it expires by R + its lifetime.
     this.sessionWindowMs = config.ACCESS_TOKEN_TTL_SECONDS * 1000 + CLOCK_SKEW_MS;
@@ -152,7 +150,7 @@ export class AuthService {
       windows: { sessionMs: this.sessionWindowMs, rolesMs: rolesWindowMs },
     });
     this.mfa = new MfaService({
-      box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard: this.guard,
+      box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard,
       load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
     });
     this.authenticator = new Authenticator({
@@ -178,7 +176,7 @@ export class AuthService {
   }
 
   async login(email: string, password: string, options: LoginOptions = {}): Promise<LoginResult> {
-    const user = await this.verifyCredentials(email, password, options.ip ?? 'unknown');
+    const user = await this.credentials.verifyLogin(email, password, options.ip ?? 'unknown');
     // Checked only after the password, so that it tells nothing to someone without it.
     if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)) {
       throw new ForbiddenError(authMessages.notInEcosystem);
@@ -285,52 +283,16 @@ export class AuthService {
   async changePassword(actor: Actor, currentPassword: string, newPassword: string, options: { ip?: string; bearer?: string | null } = {}): Promise<void> {
     const account = await loadAccount(this.deps.apiPool, actor.userId);
     if (!account) throw new UnauthenticatedError();
-    await this.checkPassword(account, currentPassword, 'oldPass', options.ip ?? 'unknown');
+    await this.credentials.checkPassword(account, currentPassword, 'oldPass', options.ip ?? 'unknown');
     assertAcceptablePassword(newPassword, 'newPass', { email: account.email });
     if (newPassword === currentPassword) throw ValidationError.forField('newPass', passwordMessages.sameAsCurrent);
     const now = this.clock();
-    const result = await this.deps.bus.dispatch(changePasswordCommand, { userId: actor.userId, passwordHash: await this.hashing(() => hashPassword(newPassword)) },
+    const result = await this.deps.bus.dispatch(changePasswordCommand, { userId: actor.userId, passwordHash: await this.credentials.hashing(() => hashPassword(newPassword)) },
       { actor, commandId: randomUUID(), now: now.toISOString() });
     const current = options.bearer ? await this.signer.verifyAccessToken(options.bearer, now) : null;
     const keep = current?.userId === actor.userId ? current.sessionId : null;
     this.revoked(await this.refreshTokens.revokeAllOfUser(actor.userId, 'password_changed', now, keep), now);
     if (result.position) await this.deps.projections.waitFor(result.position, [USERS_PROJECTION], this.deps.config.PROJECTION_WAIT_MS);
-  }
-
-  /**
-   * Checks a signed-in person's password (to change it, or to prove who they are) under the same
-   * throttle as log-ins; BAD_USER_INPUT on `field` when wrong.
-   */
-  async checkPassword(account: Pick<AccountRow, 'email'>, password: string, field: string, ip: string): Promise<void> {
-    const ok = await this.guard.attempt(account.email, ip, async () => {
-      const credentials = await loadCredentials(this.deps.apiPool, account.email);
-      return credentials && await this.hashing(() => verifyPassword(credentials.passwordHash, password)) ? true : null;
-    });
-    if (!ok) throw ValidationError.forField(field, authMessages.wrongCurrentPassword);
-  }
-
-  private async verifyCredentials(email: string, password: string, ip: string): Promise<AccountRow> {
-    const parsed = emailSchema.safeParse(email);
-    const normalised = parsed.success ? parsed.data : email.trim().toLowerCase();
-    const checks = this.deps.passwords ?? argon2Checks;
-    const account = await this.guard.attempt(normalised, ip, async () => {
-      const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
-      // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
-      const ok = await this.hashing(() => credentials ? checks.verify(credentials.passwordHash, password) : checks.verifyDummy(password));
-      return ok && credentials ? loadAccount(this.deps.apiPool, credentials.userId) : null;
-    });
-    if (!account) throw new UnauthenticatedError(authMessages.invalidCredentials);
-    return account;
-  }
-
-  /** Runs argon2 work through the gate; a full queue answers RATE_LIMITED (busy). */
-  private async hashing<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await this.gate.run(work);
-    } catch (err) {
-      if (err instanceof GateFullError) throw new RateLimitedError(authMessages.loginBusy, BUSY_RETRY_SECONDS);
-      throw err;
-    }
   }
 
   /**

@@ -89,7 +89,7 @@ export const factorResolvers: Resolvers = {
       const { auth } = ctx.services;
       if (await auth.mfa.required(owner)) throw new ForbiddenError(factorMessages.requiredByEcosystem);
       if (input.code) await auth.mfa.verify(owner, input.code, clientIp(ctx), runInRequest(ctx));
-      else if (input.password) await auth.checkPassword(owner, input.password, 'password', clientIp(ctx));
+      else if (input.password) await auth.credentials.checkPassword(owner, input.password, 'password', clientIp(ctx));
       else throw ValidationError.forField('code', factorMessages.proofRequired);
       await ctx.execute(disableMfaCommand, { userId: owner.id });
       return viewerAsUser(ctx);
