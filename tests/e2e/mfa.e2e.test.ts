@@ -9,7 +9,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Secret, codeAt } from '../../api/auth/factors/totp';
-import { startE2eApp, type E2eApp } from './support/app';
+import { ensureUser } from '../../api/auth/seed';
+import { toGlobalId } from '../../api/relay';
+import { persistedId, startE2eApp, type E2eApp } from './support/app';
 import { axeViolations, describeViolations } from './support/axe';
 import { layoutReport } from './support/layout';
 
@@ -112,6 +114,64 @@ describe('multi-factor authentication', () => {
       await page.getByRole('heading', { level: 1, name: 'Autenticación multifactor' }).waitFor();
       await page.getByText('Le quedan 10 códigos de recuperación').waitFor();
       await check(page, 'mfa-on-390-es');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('turns off with the password at desktop width (a wrong one refused)', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const { page, context, errors } = await app.open({ width: 1280, height: 900, who: 'ecosystemAdmin' });
+    try {
+      await page.goto(`${app.url}${PAGE}`);
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByText('Turn off multi-factor authentication').waitFor();
+      await page.getByLabel('Or your password').fill('not the password');
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }).waitFor();
+      await check(page, 'mfa-turn-off-1280');
+      await page.getByLabel('Or your password').fill(demo.ecosystemAdmin.password);
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await expect.poll(() => page.getByTestId('mfa-status').textContent()).toContain('Off');
+      await check(page, 'mfa-off-1280');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is set up inside the log-in when the person\'s ecosystem requires it', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const member = { email: 'mfa.member@demo.example.org', password: 'a member passphrase' };
+    await ensureUser(app.platform.services, { ...member, firstName: 'Mo', lastName: 'Member', roles: [{ ecosystemId: demo.ecosystemId, role: 'MEMBER' }] });
+    const res = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await app.token('platformAdmin')}`, 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ doc_id: persistedId('useEditEcosystemMutation'), variables: { ecosystemId: toGlobalId('Ecosystem', demo.ecosystemId), ecosystemInput: { MFAEnabled: true } } }),
+    });
+    expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
+
+    const { page, context, errors } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(member.email);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
+      await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Set up multi-factor authentication' }).waitFor();
+      const key = page.getByTestId('mfa-secret');
+      await key.waitFor();
+      const own = base32Secret((await key.textContent())?.trim() ?? '');
+      await check(page, 'mfa-login-setup-390');
+      await page.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(own, new Date()));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByTestId('recovery-codes').getByRole('listitem').first().waitFor();
+      await check(page, 'mfa-login-recovery-codes-390');
+      await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
