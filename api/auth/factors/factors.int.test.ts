@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mfaAggregate } from '../../../domain/mfa/state';
 import { ForbiddenError, IllegalStateError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../../domain/shared/errors';
-import { ensureUser } from '../seed';
+import { registerUser } from '../registration';
+import { ensureUser, SYSTEM_ACTOR } from '../seed';
 import type { AccountRow } from '../../../projections/users';
 import { loadAccount } from '../../../projections/users';
 import { startAuthHarness, type AuthHarness } from '../testing';
@@ -189,5 +190,15 @@ describe('turning it off', () => {
     await expect(h.auth.runAs(other)(disableMfa, { userId: user.id })).rejects.toThrow(ForbiddenError);
     await h.auth.runAs(user)(disableMfa, { userId: user.id });
     expect((await firstStep(user)).tokens).not.toBeNull();
+  });
+});
+
+describe('the password policy where accounts are made', () => {
+  it('refuses a common or e-mail-built password at registration and writes nothing', async () => {
+    const before = await h.eventCount();
+    const person = { userId: crypto.randomUUID(), email: 'grace.hopper@example.com', firstName: 'Grace', lastName: 'Hopper' };
+    await expect(registerUser(h.bus, { ...person, password: 'iloveyou1' }, { actor: SYSTEM_ACTOR, now: h.clock.now })).rejects.toThrow('too common');
+    await expect(registerUser(h.bus, { ...person, password: 'grace.hopper!' }, { actor: SYSTEM_ACTOR, now: h.clock.now })).rejects.toThrow('too close to your email');
+    expect(await h.eventCount()).toBe(before);
   });
 });

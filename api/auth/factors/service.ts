@@ -6,6 +6,7 @@
  * Every code check runs under the log-in throttle with a key of its own per person, so guessing
  * codes is as slow as guessing passwords.
  */
+import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { CommandHandler, DomainEvent } from '../../../domain/shared/decider';
 import { IllegalStateError, ValidationError } from '../../../domain/shared/errors';
@@ -19,7 +20,6 @@ import { normaliseRecoveryCode, recoveryCodeHash, recoveryCodesFor } from './rec
 import type { SecretBox } from './secret-box';
 import { matchingStep, otpauthUri, qrCodeSvg, SECRET_BYTES, secretBase32 } from './totp';
 import { claimTotpStep } from './used-steps';
-import { randomBytes } from 'node:crypto';
 
 export type MfaMethodName = 'TOTP';
 
@@ -99,7 +99,7 @@ export class MfaService {
       return codes;
     }
     if (state.status !== 'pending') throw new IllegalStateError(factorMessages.noSecondStep, 'MFA_NO_PENDING_ENROLMENT');
-    await this.checkCode(owner, state.sealedSecret, null, code, ip, run);
+    await this.checkCode(owner, state.sealedSecret, false, code, ip, run);
     await run(confirmTotpEnrolment, { userId: owner.id, sealedSecret: state.sealedSecret, recoveryCodeHashes });
     return codes;
   }
@@ -108,14 +108,15 @@ export class MfaService {
   async verify(owner: FactorOwner, code: string, ip: string, run: RunCommand): Promise<CodeKind> {
     const state = await this.deps.load(owner.id);
     if (state.status !== 'enabled') throw new IllegalStateError(factorMessages.noSecondStep, 'MFA_NOT_ENABLED');
-    return this.checkCode(owner, state.sealedSecret, state, code, ip, run);
+    return this.checkCode(owner, state.sealedSecret, true, code, ip, run);
   }
 
   /**
    * One throttled attempt: a 6-digit code is matched against the secret and its time step claimed;
-   * anything else is tried as a recovery code when `enabled` allows them. A miss counts as a failure.
+   * anything else is tried as a recovery code where they count (a factor that is on). A miss counts
+   * as a failure.
    */
-  private async checkCode(owner: FactorOwner, sealedSecret: string, enabled: MfaState | null, code: string, ip: string, run: RunCommand): Promise<CodeKind> {
+  private async checkCode(owner: FactorOwner, sealedSecret: string, recoveryAllowed: boolean, code: string, ip: string, run: RunCommand): Promise<CodeKind> {
     const typed = code.replace(/\s/g, '');
     const kind = await this.deps.guard.attempt(`mfa:${owner.id}`, ip, async (): Promise<CodeKind | null> => {
       const now = this.deps.clock();
@@ -124,7 +125,7 @@ export class MfaService {
         return step !== null && await claimTotpStep(this.deps.apiPool, owner.id, step, now) ? 'totp' : null;
       }
       const normalised = normaliseRecoveryCode(typed);
-      if (!enabled || !normalised) return null;
+      if (!recoveryAllowed || !normalised) return null;
       return this.useRecoveryCode(owner.id, normalised, run);
     });
     if (!kind) throw ValidationError.forField('code', factorMessages.codeIncorrect);
