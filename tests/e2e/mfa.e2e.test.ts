@@ -176,4 +176,36 @@ describe('multi-factor authentication', () => {
       await context.close();
     }
   });
+
+  it('changes the password on /account-settings/password, refusing a wrong current one and a leaked new one', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    try {
+      await page.goto(`${app.url}/account-settings/password`);
+      await page.getByRole('heading', { level: 1, name: 'Password' }).waitFor();
+      const current = page.getByRole('textbox', { name: 'Current password', exact: true });
+      const next = page.getByRole('textbox', { name: 'New password', exact: true });
+      const retyped = page.getByRole('textbox', { name: 'Type the new password again', exact: true });
+      await current.fill('not the password');
+      await next.fill('a brand new passphrase');
+      await retyped.fill('a brand new passphrase');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }).waitFor();
+      await current.fill(demo.ecosystemAdmin.password);
+      await next.fill('password123');
+      await retyped.fill('password123');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByRole('alert').filter({ hasText: 'too common' }).waitFor();
+      await check(page, 'password-refused-390');
+      await next.fill('a brand new passphrase');
+      await retyped.fill('a brand new passphrase');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page.getByText('Your password was changed.').waitFor();
+      expect(await current.inputValue()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -201,6 +201,19 @@ export const en = {
   'mfa.done': 'Done',
   'mfa.cancel': 'Cancel',
 
+  // /account-settings/password (changePassword).
+  'password.title': 'Password',
+  'password.intro': 'Change the password you log in with. Your other sessions end; this one goes on.',
+  'password.current': 'Current password',
+  'password.new': 'New password',
+  'password.rules': 'At least 8 characters. Common or leaked passwords are refused; a few unrelated words make a strong one.',
+  'password.retype': 'Type the new password again',
+  'password.submit': 'Change password',
+  'password.changed': 'Your password was changed.',
+  'password.currentRequired': 'Enter your current password.',
+  'password.tooShort': 'Use at least 8 characters.',
+  'password.mismatch': 'The two new passwords are not the same.',
+
   // The breadcrumbs page (the audit trail) loads its other words with it: pages/breadcrumbs/i18n/.
   'breadcrumbs.title': 'Breadcrumbs of {name}',
   'breadcrumbs.time': '{time, date, full} {time, time, medium}',

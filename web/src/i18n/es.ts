@@ -200,6 +200,19 @@ export const es: Record<MessageId, string> = {
   'mfa.done': 'Listo',
   'mfa.cancel': 'Cancelar',
 
+  // /account-settings/password (changePassword).
+  'password.title': 'Contraseña',
+  'password.intro': 'Cambie la contraseña con la que inicia sesión. Sus otras sesiones se cierran; esta continúa.',
+  'password.current': 'Contraseña actual',
+  'password.new': 'Contraseña nueva',
+  'password.rules': 'Al menos 8 caracteres. No se aceptan contraseñas comunes o filtradas; unas pocas palabras sin relación forman una segura.',
+  'password.retype': 'Escriba de nuevo la contraseña nueva',
+  'password.submit': 'Cambiar la contraseña',
+  'password.changed': 'Su contraseña se cambió.',
+  'password.currentRequired': 'Escriba su contraseña actual.',
+  'password.tooShort': 'Use al menos 8 caracteres.',
+  'password.mismatch': 'Las dos contraseñas nuevas no coinciden.',
+
   // The breadcrumbs page (the audit trail) loads its other words with it: pages/breadcrumbs/i18n/.
   'breadcrumbs.title': 'Historial de cambios de {name}',
   'breadcrumbs.time': '{time, date, full} {time, time, medium}',

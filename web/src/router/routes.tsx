@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
               ],
             },
             { path: 'account-settings/multi-factor-authentication', lazy: () => import('../pages/account-settings/MultiFactorPage') },
+            { path: 'account-settings/password', lazy: () => import('../pages/account-settings/PasswordPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },

@@ -64,6 +64,7 @@ export function Component() {
             && <Anchor component={Link} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
           <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.title')}</Anchor>
+          <Anchor component={Link} to="/account-settings/password">{t('password.title')}</Anchor>
         </>
       ) : (
         <>
