@@ -194,3 +194,27 @@ describe('an ecosystem that requires multi-factor log-in', () => {
     expect(codeOf((await api.graphql(START, {})).errors)).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('malformed and forbidden input', () => {
+  it('answers the right code and writes nothing', async () => {
+    const token = await api.login(ROLELESS, PASSWORD);
+    const step = await firstStep(ROLELESS);
+    const before = await api.eventCount();
+    const cases: Array<[string, Record<string, unknown>, string | null, string]> = [
+      [SECOND, { userIdToken: step.userIdToken, code: '1'.repeat(65) }, null, 'BAD_USER_INPUT'],
+      [SECOND, { userIdToken: 'x'.repeat(5000), code: '123456' }, null, 'BAD_USER_INPUT'],
+      [SECOND, { userIdToken: 'not-a-token', code: '123456' }, null, 'UNAUTHENTICATED'],
+      [SECOND, { userIdToken: token, code: '123456' }, null, 'UNAUTHENTICATED'],
+      [CONFIRM, { code: '123456' }, null, 'UNAUTHENTICATED'],
+      [CONFIRM, { code: '123456' }, token, 'CONFLICT'],
+      [DISABLE, { password: PASSWORD }, null, 'UNAUTHENTICATED'],
+      [CHANGE, { oldPass: PASSWORD, newPass: 'x'.repeat(1100) }, token, 'BAD_USER_INPUT'],
+      [CHANGE, { oldPass: PASSWORD, newPass: 'y'.repeat(300) }, token, 'BAD_USER_INPUT'],
+    ];
+    for (const [query, variables, as, expected] of cases) {
+      const res = await api.graphql(query, variables, { token: as });
+      expect(codeOf(res.errors), `${query.slice(0, 40)} ${JSON.stringify(variables).slice(0, 60)}`).toBe(expected);
+    }
+    expect(await api.eventCount()).toBe(before);
+  });
+});
