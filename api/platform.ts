@@ -28,13 +28,18 @@ import { buildServer } from './server';
 import { seedAccounts, type DemoLogin, type DemoLogins, type PasswordMode } from './seed';
 import type { Services } from './services';
 
+export type PlatformSecrets = Omit<Secrets, 'mfaSecretKey'> & Partial<Pick<Secrets, 'mfaSecretKey'>>;
+
 export interface PlatformOptions {
   /** Environment-derived configuration; defaults to loadConfig(process.env). */
   config?: Config;
   /** Owner connection URL; overrides config.DATABASE_URL (tests pass their cloned database). */
   databaseUrl?: string;
-  /** Password of app_api when the database is already migrated by someone else (tests). */
-  secrets?: Secrets;
+  /**
+   * Password of app_api when the database is already migrated by someone else (tests). Without an
+   * MFA key, second-factor secrets are sealed under one made up for this run.
+   */
+  secrets?: PlatformSecrets;
   /** Skip migrations (the test template is migrated once per run). */
   skipMigrations?: boolean;
   /** Seed the demo ecosystem; defaults to SEED_DEMO, else on for the embedded database only. */
@@ -92,9 +97,12 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
       ownerUrl = cluster.url('postgres');
     }
     const base = kept ?? randomSecrets();
-    const secrets: Secrets = options.secrets ?? {
+    const secrets: PlatformSecrets = options.secrets ?? {
       apiDatabasePassword: base.apiDatabasePassword,
       jwtSecret: base.jwtSecret,
+      // Sealed secrets must open after a restart, so this key is kept in DATA_DIR even with an
+      // external database (unless configured, which several replicas must do: docs/decisions/0039).
+      mfaSecretKey: config.MFA_SECRET_KEY ?? (kept ?? await loadOrCreateSecrets(config.DATA_DIR)).mfaSecretKey,
       ...(config.API_DATABASE_PASSWORD ? { apiDatabasePassword: config.API_DATABASE_PASSWORD } : {}),
       ...(config.JWT_SECRET ? { jwtSecret: config.JWT_SECRET } : {}),
     };

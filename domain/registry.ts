@@ -10,6 +10,7 @@ import { platformConfigAggregate } from './ecosystem/platform/state';
 import { profileClaimUpcasters } from './ecosystem/profile/events';
 import { profileClaimAggregate } from './ecosystem/profile/state';
 import { featureFlagsAggregate } from './featureflags/flags';
+import { mfaAggregate } from './mfa/state';
 import { projectionOperationsAggregate } from './operations/projection';
 import { demoDataAggregate } from './job/demo-data/state';
 import { batchJobAggregate } from './job/state';
@@ -22,6 +23,7 @@ export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
   userAggregate, userEmailAggregate, batchJobAggregate, demoDataAggregate, featureFlagsAggregate,
   projectionOperationsAggregate,
+  mfaAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

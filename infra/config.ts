@@ -30,6 +30,7 @@ export const configSchema = z.object({
     .default('*/10 * * * *')
     .describe('when the stalled-job reaper runs (UTC); "off" removes its schedule'),
   JWT_SECRET: z.string().min(32).optional().describe('HMAC key for access tokens; generated into .data/ when unset'),
+  MFA_SECRET_KEY: z.string().min(32).optional().describe('Key that seals second-factor secrets; generated into DATA_DIR when unset (every API replica needs the same one)'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14)
     .describe('idle lifetime of a session: each refresh token expires this long after it was issued'),

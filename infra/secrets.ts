@@ -1,6 +1,7 @@
 /**
  * Secrets a fresh machine needs but nobody configured: the embedded database owner's password, the
- * app_api role's password and the token signing key. Generated once into `<DATA_DIR>/secrets.json`
+ * app_api role's password, the token signing key and the key that seals second-factor secrets
+ * (docs/decisions/0039). Generated once into `<DATA_DIR>/secrets.json`
  * (mode 0600) and reused, so the database, its roles and issued tokens survive restarts. A file
  * from an older version that lacks a secret gets it added. Configured values always win.
  */
@@ -9,7 +10,7 @@ import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import { z } from 'zod';
 
-const secretsSchema = z.object({ apiDatabasePassword: z.string().min(12), jwtSecret: z.string().min(32) });
+const secretsSchema = z.object({ apiDatabasePassword: z.string().min(12), jwtSecret: z.string().min(32), mfaSecretKey: z.string().min(32) });
 export type Secrets = z.infer<typeof secretsSchema>;
 
 const storedSchema = secretsSchema.extend({ databaseOwnerPassword: z.string().min(20) });
@@ -19,6 +20,7 @@ export type StoredSecrets = z.infer<typeof storedSchema>;
 const generators: { [K in keyof StoredSecrets]: () => string } = {
   apiDatabasePassword: () => randomBytes(18).toString('base64url'),
   jwtSecret: () => randomBytes(48).toString('base64url'),
+  mfaSecretKey: () => randomBytes(32).toString('base64url'),
   databaseOwnerPassword: () => randomBytes(24).toString('base64url'),
 };
 
@@ -68,5 +70,5 @@ async function tightenMode(file: string): Promise<void> {
 }
 
 export function randomSecrets(): Secrets {
-  return { apiDatabasePassword: generators.apiDatabasePassword(), jwtSecret: generators.jwtSecret() };
+  return { apiDatabasePassword: generators.apiDatabasePassword(), jwtSecret: generators.jwtSecret(), mfaSecretKey: generators.mfaSecretKey() };
 }

@@ -62,6 +62,7 @@ const CASES: Record<string, PageCase> = {
   EditProfilePageQuery: { variables: () => ({}), rows: single },
   FeatureFlagsProviderQuery: { variables: () => ({}), rows: single },
   EcosystemLoginPageQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
+  MultiFactorPageQuery: { variables: () => ({}), rows: single },
 };
 
 /** The persisted id of each query the web app sends now, from its Relay artifacts (npm run relay). */

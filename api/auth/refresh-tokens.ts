@@ -101,8 +101,9 @@ export class RefreshTokenStore {
   }
 
   /** Revokes every live family of the user; returns their ids. */
-  async revokeAllOfUser(userId: string, reason: RevokeReason, now: Date): Promise<string[]> {
-    return withTransaction(this.pool, (client) => revokeFamilies(client, { userId }, reason, now));
+  /** `keepFamilyId`: a session of the user that goes on (the one that changed the password). */
+  async revokeAllOfUser(userId: string, reason: RevokeReason, now: Date, keepFamilyId: string | null = null): Promise<string[]> {
+    return withTransaction(this.pool, (client) => revokeFamilies(client, { userId, keepFamilyId }, reason, now));
   }
 
   /** True while the family exists for this user, is not revoked and has not reached its absolute expiry. */
@@ -146,16 +147,18 @@ export class RefreshTokenStore {
  * Revokes the matching live families and their tokens, locking families in id order; returns their
  * ids. Migration 0302's trigger announces each on auth_sessions when the transaction commits.
  */
-async function revokeFamilies(db: Queryable, target: { familyId: string } | { userId: string }, reason: RevokeReason, now: Date): Promise<string[]> {
+async function revokeFamilies(db: Queryable, target: { familyId: string } | { userId: string; keepFamilyId?: string | null }, reason: RevokeReason, now: Date): Promise<string[]> {
   const familyId = 'familyId' in target ? target.familyId : null;
   const userId = 'userId' in target ? target.userId : null;
+  const keep = 'keepFamilyId' in target ? target.keepFamilyId ?? null : null;
   const families = await db.query<{ id: string }>(
     `WITH locked AS (
        SELECT id FROM auth.refresh_token_families
         WHERE ($1::uuid IS NULL OR id = $1) AND ($2::uuid IS NULL OR user_id = $2) AND revoked_at IS NULL
+          AND ($5::uuid IS NULL OR id <> $5)
         ORDER BY id FOR UPDATE)
      UPDATE auth.refresh_token_families f SET revoked_at = $3, revoked_reason = $4 FROM locked WHERE f.id = locked.id RETURNING f.id`,
-    [familyId, userId, now, reason]);
+    [familyId, userId, now, reason, keep]);
   const ids = families.rows.map((f) => f.id);
   if (ids.length > 0) {
     await db.query('UPDATE auth.refresh_tokens SET revoked_at = $2 WHERE family_id = ANY ($1) AND revoked_at IS NULL', [ids, now]);

@@ -9,7 +9,8 @@ import type { GrantableRole } from '../../domain/user/events';
 import { registerUser as registerUserCommand, reserveUserEmail } from '../../domain/user/handlers';
 import type { Actor, Position } from '../../domain/shared/events';
 import { hashPassword } from './password';
-import { assertAcceptablePassword, type CommandDispatcher } from './service';
+import { assertAcceptablePassword } from './password-policy';
+import type { CommandDispatcher } from './service';
 
 export interface RegistrationInput {
   userId: string;
@@ -28,7 +29,7 @@ export interface RoleInput {
 }
 
 export async function registerUser(bus: CommandDispatcher, input: RegistrationInput, options: { actor: Actor; now: Date }): Promise<Position | null> {
-  assertAcceptablePassword(input.password, 'password');
+  assertAcceptablePassword(input.password, 'password', { email: input.email });
   const email = emailSchema.parse(input.email);
   const dispatchOptions = () => ({ actor: options.actor, commandId: crypto.randomUUID(), now: options.now.toISOString() });
   await bus.dispatch(reserveUserEmail, { email, userId: input.userId }, dispatchOptions());

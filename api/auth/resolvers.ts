@@ -7,6 +7,7 @@ import type { Resolvers } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { idOf, registerNodeType, toGlobalId } from '../relay';
 import { clearRefreshCookies, setRefreshCookies } from './cookie';
+import { mfaSettingsOf } from './factors/settings';
 import { authMessages } from './messages';
 import { MAX_PASSWORD_LENGTH } from './password';
 import { authorizeSelf } from './policy';
@@ -67,6 +68,7 @@ export const authResolvers: Resolvers = {
         redirect: result.user.platformAdmin ? PLATFORM_ADMIN_HOME : '/',
         userIdToken: result.userIdToken,
         mfaMethods: result.mfaMethods,
+        mfaEnrolmentRequired: result.mfaEnrolmentRequired,
       };
     },
 
@@ -102,6 +104,6 @@ export const authResolvers: Resolvers = {
     firstName: async (user) => (await rowOf(user)).firstName,
     lastName: async (user) => (await rowOf(user)).lastName,
     preferredName: async (user) => (await rowOf(user)).preferredName,
-    MFASettings: () => [],
+    MFASettings: (user, _args, ctx) => mfaSettingsOf(ctx, user.id),
   },
 };

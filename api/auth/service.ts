@@ -6,22 +6,28 @@
  * (docs/decisions/0023, authenticate.ts). Everything runs as app_api; password hashes are read only
  * through the auth functions of migration 0300_auth.sql.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg, { type Pool } from 'pg';
-import type { CommandHandler, DomainEvent } from '../../domain/shared/decider';
-import { ForbiddenError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
+import type { Aggregate, CommandHandler, DomainEvent } from '../../domain/shared/decider';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../domain/shared/errors';
+import { mfaAggregate } from '../../domain/mfa/state';
 import type { Actor, Position } from '../../domain/shared/events';
-import { emailSchema } from '../../domain/user/commands';
 import { changePassword as changePasswordCommand } from '../../domain/user/handlers';
 import type { Config } from '../../infra/config';
 import type { Secrets } from '../../infra/secrets';
-import { loadAccount, loadCredentials, USERS_PROJECTION, type AccountRow } from '../../projections/users';
+import { loadAccount, USERS_PROJECTION, type AccountRow } from '../../projections/users';
 import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
+import { MfaService, type MfaMethodName, type RunCommand } from './factors/service';
+import { SecretBox } from './factors/secret-box';
+import { argon2Checks, CredentialChecks, type PasswordChecks } from './credentials';
 import { authMessages } from './messages';
-import { GateFullError, HashGate } from './hash-gate';
-import { BUSY_RETRY_SECONDS, LoginGuard } from './login-guard';
+import { HashGate } from './hash-gate';
+import { LoginGuard } from './login-guard';
 import { AuthMaintenance } from './maintenance';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyDummy, verifyPassword } from './password';
+import { factorMessages } from './factors/messages';
+import { hashPassword } from './password';
+import { assertAcceptablePassword, passwordMessages } from './password-policy';
 import { RefreshTokenStore, type IssuedRefreshToken } from './refresh-tokens';
 import { RevocationListener } from './revocation-listener';
 import { SessionCache } from './session-cache';
@@ -30,7 +36,12 @@ import { TokenSigner } from './tokens';
 /** The part of infra/commandbus.ts's CommandBus that auth uses. */
 export interface CommandDispatcher {
   dispatch<I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, input: unknown,
-    options: { actor: Actor; commandId: string; correlationId?: string; now?: string }): Promise<{ state: S; position: Position | null }>;
+    options: { actor: Actor; commandId: string; correlationId?: string; now?: string }): Promise<{ state: S; position: Position | null; replayed: boolean }>;
+}
+
+/** The command bus as auth uses it: commands, and an aggregate's state folded from its stream (the MFA factor). */
+export interface AuthBus extends CommandDispatcher {
+  load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S>;
 }
 
 export type AuthConfig = Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'REFRESH_SESSION_MAX_DAYS'
@@ -46,10 +57,14 @@ const PROJECTION_LAG_MS = 3_600_000;
 
 export interface AuthServiceDeps {
   config: AuthConfig;
-  /** The signing key: config JWT_SECRET, or the one generated into the data folder. */
-  secrets: Pick<Secrets, 'jwtSecret'>;
+  /**
+   * The signing key (config JWT_SECRET, or the one generated into the data folder) and the key that
+   * seals second-factor secrets (MFA_SECRET_KEY, or the data folder's); without the latter, one
+   * made up for this process (tests), whose sealed secrets no other process can open.
+   */
+  secrets: Pick<Secrets, 'jwtSecret'> & Partial<Pick<Secrets, 'mfaSecretKey'>>;
   apiPool: Pool;
-  bus: CommandDispatcher;
+  bus: AuthBus;
   projections: { waitFor(position: Position, names?: readonly string[], timeoutMs?: number): Promise<boolean> };
   clock?: () => Date;
   /** Password checks; injectable so tests can see which check a log-in ran. argon2id by default. */
@@ -59,14 +74,12 @@ export interface AuthServiceDeps {
   log?: (message: string) => void;
 }
 
-export interface PasswordChecks {
-  verify(passwordHash: string, password: string): Promise<boolean>;
-  verifyDummy(password: string): Promise<false>;
-}
+export type { PasswordChecks } from './credentials';
 
-const argon2Checks: PasswordChecks = { verify: verifyPassword, verifyDummy };
+export type { MfaMethodName } from './factors/service';
 
-export type MfaMethodName = 'TOTP';
+/** The name authenticator apps show above the account. */
+export const TOTP_ISSUER = 'Tutoring Platform';
 
 export interface TokenPair {
   accessToken: string;
@@ -79,8 +92,17 @@ export interface LoginResult {
   /** Names the user for the MFA step. */
   userIdToken: string;
   mfaMethods: MfaMethodName[];
-  /** Null while an MFA step must follow (never yet: no user has MFA configured). */
+  /** An ecosystem of the user requires MFA and the user has none: set it up before any token (decision 0039). */
+  mfaEnrolmentRequired: boolean;
+  /** Null while an MFA step must follow. */
   tokens: TokenPair | null;
+}
+
+export interface MfaLoginResult {
+  user: AccountRow;
+  tokens: TokenPair;
+  /** The recovery codes of a set-up this step finished (required at log-in); else null. */
+  recoveryCodes: string[] | null;
 }
 
 export interface LoginOptions {
@@ -93,8 +115,8 @@ export interface LoginOptions {
 export class AuthService {
   private readonly signer: TokenSigner;
   private readonly refreshTokens: RefreshTokenStore;
-  private readonly guard: LoginGuard;
-  private readonly gate: HashGate;
+  /** Password checks under the log-in throttle: log-in, changing a password, proving who one is. */
+  readonly credentials: CredentialChecks;
   private readonly clock: () => Date;
   private readonly cache: SessionCache;
   private readonly listener: RevocationListener;
@@ -102,6 +124,8 @@ export class AuthService {
   private readonly sessionWindowMs: number;
   /** The purge of expired counters and sessions; the platform starts and stops it. */
   readonly maintenance: AuthMaintenance;
+  /** Second factors (docs/decisions/0039). */
+  readonly mfa: MfaService;
 
   constructor(private readonly deps: AuthServiceDeps) {
     const { config } = deps;
@@ -110,8 +134,11 @@ export class AuthService {
     this.refreshTokens = new RefreshTokenStore(deps.apiPool, {
       idleMs: config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, absoluteMs: config.REFRESH_SESSION_MAX_DAYS * DAY_MS, graceMs: config.REFRESH_REUSE_GRACE_SECONDS * 1000,
     });
-    this.guard = new LoginGuard(deps.apiPool, config, this.clock);
-    this.gate = new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_MAX_QUEUED_HASHES);
+    const guard = new LoginGuard(deps.apiPool, config, this.clock);
+    this.credentials = new CredentialChecks({
+      apiPool: deps.apiPool, guard, passwords: deps.passwords ?? argon2Checks,
+      gate: new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_MAX_QUEUED_HASHES),
+    });
     this.maintenance = new AuthMaintenance(deps.apiPool, config.AUTH_RETENTION_DAYS * DAY_MS, this.clock);
     // A token of a session revoked at R was issued before R, so it expires by R + its lifetime.
     this.sessionWindowMs = config.ACCESS_TOKEN_TTL_SECONDS * 1000 + CLOCK_SKEW_MS;
@@ -121,6 +148,10 @@ export class AuthService {
       cache: this.cache, clock: this.clock, log: deps.log ?? ((line) => console.error(line)),
       newClient: deps.newListenerClient ?? (() => new pg.Client({ ...deps.apiPool.options, application_name: 'auth-listener', keepAlive: true })),
       windows: { sessionMs: this.sessionWindowMs, rolesMs: rolesWindowMs },
+    });
+    this.mfa = new MfaService({
+      box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard,
+      load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
     });
     this.authenticator = new Authenticator({
       signer: this.signer, pool: deps.apiPool, refreshTokens: this.refreshTokens, cache: this.cache, trusted: () => this.listener.trusted(), clock: this.clock,
@@ -145,18 +176,54 @@ export class AuthService {
   }
 
   async login(email: string, password: string, options: LoginOptions = {}): Promise<LoginResult> {
-    const user = await this.verifyCredentials(email, password, options.ip ?? 'unknown');
+    const user = await this.credentials.verifyLogin(email, password, options.ip ?? 'unknown');
     // Checked only after the password, so that it tells nothing to someone without it.
     if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)) {
       throw new ForbiddenError(authMessages.notInEcosystem);
     }
-    const now = this.clock();
-    const mfaMethods: MfaMethodName[] = [];
+    const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
+    const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
     return {
       user,
-      userIdToken: await this.signer.signUserIdToken(user.id, now),
+      userIdToken: await this.signer.signUserIdToken(user.id, this.clock()),
       mfaMethods,
-      tokens: mfaMethods.length === 0 ? await this.startSession(user) : null,
+      mfaEnrolmentRequired,
+      tokens: mfaMethods.length === 0 && !mfaEnrolmentRequired ? await this.startSession(user) : null,
+    };
+  }
+
+  /**
+   * The second log-in step: a code of the user's factor, or the first code of the set-up their
+   * ecosystem required at log-in (then the recovery codes are answered, once). Then the tokens.
+   */
+  async loginMfa(userIdToken: string, code: string, options: { ip?: string } = {}): Promise<MfaLoginResult> {
+    const user = await this.userOfStep(userIdToken);
+    const ip = options.ip ?? 'unknown';
+    const run = this.runAs(user);
+    const state = await this.mfa.state(user.id);
+    let recoveryCodes: string[] | null = null;
+    if (state.status === 'pending' && await this.mfa.required(user)) {
+      recoveryCodes = await this.mfa.confirmTotp(user, code, randomUUID(), ip, run);
+    } else {
+      await this.mfa.verify(user, code, ip, run);
+    }
+    return { user, tokens: await this.startSession(user), recoveryCodes };
+  }
+
+  /** The user a log-in's userIdToken names; UNAUTHENTICATED when it expired, was forged, or the account is gone. */
+  async userOfStep(userIdToken: string): Promise<AccountRow> {
+    const userId = await this.signer.verifyUserIdToken(userIdToken, this.clock());
+    const user = userId ? await loadAccount(this.deps.apiPool, userId) : null;
+    if (!user) throw new UnauthenticatedError(factorMessages.stepExpired);
+    return user;
+  }
+
+  /** Commands between the password and the code: the person acts on their own factor. */
+  runAs(user: AccountRow): RunCommand {
+    const actor: Actor = { userId: user.id, role: user.platformAdmin ? 'PLATFORM_ADMIN' : 'MEMBER' };
+    return async (handler, input) => {
+      const result = await this.deps.bus.dispatch(handler, input, { actor, commandId: randomUUID(), now: this.clock().toISOString() });
+      return { state: result.state, replayed: result.replayed };
     };
   }
 
@@ -209,45 +276,23 @@ export class AuthService {
   }
 
   /**
-   * Changes the user's own password after checking the current one, then ends every session: a
-   * password change is what a user does when they fear someone else is signed in.
+   * Changes the user's own password after checking the current one under the log-in throttle, then
+   * ends every other session: a password change is what a user does when they fear someone else is
+   * signed in. The session of `bearer` (the request's own token) goes on.
    */
-  async changePassword(actor: Actor, currentPassword: string, newPassword: string): Promise<void> {
+  async changePassword(actor: Actor, currentPassword: string, newPassword: string, options: { ip?: string; bearer?: string | null } = {}): Promise<void> {
     const account = await loadAccount(this.deps.apiPool, actor.userId);
-    const credentials = account && await loadCredentials(this.deps.apiPool, account.email);
-    if (!credentials || !(await this.hashing(() => verifyPassword(credentials.passwordHash, currentPassword)))) {
-      throw new ValidationError(authMessages.wrongCurrentPassword, { oldPass: authMessages.wrongCurrentPassword });
-    }
-    assertAcceptablePassword(newPassword, 'newPass');
+    if (!account) throw new UnauthenticatedError();
+    await this.credentials.checkPassword(account, currentPassword, 'oldPass', options.ip ?? 'unknown');
+    assertAcceptablePassword(newPassword, 'newPass', { email: account.email });
+    if (newPassword === currentPassword) throw ValidationError.forField('newPass', passwordMessages.sameAsCurrent);
     const now = this.clock();
-    const result = await this.deps.bus.dispatch(changePasswordCommand, { userId: actor.userId, passwordHash: await this.hashing(() => hashPassword(newPassword)) },
-      { actor, commandId: crypto.randomUUID(), now: now.toISOString() });
-    this.revoked(await this.refreshTokens.revokeAllOfUser(actor.userId, 'password_changed', now), now);
+    const result = await this.deps.bus.dispatch(changePasswordCommand, { userId: actor.userId, passwordHash: await this.credentials.hashing(() => hashPassword(newPassword)) },
+      { actor, commandId: randomUUID(), now: now.toISOString() });
+    const current = options.bearer ? await this.signer.verifyAccessToken(options.bearer, now) : null;
+    const keep = current?.userId === actor.userId ? current.sessionId : null;
+    this.revoked(await this.refreshTokens.revokeAllOfUser(actor.userId, 'password_changed', now, keep), now);
     if (result.position) await this.deps.projections.waitFor(result.position, [USERS_PROJECTION], this.deps.config.PROJECTION_WAIT_MS);
-  }
-
-  private async verifyCredentials(email: string, password: string, ip: string): Promise<AccountRow> {
-    const parsed = emailSchema.safeParse(email);
-    const normalised = parsed.success ? parsed.data : email.trim().toLowerCase();
-    const checks = this.deps.passwords ?? argon2Checks;
-    const account = await this.guard.attempt(normalised, ip, async () => {
-      const credentials = parsed.success ? await loadCredentials(this.deps.apiPool, normalised) : null;
-      // Unknown e-mails still pay for one hash verification, so timing does not reveal which exist.
-      const ok = await this.hashing(() => credentials ? checks.verify(credentials.passwordHash, password) : checks.verifyDummy(password));
-      return ok && credentials ? loadAccount(this.deps.apiPool, credentials.userId) : null;
-    });
-    if (!account) throw new UnauthenticatedError(authMessages.invalidCredentials);
-    return account;
-  }
-
-  /** Runs argon2 work through the gate; a full queue answers RATE_LIMITED (busy). */
-  private async hashing<T>(work: () => Promise<T>): Promise<T> {
-    try {
-      return await this.gate.run(work);
-    } catch (err) {
-      if (err instanceof GateFullError) throw new RateLimitedError(authMessages.loginBusy, BUSY_RETRY_SECONDS);
-      throw err;
-    }
   }
 
   /**
@@ -262,10 +307,4 @@ export class AuthService {
     const accessToken = await this.signer.signAccessToken({ userId: account.id, sessionId: refresh.familyId, account }, now, refresh.sessionExpiresAt);
     return { accessToken, refreshToken: refresh.token, refreshTokenExpiresAt: refresh.expiresAt };
   }
-}
-
-/** Length bounds only: NIST 800-63B advises against composition rules. */
-export function assertAcceptablePassword(password: string, field: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new ValidationError(authMessages.passwordTooShort, { [field]: authMessages.passwordTooShort });
-  if (password.length > MAX_PASSWORD_LENGTH) throw new ValidationError(authMessages.passwordTooLong, { [field]: authMessages.passwordTooLong });
 }

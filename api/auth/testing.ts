@@ -1,6 +1,7 @@
 /**
  * The auth stack against a real test database, without HTTP: event store as app_api (as the
- * platform wires it), the users projection running, the command bus, and a started AuthService
+ * platform wires it), the users and tenants projections running (log-in reads whether an
+ * ecosystem requires multi-factor authentication), the command bus, and a started AuthService
  * (its revocation listener loaded) on a clock the test moves.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import { configSchema, type Config } from '../../infra/config';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import type { EventStore } from '../../infra/eventstore/port';
 import { ProjectionRunner } from '../../projections/runner';
+import { tenantsProjection } from '../../projections/tenants';
 import { usersProjection } from '../../projections/users';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import type { SeedServices } from './seed';
@@ -52,7 +54,7 @@ export async function startAuthHarness(options: AuthHarnessOptions = {}): Promis
   };
   const eventStore = createPostgresEventStore(db.ownerPool);
   const projectionStore = createPostgresEventStore(db.ownerPool);
-  const runner = new ProjectionRunner(db.ownerPool, projectionStore, [usersProjection], { pollIntervalMs: 10, onError: () => undefined });
+  const runner = new ProjectionRunner(db.ownerPool, projectionStore, [usersProjection, tenantsProjection], { pollIntervalMs: 10, onError: () => undefined });
   await runner.start();
   const bus = new CommandBus(eventStore, { clock: () => clock.now });
   const jwtSecret = options.jwtSecret ?? randomBytes(32).toString('hex');

@@ -6,6 +6,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLScalarType, Kind, type GraphQLSchema } from 'graphql';
 import type { NodeResolvers, Resolvers, ResolversInterfaceTypes } from '../__generated__/resolvers';
 import { authResolvers } from '../auth/resolvers';
+import { factorResolvers } from '../auth/factors/resolvers';
 import { tenantsResolvers } from '../tenants/resolvers';
 import { jobsResolvers } from '../jobs/resolvers';
 import { auditResolvers } from '../audit/resolvers';
@@ -81,7 +82,7 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers, peopleResolvers];
+const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers, peopleResolvers, factorResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

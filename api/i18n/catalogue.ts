@@ -16,6 +16,9 @@ import { userMessages } from '../../domain/user/messages';
 import { featureFlagMessages } from '../../domain/featureflags/messages';
 import { auditMessages } from '../audit/messages';
 import { authMessages } from '../auth/messages';
+import { factorMessages } from '../auth/factors/messages';
+import { passwordMessages } from '../auth/password-policy';
+import { mfaMessages } from '../../domain/mfa/messages';
 import { apiMessages } from './messages';
 import { profileLabels } from '../../domain/user/profile/labels';
 import { roleLabels } from '../../domain/user/roles-label';
@@ -24,6 +27,7 @@ import { esPeople } from './es/people';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
+import { esFactors } from './es/factors';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -32,6 +36,7 @@ export const MESSAGE_GROUPS = [
   ecosystemMessages, ecosystemRules, programMessages, programRules, jobMessages, demoDataMessages, userMessages, featureFlagMessages,
   authMessages, apiMessages, auditMessages,
   profileLabels, roleLabels, peopleApiMessages,
+  passwordMessages, factorMessages, mfaMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -47,7 +52,7 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople },
+  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();

@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
                 ...ecosystemPages('ecosystems'),
               ],
             },
+            { path: 'account-settings/multi-factor-authentication', lazy: () => import('../pages/account-settings/MultiFactorPage') },
+            { path: 'account-settings/password', lazy: () => import('../pages/account-settings/PasswordPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },

@@ -1,14 +1,14 @@
 /**
  * Password log-in (loginPaas). On success the access token goes to localStorage, cached data of
  * the anonymous visit is invalidated, and the app goes where the server says (or back to the page
- * that sent the user here), replacing the log-in page in the history. When the account has
- * multi-factor methods the next step's shape is shown; the step itself comes later.
+ * that sent the user here), replacing the log-in page in the history. When the account has a second
+ * factor, or its ecosystem requires one it has not set up, LoginSecondStep asks for the code first.
  *
  * The generic page asks for no ecosystem; an ecosystem's own log-in page (/s/:profileId/login)
  * passes its ecosystem, so the log-in is refused for someone outside it.
  */
-import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Button, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -17,7 +17,12 @@ import { useT } from '../../i18n/terms';
 import { browserSession } from '../../relay/client';
 import { safeNext } from '../../router/guards';
 import { loginInputErrors } from './loginInput';
-import { forgetAnonymousData, useLoginPaasMutation, type LoginPaasResult } from './useLoginPaasMutation';
+import type { FirstStep } from './LoginSecondStep';
+import { forgetAnonymousData, useLoginPaasMutation } from './useLoginPaasMutation';
+
+// Only accounts with a second factor need the code step (and its set-up): loaded then, so the
+// log-in page stays within its budget (web/bundle-budget.unit.test.ts).
+const LoginSecondStep = lazy(() => import('./LoginSecondStep').then((m) => ({ default: m.LoginSecondStep })));
 
 export interface LoginEcosystem {
   /** Global id, as loginPaas takes it. */
@@ -35,7 +40,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const formRef = useFocusInvalid(errors);
-  const [mfa, setMfa] = useState<LoginPaasResult | null>(null);
+  const [mfa, setMfa] = useState<FirstStep | null>(null);
   const [login, inFlight] = useLoginPaasMutation();
   const navigate = useNavigate();
 
@@ -48,19 +53,29 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
     browserSession.clearAccessToken();
     try {
       const { loginPaas } = await login({ email: email.trim(), password, ecosystemId: ecosystem?.id ?? null });
-      if (loginPaas.mfaMethods.length > 0 || !loginPaas.token) {
-        setMfa(loginPaas);
+      if (!loginPaas.token) {
+        setMfa({ userIdToken: loginPaas.userIdToken, mfaEnrolmentRequired: loginPaas.mfaEnrolmentRequired });
         return;
       }
-      browserSession.setAccessToken(loginPaas.token);
-      await forgetAnonymousData();
-      navigate(safeNext(params.get('next')) ?? safeNext(loginPaas.redirect) ?? '/', { replace: true });
+      await loggedIn(loginPaas.token, loginPaas.redirect);
     } catch (error) {
       setErrors({ form: errorText(error) });
     }
   };
 
-  if (mfa) return <MfaStep methods={mfa.mfaMethods} />;
+  const loggedIn = async (token: string, redirect: string) => {
+    browserSession.setAccessToken(token);
+    await forgetAnonymousData();
+    navigate(safeNext(params.get('next')) ?? safeNext(redirect) ?? '/', { replace: true });
+  };
+
+  if (mfa) {
+    return (
+      <Suspense fallback={<Loader mx="auto" mt="xl" display="block" aria-label={t('nav.loading')} />}>
+        <LoginSecondStep first={mfa} onLoggedIn={loggedIn} onStartOver={() => { setPassword(''); setMfa(null); }} />
+      </Suspense>
+    );
+  }
   return (
     <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
       <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="login-title">
@@ -76,16 +91,6 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
         </Stack>
       </form>
-    </Paper>
-  );
-}
-
-function MfaStep({ methods }: { methods: readonly string[] }) {
-  const t = useT();
-  return (
-    <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>
-      <Title order={1} size="h2" mb="md">{t('login.mfaTitle')}</Title>
-      <Text>{t('login.mfaText', { methods: methods.join(', ') })}</Text>
     </Paper>
   );
 }

@@ -16,6 +16,7 @@ const mutation = graphql`
       redirect
       userIdToken
       mfaMethods
+      mfaEnrolmentRequired
     }
   }
 `;

@@ -122,6 +122,10 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.UserModeSwitched': 'Tutor or tutee mode switched',
   'breadcrumbs.event.UserProfileEdited': 'Profile edited',
   'breadcrumbs.event.UserEcosystemProfileEdited': 'Ecosystem profile edited',
+  'breadcrumbs.event.TotpEnrolmentStarted': 'Authenticator app set-up started',
+  'breadcrumbs.event.TotpEnabled': 'Multi-factor authentication turned on',
+  'breadcrumbs.event.MfaRecoveryCodeUsed': 'Recovery code used',
+  'breadcrumbs.event.MfaDisabled': 'Multi-factor authentication turned off',
   'breadcrumbs.target.batchjob': 'Background job',
   'breadcrumbs.target.demodata': 'Demo data',
   'breadcrumbs.target.ecosystem': 'Ecosystem',
@@ -132,6 +136,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.target.projection': 'Read model',
   'breadcrumbs.target.user': 'User',
   'breadcrumbs.target.useremail': 'Email address',
+  'breadcrumbs.target.mfa': 'Multi-factor authentication',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

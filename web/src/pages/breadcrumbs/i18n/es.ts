@@ -118,6 +118,10 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.UserModeSwitched': 'Modo tutor o alumno cambiado',
   'breadcrumbs.event.UserProfileEdited': 'Perfil editado',
   'breadcrumbs.event.UserEcosystemProfileEdited': 'Perfil del ecosistema editado',
+  'breadcrumbs.event.TotpEnrolmentStarted': 'Configuración de aplicación de autenticación iniciada',
+  'breadcrumbs.event.TotpEnabled': 'Autenticación multifactor activada',
+  'breadcrumbs.event.MfaRecoveryCodeUsed': 'Código de recuperación usado',
+  'breadcrumbs.event.MfaDisabled': 'Autenticación multifactor desactivada',
   'breadcrumbs.target.batchjob': 'Trabajo en segundo plano',
   'breadcrumbs.target.demodata': 'Datos de demostración',
   'breadcrumbs.target.ecosystem': 'Ecosistema',
@@ -128,6 +132,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.target.projection': 'Modelo de lectura',
   'breadcrumbs.target.user': 'Usuario',
   'breadcrumbs.target.useremail': 'Dirección de correo',
+  'breadcrumbs.target.mfa': 'Autenticación multifactor',
   ...fieldsEs,
   ...valuesEs,
 };

@@ -1,0 +1,12 @@
+/** What people read from the multi-factor log-in and set-up (English; Spanish in api/i18n/es/factors.ts). */
+import { defineMessages } from '../../../domain/shared/i18n';
+
+export const factorMessages = defineMessages('factors', {
+  // The same words for a wrong code and a used one: which it was helps only a guesser.
+  codeIncorrect: 'That code is not right or was already used. Enter the newest code from your authenticator app, or a recovery code.',
+  stepExpired: 'Your log-in took too long to finish. Please log in again.',
+  noSecondStep: 'This account has no second log-in step. Log in with your email and password.',
+  enrolmentNotRequired: 'Set up multi-factor authentication from your account settings once you are logged in.',
+  proofRequired: 'Enter a code from your authenticator app or a recovery code, or your password.',
+  requiredByEcosystem: 'Your organization requires multi-factor authentication, so it cannot be turned off.',
+});

@@ -1,0 +1,98 @@
+/**
+ * loginPaasMFA, changePassword and the multi-factor set-up mutations (schema/factors.graphql),
+ * and Profile.MFASettings. Set-up and turning off run as the signed-in person through ctx.execute
+ * (idempotent, decision 0017); the set-up an ecosystem requires at log-in runs with the log-in's
+ * userIdToken instead, before any session exists (docs/decisions/0039).
+ */
+import { z } from 'zod';
+import { disableMfa as disableMfaCommand } from '../../../domain/mfa/handlers';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../../../domain/shared/errors';
+import type { Resolvers } from '../../__generated__/resolvers';
+import type { RequestContext } from '../../context';
+import { setRefreshCookies } from '../cookie';
+import { MAX_PASSWORD_LENGTH } from '../password';
+import { requireViewer } from '../policy';
+import { PLATFORM_ADMIN_HOME } from '../resolvers';
+import { viewerUser, type UserSource } from '../user-source';
+import { loadAccount } from '../../../projections/users';
+import { factorMessages } from './messages';
+import type { FactorOwner, RunCommand } from './service';
+
+const USER_ID_TOKEN_MAX = 4096;
+const code = z.string().max(64);
+const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
+
+function clientIp(ctx: RequestContext): string {
+  return ctx.clientIp || 'unknown';
+}
+
+/** Commands of the signed-in person, through the request: ids derived from its Idempotency-Key. */
+function runInRequest(ctx: RequestContext): RunCommand {
+  return async (handler, input) => {
+    const result = await ctx.execute(handler, input);
+    return { state: result.state, replayed: result.replayed };
+  };
+}
+
+function viewerOwner(ctx: RequestContext): FactorOwner {
+  const viewer = requireViewer(ctx);
+  return { id: viewer.userId, email: viewer.email, roles: viewer.roles };
+}
+
+/** Who sets up a factor: the signed-in person, or the person of a log-in whose ecosystem requires one first. */
+async function enrollingOwner(ctx: RequestContext, userIdToken: string | null | undefined): Promise<{ owner: FactorOwner; run: RunCommand }> {
+  if (ctx.viewer) return { owner: viewerOwner(ctx), run: runInRequest(ctx) };
+  if (!userIdToken) throw new UnauthenticatedError();
+  const { auth } = ctx.services;
+  const user = await auth.userOfStep(z.string().max(USER_ID_TOKEN_MAX).parse(userIdToken));
+  if (!(await auth.mfa.required(user))) throw new ForbiddenError(factorMessages.enrolmentNotRequired);
+  return { owner: user, run: auth.runAs(user) };
+}
+
+function viewerAsUser(ctx: RequestContext): UserSource {
+  const viewer = requireViewer(ctx);
+  return viewerUser(viewer, () => ctx.read((client) => loadAccount(client, viewer.userId)));
+}
+
+export const factorResolvers: Resolvers = {
+  Mutation: {
+    async loginPaasMFA(_root, args, ctx) {
+      const input = z.object({ userIdToken: z.string().max(USER_ID_TOKEN_MAX), code }).parse(args);
+      const result = await ctx.services.auth.loginMfa(input.userIdToken, input.code, { ip: clientIp(ctx) });
+      setRefreshCookies(ctx.cookies, result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, ctx.services.clock());
+      return { token: result.tokens.accessToken, redirect: result.user.platformAdmin ? PLATFORM_ADMIN_HOME : '/', recoveryCodes: result.recoveryCodes };
+    },
+
+    async changePassword(_root, args, ctx) {
+      const viewer = requireViewer(ctx);
+      const input = z.object({ oldPass: password, newPass: password }).parse(args);
+      await ctx.services.auth.changePassword({ userId: viewer.userId, role: viewer.platformAdmin ? 'PLATFORM_ADMIN' : 'MEMBER' }, input.oldPass, input.newPass,
+        { ip: clientIp(ctx), bearer: ctx.headers.bearer });
+      return true;
+    },
+
+    async startMfaTotpEnrolment(_root, args, ctx) {
+      const { owner, run } = await enrollingOwner(ctx, args.userIdToken);
+      return ctx.services.auth.mfa.startTotp(owner, run);
+    },
+
+    async confirmMfaTotpEnrolment(_root, args, ctx) {
+      const owner = viewerOwner(ctx);
+      const input = z.object({ code }).parse(args);
+      const recoveryCodes = await ctx.services.auth.mfa.confirmTotp(owner, input.code, ctx.newId('recovery-codes'), clientIp(ctx), runInRequest(ctx));
+      return { recoveryCodes, user: viewerAsUser(ctx) };
+    },
+
+    async disableMfa(_root, args, ctx) {
+      const owner = viewerOwner(ctx);
+      const input = z.object({ code: code.nullish(), password: password.nullish() }).parse(args);
+      const { auth } = ctx.services;
+      if (await auth.mfa.required(owner)) throw new ForbiddenError(factorMessages.requiredByEcosystem);
+      if (input.code) await auth.mfa.verify(owner, input.code, clientIp(ctx), runInRequest(ctx));
+      else if (input.password) await auth.credentials.checkPassword(owner, input.password, 'password', clientIp(ctx));
+      else throw ValidationError.forField('code', factorMessages.proofRequired);
+      await ctx.execute(disableMfaCommand, { userId: owner.id });
+      return viewerAsUser(ctx);
+    },
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Events of the multi-factor aggregate (stream `mfa-<userId>`, docs/decisions/0039). Kept apart
+ * from the User stream: the factors change on their own schedule and hold secrets that nothing
+ * else folds. No event carries a usable secret: the TOTP secret is sealed with the platform's MFA
+ * key (api/auth/factors/secret-box.ts) and recovery codes are kept as keyed hashes.
+ */
+import { z } from 'zod';
+
+export const MFA_METHODS = ['TOTP'] as const;
+export const mfaMethodSchema = z.enum(MFA_METHODS);
+export type MfaMethod = z.infer<typeof mfaMethodSchema>;
+
+/** `v<version>.<iv>.<tag>.<ciphertext>`, base64url parts: what secret-box.ts seals, never a plain secret. */
+export const sealedSecretSchema = z.string().max(512).regex(/^v\d+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+/** HMAC-SHA-256 of a normalised recovery code, in hex. */
+export const codeHashSchema = z.string().regex(/^[0-9a-f]{64}$/);
+export const MAX_RECOVERY_CODES = 20;
+export const recoveryCodeHashesSchema = z.array(codeHashSchema).min(1).max(MAX_RECOVERY_CODES)
+  .refine((hashes) => new Set(hashes).size === hashes.length);
+
+export const totpEnrolmentStartedSchema = z.object({ userId: z.uuid(), sealedSecret: sealedSecretSchema });
+export const totpEnabledSchema = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
+export const mfaRecoveryCodeUsedSchema = z.object({ userId: z.uuid(), codeHash: codeHashSchema });
+export const mfaDisabledSchema = z.object({ userId: z.uuid() });
+
+export type TotpEnrolmentStarted = { type: 'TotpEnrolmentStarted'; data: z.infer<typeof totpEnrolmentStartedSchema> };
+export type TotpEnabled = { type: 'TotpEnabled'; data: z.infer<typeof totpEnabledSchema> };
+export type MfaRecoveryCodeUsed = { type: 'MfaRecoveryCodeUsed'; data: z.infer<typeof mfaRecoveryCodeUsedSchema> };
+export type MfaDisabled = { type: 'MfaDisabled'; data: z.infer<typeof mfaDisabledSchema> };
+
+export type MfaEvent = TotpEnrolmentStarted | TotpEnabled | MfaRecoveryCodeUsed | MfaDisabled;
+
+export const mfaEventSchemas = {
+  TotpEnrolmentStarted: totpEnrolmentStartedSchema,
+  TotpEnabled: totpEnabledSchema,
+  MfaRecoveryCodeUsed: mfaRecoveryCodeUsedSchema,
+  MfaDisabled: mfaDisabledSchema,
+};

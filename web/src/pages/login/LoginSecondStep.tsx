@@ -1,0 +1,113 @@
+/**
+ * The log-in's second step (docs/decisions/0039): a code from the authenticator app (or a recovery
+ * code), or, when the person's ecosystem requires multi-factor log-in and they have none yet, the
+ * set-up first; that set-up ends with the recovery codes, shown once, before the app opens.
+ */
+import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useFocusInvalid } from '../../components/focusInvalid';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useErrorText } from '../../components/useErrorText';
+import { useT } from '../../i18n/terms';
+import { codeInputError } from '../account-settings/mfa/codeInput';
+import { RecoveryCodesPanel } from '../account-settings/mfa/RecoveryCodesPanel';
+import { TotpSetupPanel } from '../account-settings/mfa/TotpSetupPanel';
+import { useLoginEnrolmentMutation, useLoginPaasMfaMutation, type LoginEnrolment, type LoginPaasMfaResult } from './useLoginPaasMfaMutation';
+
+export interface FirstStep {
+  userIdToken: string;
+  mfaEnrolmentRequired: boolean;
+}
+
+export function LoginSecondStep({ first, onLoggedIn, onStartOver }: {
+  first: FirstStep;
+  onLoggedIn: (token: string, redirect: string) => Promise<void>;
+  onStartOver: () => void;
+}) {
+  const t = useT();
+  const [done, setDone] = useState<LoginPaasMfaResult | null>(null);
+  const title = first.mfaEnrolmentRequired ? t('login.mfaEnrolTitle') : t('login.mfaTitle');
+  useDocumentTitle(title);
+  const finished = async (result: LoginPaasMfaResult) => {
+    if (result.recoveryCodes && result.recoveryCodes.length > 0) setDone(result);
+    else await onLoggedIn(result.token, result.redirect);
+  };
+  return (
+    <Paper maw={460} mx="auto" mt="xl" p="lg" withBorder>
+      <Stack>
+        <Title order={1} size="h2">{title}</Title>
+        {done?.recoveryCodes ? (
+          <RecoveryCodesPanel codes={done.recoveryCodes} doneLabel={t('login.mfaContinue')} onDone={() => void onLoggedIn(done.token, done.redirect)} />
+        ) : first.mfaEnrolmentRequired ? (
+          <EnrolAtLogin userIdToken={first.userIdToken} onDone={finished} onStartOver={onStartOver} />
+        ) : (
+          <CodeForm userIdToken={first.userIdToken} onDone={finished} onStartOver={onStartOver} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+type StepProps = { userIdToken: string; onDone: (result: LoginPaasMfaResult) => Promise<void>; onStartOver: () => void };
+
+function CodeForm({ userIdToken, onDone, onStartOver }: StepProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; form?: string }>({});
+  const formRef = useFocusInvalid(errors);
+  const [send, inFlight] = useLoginPaasMfaMutation();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const invalid = codeInputError(code, true);
+    if (invalid) return setErrors({ code: t(invalid) });
+    try {
+      await onDone((await send({ userIdToken, code: code.trim() })).loginPaasMFA);
+    } catch (error) {
+      setErrors({ form: errorText(error) });
+    }
+  };
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('login.mfaTitle')}>
+      <Stack>
+        <Text>{t('login.mfaText')}</Text>
+        {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
+        <TextInput label={t('login.mfaCode')} autoComplete="one-time-code" required autoFocus maxLength={20}
+          value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} aria-invalid={errors.code ? true : undefined} />
+        <Button type="submit" loading={inFlight}>{t('login.mfaSubmit')}</Button>
+        <Button variant="subtle" onClick={onStartOver}>{t('login.mfaStartOver')}</Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EnrolAtLogin({ userIdToken, onDone, onStartOver }: StepProps) {
+  const t = useT();
+  const errorText = useErrorText();
+  const [enrolment, setEnrolment] = useState<LoginEnrolment | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [start] = useLoginEnrolmentMutation();
+  const [send, inFlight] = useLoginPaasMfaMutation();
+  useEffect(() => {
+    let live = true;
+    start({ userIdToken }).then((answer) => { if (live) setEnrolment(answer.startMfaTotpEnrolment); },
+      (error: unknown) => { if (live) setFailed(errorText(error)); });
+    return () => { live = false; };
+  }, [start, userIdToken, errorText]);
+  const submit = async (code: string): Promise<string | null> => {
+    try {
+      await onDone((await send({ userIdToken, code })).loginPaasMFA);
+      return null;
+    } catch (error) {
+      return errorText(error);
+    }
+  };
+  return (
+    <Stack>
+      <Text>{t('login.mfaEnrolText')}</Text>
+      {failed && <Alert color="red" role="alert">{failed}</Alert>}
+      {enrolment && <TotpSetupPanel enrolment={enrolment} submit={submit} busy={inFlight} />}
+      <Button variant="subtle" onClick={onStartOver}>{t('login.mfaStartOver')}</Button>
+    </Stack>
+  );
+}
