@@ -16,11 +16,13 @@ import { batchJobAggregate } from './job/state';
 import { programAggregate } from './program/state';
 import { userEmailAggregate } from './user/email/state';
 import { userAggregate } from './user/state';
+import { messageAggregate } from './message/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
   userAggregate, userEmailAggregate, batchJobAggregate, demoDataAggregate, featureFlagsAggregate,
   projectionOperationsAggregate,
+  messageAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

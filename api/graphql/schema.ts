@@ -10,6 +10,7 @@ import { tenantsResolvers } from '../tenants/resolvers';
 import { jobsResolvers } from '../jobs/resolvers';
 import { auditResolvers } from '../audit/resolvers';
 import { flagsResolvers } from '../flags/resolvers';
+import { messagesResolvers } from '../messages/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -80,7 +81,8 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers];
+const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers,
+  messagesResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -17,6 +17,7 @@ import { featureFlagMessages } from '../../domain/featureflags/messages';
 import { auditMessages } from '../audit/messages';
 import { authMessages } from '../auth/messages';
 import { apiMessages } from './messages';
+import { messageMessages } from '../../domain/message/messages';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
@@ -27,6 +28,7 @@ export const MESSAGE_GROUPS = [
   commonMessages, fieldMessages, textMessages, fieldLabels,
   ecosystemMessages, ecosystemRules, programMessages, programRules, jobMessages, demoDataMessages, userMessages, featureFlagMessages,
   authMessages, apiMessages, auditMessages,
+  messageMessages,
 ] as const;
 
 function english(): Record<string, string> {

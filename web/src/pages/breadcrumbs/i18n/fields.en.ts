@@ -176,4 +176,10 @@ export const fieldsEn = {
   'breadcrumbs.field.visibleToTutors': 'Visible to tutors',
   'breadcrumbs.field.waivers': 'Waivers',
   'breadcrumbs.field.zoomEnabled': 'Zoom',
+  'breadcrumbs.field.attempt': 'Attempt',
+  'breadcrumbs.field.channel': 'Channel',
+  'breadcrumbs.field.language': 'Language',
+  'breadcrumbs.field.permanent': 'For good',
+  'breadcrumbs.field.recipient': 'Recipient',
+  'breadcrumbs.field.transport': 'Sent through',
 } as const satisfies Record<string, string>;

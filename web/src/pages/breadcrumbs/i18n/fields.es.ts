@@ -174,4 +174,10 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.visibleToTutors': 'Visible para los tutores',
   'breadcrumbs.field.waivers': 'Exenciones',
   'breadcrumbs.field.zoomEnabled': 'Zoom (videollamadas)',
+  'breadcrumbs.field.attempt': 'Intento',
+  'breadcrumbs.field.channel': 'Canal',
+  'breadcrumbs.field.language': 'Idioma',
+  'breadcrumbs.field.permanent': 'Definitivo',
+  'breadcrumbs.field.recipient': 'Destinatario',
+  'breadcrumbs.field.transport': 'Enviado por',
 };
