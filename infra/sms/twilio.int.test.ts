@@ -53,7 +53,11 @@ describe('Twilio text messages', () => {
   });
 
   it('treats a provider it cannot reach as not sent (safe to retry)', async () => {
-    const closed = new TwilioTextTransport(parseSmsUrl('twilio+http://AC1:t@127.0.0.1:1?from=%2B15550001111'));
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, '127.0.0.1', resolve));
+    const port = (spare.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => spare.close(() => resolve()));
+    const closed = new TwilioTextTransport(parseSmsUrl(`twilio+http://AC1:t@127.0.0.1:${port}?from=%2B15550001111`));
     await expect(closed.send({ messageId: 'm-3', to: '+15555550123', text: 'x' })).rejects.toMatchObject({ failure: 'transient' });
   });
 

@@ -55,9 +55,20 @@ export function describeSmsUrl(value: string): string {
 /** Connection never made: nothing reached Twilio, so another attempt is safe. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+/** The first error code along the cause chain (fetch wraps the socket's error; a dual-stack connect, in an AggregateError). */
+function codeOf(err: unknown, depth = 0): string | null {
+  if (typeof err !== 'object' || err === null || depth > 4) return null;
+  const { code, cause, errors } = err as { code?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') return code;
+  for (const next of [cause, ...(Array.isArray(errors) ? errors : [])]) {
+    const found = codeOf(next, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function networkFailure(err: unknown): DeliveryError {
-  const code = (err as { cause?: { code?: unknown } }).cause?.code;
-  const known = typeof code === 'string' ? code : 'no answer';
+  const known = codeOf(err) ?? 'no answer';
   return new DeliveryError(`Twilio request failed: ${known}`, NOT_CONNECTED.has(known) ? 'transient' : 'uncertain');
 }
 

@@ -65,7 +65,7 @@ export async function startMessagingHarness(transports: Transports): Promise<Mes
   return {
     db,
     faults,
-    send: (request) => sendMessage({ record: recordThroughBus(bus, sender), engine }, { idempotencyKey: randomUUID(), ...request }),
+    send: (request) => sendMessage({ record: recordThroughBus(bus, sender), engine }, { ...request, idempotencyKey: request.idempotencyKey ?? randomUUID() }),
     async settled(messageId, statuses = FINAL) {
       const deadline = Date.now() + 30_000;
       for (;;) {
