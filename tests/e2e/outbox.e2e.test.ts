@@ -80,6 +80,9 @@ describe('the outbox', () => {
       await untilStatus(page, 'Solo en la bandeja de salida');
       await page.frameLocator('iframe[title="Parte HTML"]').getByText('Este es un mensaje de prueba de Tutoring Platform.', { exact: false }).waitFor();
       await check(page, 'outbox-message-390-sp');
+      // A full-page capture leaves a sandboxed frame below the fold blank: this one shows the HTML part itself.
+      await page.locator('iframe').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'outbox-message-390-sp-html.png') });
 
       await page.getByRole('link', { name: 'Volver a la bandeja de salida' }).click();
       const cards = page.getByRole('list', { name: 'Bandeja de salida' }).getByRole('listitem');

@@ -76,7 +76,9 @@ export function Component() {
           <Badge component="span" color={statusColor(message.status)} variant="light">{t(statusLabel(message.status))}</Badge>
         </Fact>
         <Fact label={t('outbox.column.time')}>{when(message.createdAt)}</Fact>
-        <Fact label={t('outbox.attempts')}>{t('outbox.attemptsValue', { count: message.attempts, transport: message.transport ?? '-' })}</Fact>
+        <Fact label={t('outbox.attempts')}>
+          {message.transport ? t('outbox.attemptsValue', { count: message.attempts, transport: message.transport }) : message.attempts}
+        </Fact>
         {message.sentAt && <Fact label={t('outbox.sentAt')}>{when(message.sentAt)}</Fact>}
       </SimpleGrid>
       {message.error && <Text c="red.8" role="note" className="wrap-anywhere">{t('outbox.lastError', { error: message.error })}</Text>}

@@ -4,7 +4,6 @@
  * messages stop. The platform admin can send a test e-mail to their own address from here.
  */
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { graphql } from 'react-relay';
 import { useNavigate, type LoaderFunctionArgs } from 'react-router-dom';
 import { showToast } from '../../components/toast';
@@ -39,12 +38,10 @@ export function Component() {
   const errorText = useErrorText();
   const { locale } = useLocale();
   const [send, sending] = useSendTestMessageMutation();
-  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const sendTest = async () => {
     try {
       const message = await send(locale, [outboxConnectionId()]);
-      setSentTo(message.recipient);
       showToast({ color: 'teal', message: t('outbox.testSent', { recipient: message.recipient }) });
       navigate(outboxMessagePath(message.id));
     } catch (error) {
@@ -59,7 +56,6 @@ export function Component() {
         <Button onClick={() => void sendTest()} loading={sending}>{t('outbox.sendTest')}</Button>
       </Group>
       <Text>{t('outbox.intro')}</Text>
-      {sentTo && <Text role="status" size="sm">{t('outbox.testSent', { recipient: sentTo })}</Text>}
       <OutboxList queryRef={data} />
     </Stack>
   );
