@@ -14,9 +14,10 @@ import type { Transports } from '../../infra/mail/port';
 import { allProjections } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner';
 import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
-import { createActivities } from '../activities';
+import { createActivities, type Activities } from '../activities';
 import type { CommandDispatcher } from '../dispatch';
 import { PgBossWorkflowEngine } from '../engine/pgboss';
+import type { WorkflowEngine } from '../engine/port';
 import { recordThroughBus, sendMessage, type SendMessageRequest, type SentMessage } from '../messages/send';
 
 export const sender: Actor = { userId: '3c1f6a0e-2b4d-4e8f-9a7b-5c6d7e8f9a0b', role: 'PLATFORM_ADMIN' };
@@ -41,7 +42,16 @@ export interface MessagingHarness {
 const quickRetries = { startToCloseMs: 10_000, retry: { initialIntervalMs: 100, backoffCoefficient: 2, maximumIntervalMs: 400, maximumAttempts: 3 } };
 const FINAL = ['SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN'];
 
-export async function startMessagingHarness(transports: Transports): Promise<MessagingHarness> {
+/** pg-boss with retries in milliseconds, so that the back-off tests take a second, not minutes. */
+export function quickPgBoss(activities: Activities, databaseUrl: string): WorkflowEngine {
+  return new PgBossWorkflowEngine({
+    connectionString: databaseUrl, activities, pollingIntervalSeconds: 0.5, activityProfile: quickRetries, log: () => undefined, shutdownGraceMs: 300, runRetryDelaySeconds: 1,
+  });
+}
+
+export async function startMessagingHarness(
+  transports: Transports, makeEngine: (activities: Activities, databaseUrl: string) => WorkflowEngine = quickPgBoss,
+): Promise<MessagingHarness> {
   const db = await createTestDatabase();
   const store = createPostgresEventStore(db.ownerPool);
   const bus = new CommandBus(store);
@@ -58,9 +68,7 @@ export async function startMessagingHarness(transports: Transports): Promise<Mes
     },
   };
   const activities = createActivities({ bus, delivery: { bus: faulty, loadMessage: (id) => bus.load(messageAggregate, id), transports } });
-  const engine = new PgBossWorkflowEngine({
-    connectionString: db.url, activities, pollingIntervalSeconds: 0.5, activityProfile: quickRetries, log: () => undefined, shutdownGraceMs: 300, runRetryDelaySeconds: 1,
-  });
+  const engine = makeEngine(activities, db.url);
   await engine.start();
   return {
     db,
