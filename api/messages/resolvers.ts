@@ -7,14 +7,13 @@ import { z } from 'zod';
 import { messageLanguageOf } from '../../domain/message/kinds';
 import { messageMessages } from '../../domain/message/messages';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
-import { findMessage, listMessages, messageBody, MESSAGES_PROJECTION, type MessageBody, type MessageRow } from '../../projections/messages';
-import { sendMessage } from '../../workflows/messages/send';
+import { findMessage, listMessages, messageBody, type MessageBody, type MessageRow } from '../../projections/messages';
 import type { Resolvers } from '../__generated__/resolvers';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext, Viewer } from '../context';
 import { translateStored } from '../i18n/catalogue';
 import { keysetConnection } from '../relay';
-import { recordMessage } from '../../domain/message/handlers';
+import { sendMessageFromRequest } from './send';
 
 const messageIdSchema = z.uuid();
 
@@ -72,13 +71,7 @@ export const messagesResolvers: Resolvers = {
     async sendTestMessage(_root, args, ctx) {
       const viewer = requirePlatformAdmin(ctx);
       const language = args.language ? messageLanguageOf(args.language) : ctx.locale;
-      const sent = await sendMessage({
-        record: async (input, commandId) => {
-          const r = await ctx.execute(recordMessage, input, { commandId, waitFor: [MESSAGES_PROJECTION], ecosystemId: null });
-          return { state: r.state, replayed: r.replayed, position: r.position };
-        },
-        engine: ctx.services.engine,
-      }, {
+      const sent = await sendMessageFromRequest(ctx, {
         ecosystemId: null, channel: 'EMAIL', kind: 'TEST', language, to: viewer.email, recipientUserId: viewer.userId,
         params: {}, brand: {}, idempotencyKey: `test/${ctx.newId('message')}`,
       });
