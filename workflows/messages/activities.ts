@@ -132,10 +132,17 @@ export function createMessageActivities(deps: MessageDeliveryDeps | undefined) {
       }
     },
 
-    /** After the last retry: the message is FAILED with the last error it met. */
+    /**
+     * After the last retry: a waiting message is FAILED with the last error it met; one whose last
+     * attempt began and never ended (its worker died after sending) is UNCERTAIN, as a retry would find it.
+     */
     async abandonMessage(args: DeliverMessageArgs): Promise<DeliveryOutcome> {
       const d = need();
       const state = await d.loadMessage(args.messageId);
+      if (state.status === 'SENDING') {
+        const after = await senderFor(d, args.messageId)(`uncertain/${state.attempts}`, recordDeliveryUncertain, { messageId: args.messageId, attempt: state.attempts });
+        return { status: after.status as MessageStatus };
+      }
       if (state.status !== 'QUEUED') return { status: state.status === 'NONE' ? 'FAILED' : state.status };
       const error = `Not delivered after ${state.attempts} attempts: ${state.lastError ?? 'no transport answered'}`.slice(0, 2000);
       const after = await senderFor(d, args.messageId)('abandon', abandonMessage, { messageId: args.messageId, error });

@@ -101,6 +101,16 @@ describe('message delivery through SMTP', () => {
     expect(smtp.received.length - before).toBe(1);
     expect(await h.eventTypes(sent.messageId)).toEqual(['MessageRecorded', 'MessageDeliveryAttempted', 'MessageDeliveryUncertain']);
   });
+
+  it('ends a message UNCERTAIN, not stuck SENDING, when the last attempt went out but was never recorded', async () => {
+    // Found by delivery.unit.test.ts's property: retries run out right after the send.
+    const before = smtp.received.length;
+    smtp.deferNext(2);
+    h.faults.failRecordSent = 1;
+    const sent = await sendTest('gus@example.org', 'en');
+    expect(await h.settled(sent.messageId)).toMatchObject({ status: 'UNCERTAIN', attempts: 3 });
+    expect(smtp.received.length - before).toBe(1);
+  });
 });
 
 describe('message delivery with nothing configured', () => {

@@ -34,7 +34,10 @@ describe('message delivery under concurrency and crashes', () => {
       fc.array(fc.constantFrom<Outcome>('ok', 'transient', 'permanent', 'uncertain', 'crash'), { minLength: 1, maxLength: 6 }),
       fc.array(fc.boolean(), { maxLength: 6 }),
       fc.integer({ min: 1, max: 3 }),
-      async (s, outcomes, lostRecords, workers) => {
+      async (s, outcomeList, lostRecordList, workers) => {
+        // Copies: the generated values stay as they were, for the counterexample's report.
+        const outcomes = [...outcomeList];
+        const lostRecords = [...lostRecordList];
         const bus = new MemoryBus();
         await record(bus);
         const calls: Outcome[] = [];
@@ -90,6 +93,6 @@ describe('message delivery under concurrency and crashes', () => {
         expect(['SENT', 'FAILED', 'UNCERTAIN']).toContain(end.status);
         if (end.status === 'SENT') expect(calls).toContain('ok');
       },
-    ), { numRuns: 200 });
+    ), { numRuns: 500 });
   });
 });
