@@ -18,6 +18,7 @@ import { allProjections } from '../projections/registry';
 import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
+import { createMessageDelivery } from '../workflows/messages/delivery';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
 import { AuthService } from './auth/service';
 import { FeatureFlags } from './flags/service';
@@ -154,7 +155,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
 
     const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
     // Temporal when TEMPORAL_ADDRESS is set (with a worker here unless TEMPORAL_WORKER=off), else pg-boss.
-    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, log }, ownerUrl);
+    // E-mail and texts (docs/decisions/0036): SMTP_URL and SMS_URL, else the outbox.
+    const delivery = createMessageDelivery(bus, config, services.clock);
+    stops.push(() => delivery.close());
+    for (const line of delivery.describe()) log(`Messages, ${line}`);
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

@@ -18,12 +18,14 @@ import { programAggregate } from './program/state';
 import { userEmailAggregate } from './user/email/state';
 import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
+import { messageAggregate } from './message/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
   userAggregate, userEmailAggregate, batchJobAggregate, demoDataAggregate, featureFlagsAggregate,
   projectionOperationsAggregate,
   mfaAggregate,
+  messageAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -4,11 +4,21 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSmsUrl } from './sms/twilio';
 
 /** The checkout's own `.data`, wherever the command is run from (decision 0010). */
 export const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '..', '.data');
 
 const optionalUrl = z.string().url().optional();
+
+function isSmsUrl(value: string): boolean {
+  try {
+    parseSmsUrl(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -77,6 +87,12 @@ export const configSchema = z.object({
   FEATURE_FLAG_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10).describe('open /feature-flags streams per signed-in user'),
   FEATURE_FLAG_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(50).describe('open anonymous /feature-flags streams per client address'),
   FEATURE_FLAG_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300000).default(25000).describe('comment line interval on /feature-flags streams'),
+  // Messages (docs/decisions/0036): a channel without its URL keeps its messages in the outbox. Errors never echo the URLs (credentials).
+  SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, { error: 'Use smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS).' }).optional()
+    .describe('e-mail through this SMTP server (nodemailer); outbox only when unset'),
+  MAIL_FROM: z.string().min(3).default('Tutoring Platform <no-reply@localhost>').describe('the From header of e-mail'),
+  SMS_URL: z.string().refine(isSmsUrl, { error: 'Use twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15550001111.' }).optional()
+    .describe('text messages through Twilio; outbox only when unset'),
 });
 
 export type Config = z.infer<typeof configSchema>;

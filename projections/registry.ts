@@ -5,6 +5,7 @@
 import { auditProjection } from './audit';
 import { jobsProjection } from './jobs';
 import { usersProjection } from './users';
+import { messagesProjection } from './messages';
 import { tenantsProjection } from './tenants';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
@@ -17,5 +18,6 @@ export function allProjections(): Projection[] {
     usersProjection,
     tenantsProjection,
     jobsProjection,
+    messagesProjection,
   ];
 }

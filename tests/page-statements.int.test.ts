@@ -63,7 +63,28 @@ const CASES: Record<string, PageCase> = {
   FeatureFlagsProviderQuery: { variables: () => ({}), rows: single },
   EcosystemLoginPageQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
   MultiFactorPageQuery: { variables: () => ({}), rows: single },
+  // The outbox holds MESSAGES messages; its pages of 1, 5 and 20 are the pagination query's sizes.
+  OutboxPageQuery: { variables: () => ({}), rows: single },
+  OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },
+  OutboxMessagePageQuery: { variables: () => ({ messageId: messageIds[0] }), rows: single },
 };
+
+const MESSAGES = 20;
+const messageIds: string[] = [];
+
+/** Messages in the outbox, written as their events (no delivery runs for them). */
+async function addMessages(): Promise<void> {
+  const { eventStore, projections } = api.platform.services;
+  for (let i = 0; i < MESSAGES; i += 1) {
+    const messageId = randomUUID();
+    messageIds.push(messageId);
+    const appended = await eventStore.append(`message-${messageId}`, [newEvent('MessageRecorded', {
+      messageId, ecosystemId: null, channel: 'EMAIL', kind: 'TEST', language: 'en', to: `person${i}@example.org`, recipientUserId: null,
+      subject: 'Test', text: 'Hello', html: '<p>Hello</p>', idempotencyKey: `page-statements/${i}`,
+    }, { ecosystemId: null })], { expectedRevision: 'no_stream' });
+    expect(await projections.waitFor(appended.position, undefined, 20_000)).toBe(true);
+  }
+}
 
 /** The persisted id of each query the web app sends now, from its Relay artifacts (npm run relay). */
 async function webQueries(): Promise<Map<string, string>> {
@@ -180,6 +201,7 @@ beforeAll(async () => {
   token = await api.loginAs('platformAdmin');
   for (const size of SIZES) groups.push(await makeGroup(size));
   await addJobs(groups.flatMap((g) => g.ids));
+  await addMessages();
 }, 240_000);
 const watched = new WeakMap<PoolClient, WireCounts>();
 

@@ -16,6 +16,7 @@ import { sender, type CommandDispatcher, type Send } from './dispatch';
 import type { Actor } from '../domain/shared/events';
 import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs } from './engine/port';
 import { failureType, STALLED_FAILURE } from './failures';
+import { createMessageActivities, type MessageDeliveryDeps } from './messages/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -35,6 +36,8 @@ export interface ActivityDeps {
   /** Needed by the stalled-job reaper only. */
   reads?: JobReads;
   clock?: () => Date;
+  /** Message delivery (workflows/messages); a worker without it fails delivery runs as misconfigured. */
+  delivery?: MessageDeliveryDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -61,6 +64,8 @@ export function createActivities(deps: ActivityDeps) {
   const sendFor = (args: JobRunArgs) => sender(deps.bus, clock, args);
 
   return {
+    ...createMessageActivities(deps.delivery),
+
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {
       const send = sendFor(args);

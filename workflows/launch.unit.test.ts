@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startBatchJob } from '../domain/job/handlers';
 import type { Actor } from '../domain/shared/events';
-import type { JobWorkflowName, StartResult, WorkflowArgs, WorkflowEngine } from './engine/port';
+import type { StartableWorkflowName, StartResult, WorkflowArgs, WorkflowEngine } from './engine/port';
 import { ENGINE_REFUSED, launchBatchJob, type Execute } from './launch';
 import { MemoryBus } from './testing/memory-bus';
 
@@ -14,8 +14,9 @@ class InstantEngine implements WorkflowEngine {
   constructor(private readonly bus: MemoryBus, private readonly refuse = false) {}
   async start(): Promise<void> {}
   async stop(): Promise<void> {}
-  async startWorkflow<N extends JobWorkflowName>(_name: N, _workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
+  async startWorkflow<N extends StartableWorkflowName>(_name: N, _workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
     if (this.refuse) throw new Error('connection refused');
+    if (!('jobId' in args)) throw new Error('this engine runs batch jobs only');
     await this.bus.dispatch(startBatchJob, { jobId: args.jobId, total: 3 }, { actor: admin, commandId: randomUUID() });
     return { started: true };
   }

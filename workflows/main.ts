@@ -9,6 +9,7 @@ import { CommandBus } from '../infra/commandbus';
 import { ConfigError, loadConfig, type Config } from '../infra/config';
 import { createPool } from '../infra/db/pool';
 import { createEventStore } from '../infra/eventstore/factory';
+import { createMessageDelivery } from './messages/delivery';
 import { createWorkflowEngine } from './engine/factory';
 import { jobReads } from './reads';
 
@@ -39,7 +40,9 @@ async function main() {
   const config = configOrExit();
   const pool = createPool(config.DATABASE_URL, 5, 'workflows-worker');
   const eventStore = createEventStore(config, pool);
-  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus: new CommandBus(eventStore), reads: jobReads(pool) }, config.DATABASE_URL);
+  const bus = new CommandBus(eventStore);
+  const delivery = createMessageDelivery(bus, config);
+  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps }, config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);
   let stopping = false;
@@ -49,6 +52,7 @@ async function main() {
     console.log(`${signal}: stopping the worker (running activities get a grace period) ...`);
     const stopAll = async () => {
       await engine.stop();
+      await delivery.close();
       await eventStore.close();
       await pool.end();
     };

@@ -23,7 +23,25 @@ export const ACTIVITY_PROFILES = {
     startToCloseMs: 60_000,
     retry: { initialIntervalMs: 1_000, backoffCoefficient: 2, maximumIntervalMs: 30_000, maximumAttempts: 5 },
   },
+  /**
+   * One delivery attempt of a message (SMTP or the SMS provider): a few seconds, retried with a
+   * growing back-off for about 17 minutes (10 s, 30 s, 90 s, 4.5 min, 10 min) while the provider
+   * is unreachable; each attempt is recorded, and one that may have gone out is never repeated.
+   */
+  delivery: {
+    startToCloseMs: 60_000,
+    retry: { initialIntervalMs: 10_000, backoffCoefficient: 3, maximumIntervalMs: 600_000, maximumAttempts: 6 },
+  },
 } as const satisfies Record<string, ActivityProfile>;
+
+export type ActivityProfileName = keyof typeof ACTIVITY_PROFILES;
+
+/** Activities that do not run on the `command` profile. Both engines read this. */
+export const ACTIVITY_PROFILE_OF: Readonly<Record<string, ActivityProfileName>> = { deliverMessage: 'delivery' };
+
+export function activityProfileName(activity: string): ActivityProfileName {
+  return ACTIVITY_PROFILE_OF[activity] ?? 'command';
+}
 
 export interface WorkflowProfile {
   /** Longest one run may take before the engine gives up on it. */
@@ -38,4 +56,6 @@ export const WORKFLOW_PROFILES = {
   batchJob: { runTimeoutMs: 15 * 60_000 },
   /** The stalled-job reaper: one query and a few commands per stalled job. */
   reaper: { runTimeoutMs: 5 * 60_000 },
+  /** A message's delivery: room for every attempt of the `delivery` profile and its back-off. */
+  message: { runTimeoutMs: 30 * 60_000 },
 } as const satisfies Record<string, WorkflowProfile>;

@@ -12,6 +12,7 @@ import { jobsResolvers } from '../jobs/resolvers';
 import { auditResolvers } from '../audit/resolvers';
 import { flagsResolvers } from '../flags/resolvers';
 import { peopleResolvers } from '../people/resolvers';
+import { messagesResolvers } from '../messages/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -82,7 +83,8 @@ const baseResolvers: Resolvers = {
   Mutation: { ping: () => true },
 };
 
-const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers, peopleResolvers, factorResolvers];
+const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers,
+  peopleResolvers, factorResolvers, messagesResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

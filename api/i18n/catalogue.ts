@@ -24,6 +24,7 @@ import { profileLabels } from '../../domain/user/profile/labels';
 import { roleLabels } from '../../domain/user/roles-label';
 import { peopleApiMessages } from '../people/messages';
 import { esPeople } from './es/people';
+import { messageMessages } from '../../domain/message/messages';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
@@ -37,6 +38,7 @@ export const MESSAGE_GROUPS = [
   authMessages, apiMessages, auditMessages,
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
+  messageMessages,
 ] as const;
 
 function english(): Record<string, string> {

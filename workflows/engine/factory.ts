@@ -5,8 +5,9 @@
 import type { Config } from '../../infra/config';
 import { createActivities, type JobReads } from '../activities';
 import type { CommandDispatcher } from '../dispatch';
+import type { MessageDeliveryDeps } from '../messages/activities';
 import { PgBossWorkflowEngine } from './pgboss';
-import type { JobWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
+import type { StartableWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
 import type { TemporalEngineOptions, TemporalWorkflowEngine } from './temporal';
 
 export interface WorkflowEngineDeps {
@@ -16,6 +17,8 @@ export interface WorkflowEngineDeps {
   /** The jobs read model, for the stalled-job reaper. */
   reads?: JobReads;
   clock?: () => Date;
+  /** Transports and message loading for the delivery workflow (docs/decisions/0036). */
+  delivery?: MessageDeliveryDeps;
   log?: (line: string) => void;
 }
 
@@ -26,7 +29,7 @@ export interface WorkflowEngineDeps {
  * pg-boss always works in the process that starts it.
  */
 export function createWorkflowEngine(deps: WorkflowEngineDeps, ownerUrl: string): WorkflowEngine {
-  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock });
+  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery });
   const { TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_TASK_QUEUE, TEMPORAL_WORKER } = deps.config;
   if (TEMPORAL_ADDRESS) {
     return new LazyTemporalEngine({
@@ -62,7 +65,7 @@ class LazyTemporalEngine implements WorkflowEngine {
     return this.engine;
   }
 
-  startWorkflow<N extends JobWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
+  startWorkflow<N extends StartableWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
     return this.started().startWorkflow(name, workflowId, args);
   }
 

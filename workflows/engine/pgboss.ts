@@ -12,13 +12,13 @@
 import PgBoss from 'pg-boss';
 import type { Activities } from '../activities';
 import { deterministicUuid } from '../ids';
-import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, WORKFLOW_PROFILES, type ActivityProfile } from '../profiles';
+import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, WORKFLOW_PROFILES, activityProfileName, type ActivityProfile } from '../profiles';
 import { failureChain, failureType } from '../failures';
 import type { FlowRuntime } from '../flows/runtime';
 import { runWorkflow } from '../flows/registry';
 import {
-  SCHEDULED_WORKFLOW_NAMES, WORKFLOW_NAMES, checkScheduleSpec, scheduleId,
-  type JobWorkflowName, type ScheduleSpec, type ScheduledWorkflowName, type StartResult, type WorkflowArgs, type WorkflowEngine, type WorkflowName,
+  MESSAGE_WORKFLOW_NAMES, SCHEDULED_WORKFLOW_NAMES, WORKFLOW_NAMES, checkScheduleSpec, scheduleId,
+  type StartableWorkflowName, type ScheduleSpec, type ScheduledWorkflowName, type StartResult, type WorkflowArgs, type WorkflowEngine, type WorkflowName,
 } from './port';
 
 export interface PgBossEngineOptions {
@@ -28,7 +28,7 @@ export interface PgBossEngineOptions {
   schema?: string;
   /** How often an idle worker looks for work (pg-boss polls). Default 2 s; minimum 0.5 s. */
   pollingIntervalSeconds?: number;
-  /** Overrides the activity profile (tests shorten the retry intervals). */
+  /** Overrides every activity's profile (tests shorten the retry intervals). */
   activityProfile?: ActivityProfile;
   /** How long `stop` lets running activities finish before abandoning them. Default 10 s. */
   shutdownGraceMs?: number;
@@ -104,7 +104,8 @@ async function withinMs<T>(work: Promise<T>, ms: number, activity: string): Prom
 
 function queueOptions(name: WorkflowName, retryDelay: number) {
   const scheduled = (SCHEDULED_WORKFLOW_NAMES as readonly string[]).includes(name);
-  const profile = scheduled ? WORKFLOW_PROFILES.reaper : WORKFLOW_PROFILES.batchJob;
+  const message = (MESSAGE_WORKFLOW_NAMES as readonly string[]).includes(name);
+  const profile = scheduled ? WORKFLOW_PROFILES.reaper : message ? WORKFLOW_PROFILES.message : WORKFLOW_PROFILES.batchJob;
   // A scheduled workflow is 'stately': one run waiting and one running at most, like Temporal's overlap policy SKIP.
   const policy = scheduled ? 'stately' as const : 'standard' as const;
   return { name: queueName(name), policy, retryLimit: 2, retryDelay, retryBackoff: true, expireInSeconds: Math.ceil(profile.runTimeoutMs / 1000) };
@@ -114,7 +115,7 @@ export class PgBossWorkflowEngine implements WorkflowEngine {
   readonly kind = 'pg-boss' as const;
   private readonly boss: PgBoss;
   private readonly workers = new Map<WorkflowName, string>();
-  private readonly profile: ActivityProfile;
+  private readonly profile: ActivityProfile | null;
   private readonly log: (line: string) => void;
   private readonly runs = new Set<Promise<unknown>>();
   /** Fired once a stopping worker's grace period is over: every attempt still running loses its race against it. */
@@ -122,7 +123,7 @@ export class PgBossWorkflowEngine implements WorkflowEngine {
 
   constructor(private readonly options: PgBossEngineOptions) {
     this.log = options.log ?? ((line) => console.error(line));
-    this.profile = options.activityProfile ?? ACTIVITY_PROFILES.command;
+    this.profile = options.activityProfile ?? null;
     const cron = options.cronCheckSeconds ? { cronMonitorIntervalSeconds: options.cronCheckSeconds, cronWorkerIntervalSeconds: options.cronCheckSeconds } : {};
     this.boss = new PgBoss({ connectionString: options.connectionString, schema: options.schema ?? 'pgboss', max: 4, application_name: 'workflows-pgboss', ...cron });
     // Without a listener an 'error' event would crash the process; pg-boss reports polling and maintenance failures here.
@@ -160,7 +161,7 @@ export class PgBossWorkflowEngine implements WorkflowEngine {
     this.workers.clear();
   }
 
-  async startWorkflow<N extends JobWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
+  async startWorkflow<N extends StartableWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
     const queue = queueName(name);
     const id = pgBossJobId(workflowId);
     if (await this.boss.getJobById(queue, id, { includeArchive: true })) return { started: false };
@@ -222,8 +223,8 @@ export class PgBossWorkflowEngine implements WorkflowEngine {
 
   /** The activities as a run sees them: cancellation checked first, then attempts per the retry profile. */
   private wrap(isCancelled: () => Promise<boolean>, workflowId: string): Activities {
-    const { startToCloseMs, retry } = this.profile;
     const entries = Object.entries(this.options.activities).map(([activity, fn]) => {
+      const { startToCloseMs, retry } = this.profile ?? ACTIVITY_PROFILES[activityProfileName(activity)];
       const wrapped = async (...params: unknown[]) => {
         for (let attempt = 1; ; attempt++) {
           const stop = this.stopped.promise;

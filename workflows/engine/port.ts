@@ -35,18 +35,32 @@ export interface JobWorkflowArgs {
   deleteEcosystemDemoData: JobRunArgs;
 }
 
+/** Delivers one recorded message (domain/message): its id is all the run needs, the rest is in its stream. */
+export interface DeliverMessageArgs {
+  messageId: string;
+}
+
+/** Message workflows, started per message (docs/decisions/0036). */
+export interface MessageWorkflowArgs {
+  deliverMessage: DeliverMessageArgs;
+}
+
 /** Recurring workflows, started by their schedule. */
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
 }
 
-export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs;
+export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs;
 export type JobWorkflowName = keyof JobWorkflowArgs & BatchJobName;
 export type ScheduledWorkflowName = keyof ScheduledWorkflowArgs;
-export type WorkflowName = JobWorkflowName | ScheduledWorkflowName;
+export type MessageWorkflowName = keyof MessageWorkflowArgs;
+/** What `startWorkflow` starts: a run per job or per message (schedules start the others). */
+export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName;
+export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
-export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES];
+export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
+export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES];
 
 /** How a workflow run ended, as the workflow reports it (the job's own state is the record). */
 export interface WorkflowOutcome {
@@ -86,7 +100,7 @@ export interface WorkflowEngine {
    * running (the engine retries them on another worker; activities are idempotent), disconnects.
    */
   stop(): Promise<void>;
-  startWorkflow<N extends JobWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult>;
+  startWorkflow<N extends StartableWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult>;
   /** Requests cancellation; the run stops at its next activity boundary. Unknown ids are ignored. */
   cancelWorkflow(workflowId: string): Promise<void>;
   /**
@@ -101,6 +115,11 @@ export interface WorkflowEngine {
 
 export function jobWorkflowId(jobId: string): string {
   return `batch-job-${jobId}`;
+}
+
+/** One delivery run per message, ever: a repeated start (a retried send) starts nothing. */
+export function messageWorkflowId(messageId: string): string {
+  return `message-${messageId}`;
 }
 
 /** The id of a workflow's schedule (Temporal adds the task queue, as several platforms may share a namespace). */

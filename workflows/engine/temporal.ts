@@ -14,7 +14,7 @@ import type { Activities } from '../activities';
 import { WORKFLOW_PROFILES } from '../profiles';
 import {
   checkScheduleSpec, scheduleId,
-  type JobWorkflowName, type ScheduleSpec, type ScheduledWorkflowName, type StartResult, type WorkflowArgs, type WorkflowEngine,
+  MESSAGE_WORKFLOW_NAMES, type StartableWorkflowName, type ScheduleSpec, type ScheduledWorkflowName, type StartResult, type WorkflowArgs, type WorkflowEngine,
 } from './port';
 
 export const TEMPORAL_WORKFLOWS_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../temporal/workflows.ts');
@@ -127,14 +127,14 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
     return this.client;
   }
 
-  async startWorkflow<N extends JobWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
+  async startWorkflow<N extends StartableWorkflowName>(name: N, workflowId: string, args: WorkflowArgs[N]): Promise<StartResult> {
     try {
       await this.started.workflow.start(name, {
         taskQueue: this.options.taskQueue,
         workflowId,
         args: [args],
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        workflowRunTimeout: WORKFLOW_PROFILES.batchJob.runTimeoutMs,
+        workflowRunTimeout: (MESSAGE_WORKFLOW_NAMES as readonly string[]).includes(name) ? WORKFLOW_PROFILES.message.runTimeoutMs : WORKFLOW_PROFILES.batchJob.runTimeoutMs,
       });
       return { started: true };
     } catch (err) {

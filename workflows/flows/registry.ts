@@ -9,6 +9,7 @@ import type { Activities } from '../activities';
 import type { WorkflowName } from '../engine/port';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demoData';
 import { reapStalledJobsFlow } from './reaper';
+import { deliverMessageFlow } from './deliverMessage';
 import type { FlowRuntime } from './runtime';
 
 const ROLES = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'] as const satisfies readonly Role[];
@@ -19,6 +20,7 @@ export const jobRunArgsSchema = z.object({
   actor: z.object({ userId: z.string().min(1), role: z.enum(ROLES) }),
 });
 export const createDemoDataArgsSchema = jobRunArgsSchema.extend({ demoSessionsStartDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
@@ -27,6 +29,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return createEcosystemDemoDataFlow(activities, createDemoDataArgsSchema.parse(rawArgs), runtime);
     case 'deleteEcosystemDemoData':
       return deleteEcosystemDemoDataFlow(activities, jobRunArgsSchema.parse(rawArgs), runtime);
+    case 'deliverMessage':
+      return deliverMessageFlow(activities, deliverMessageArgsSchema.parse(rawArgs), runtime);
     case 'reapStalledJobs':
       return reapStalledJobsFlow(activities, reapStalledJobsArgsSchema.parse(rawArgs));
     default: {

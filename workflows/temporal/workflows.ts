@@ -8,7 +8,9 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
+import type { CreateDemoDataArgs, DeliverMessageArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
+import { deliverMessageFlow } from '../flows/deliverMessage';
+import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
 import type { FlowRuntime } from '../flows/runtime';
@@ -28,6 +30,8 @@ function activityOptions(profile: ActivityProfile): ActivityOptions {
 }
 
 const activities = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.command));
+/** Delivery attempts retry on their own back-off (profiles.ts ACTIVITY_PROFILE_OF). */
+const { deliverMessage: deliverMessageActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.delivery));
 
 const runtime: FlowRuntime = {
   isEngineCancellation: isCancellation,
@@ -42,6 +46,10 @@ export async function createEcosystemDemoData(args: CreateDemoDataArgs): Promise
 
 export async function deleteEcosystemDemoData(args: JobRunArgs): Promise<WorkflowOutcome> {
   return deleteEcosystemDemoDataFlow(activities, args, runtime);
+}
+
+export async function deliverMessage(args: DeliverMessageArgs): Promise<DeliveryOutcome> {
+  return deliverMessageFlow({ deliverMessage: deliverMessageActivity, abandonMessage: activities.abandonMessage }, args, runtime);
 }
 
 export async function reapStalledJobs(args: ReapStalledJobsArgs): Promise<{ failed: string[] }> {

@@ -175,5 +175,8 @@ export class FakeActivities {
       for (const waiter of this.reaperWaiters.filter((w) => this.reaperRuns.length >= w.count)) waiter.resolve();
       return { failed: [] };
     },
+    // Message delivery has its own suite (workflows/messages/delivery.int.test.ts); the engine contract does not start it.
+    deliverMessage: async () => ({ status: 'SENT' }),
+    abandonMessage: async () => ({ status: 'FAILED' }),
   };
 }

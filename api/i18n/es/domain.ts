@@ -129,4 +129,8 @@ export const esDomain: Record<string, string> = {
   'featureFlag.nameRequired': 'El nombre del indicador es obligatorio.',
   'featureFlag.unknown': 'Indicador de funcionalidad desconocido.',
   'featureFlag.noSuchFlag': 'No existe ningún indicador de funcionalidad llamado «{name}».',
+
+  'message.invalidPhone': 'Escriba un número de teléfono en formato internacional, como +15555550123.',
+  'message.notFound': 'Este mensaje no existe.',
+  'message.invalidId': 'Este identificador de mensaje no es válido.',
 };

@@ -9,6 +9,12 @@ import { useLocation } from 'react-router-dom';
 export const ADMIN_ROOT = '/internal-admin-panel';
 export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
 export const ECOSYSTEM_ADMIN_ROOT = '/admin';
+/** The outbox of every e-mail and text message (platform admins). */
+export const OUTBOX_PATH = `${ADMIN_ROOT}/outbox`;
+
+export function outboxMessagePath(messageId: string): string {
+  return `${OUTBOX_PATH}/${encodeURIComponent(messageId)}`;
+}
 
 export type Area = 'platform' | 'ecosystem';
 

@@ -68,6 +68,8 @@ export const routes: RouteObject[] = [
                 { index: true, lazy: () => import('../pages/admin/AdminRootPage') },
                 { path: 'manage-ecosystems', lazy: () => import('../pages/ecosystems/ManageEcosystemsPage') },
                 ...ecosystemPages('manage-ecosystems'),
+                { path: 'outbox', lazy: () => import('../pages/outbox/OutboxPage') },
+                { path: 'outbox/:messageId', lazy: () => import('../pages/outbox/OutboxMessagePage') },
               ],
             },
             {

@@ -179,4 +179,10 @@ export const fieldsEn = {
   'breadcrumbs.field.roleStatus': 'Role status',
   'breadcrumbs.field.mode': 'Mode',
   'breadcrumbs.field.changedFields': 'Changed fields',
+  'breadcrumbs.field.attempt': 'Attempt',
+  'breadcrumbs.field.channel': 'Channel',
+  'breadcrumbs.field.language': 'Language',
+  'breadcrumbs.field.permanent': 'For good',
+  'breadcrumbs.field.recipient': 'Recipient',
+  'breadcrumbs.field.transport': 'Sent through',
 } as const satisfies Record<string, string>;

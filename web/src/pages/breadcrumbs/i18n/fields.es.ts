@@ -177,4 +177,10 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.roleStatus': 'Estado del rol',
   'breadcrumbs.field.mode': 'Modo',
   'breadcrumbs.field.changedFields': 'Campos cambiados',
+  'breadcrumbs.field.attempt': 'Intento',
+  'breadcrumbs.field.channel': 'Canal',
+  'breadcrumbs.field.language': 'Idioma',
+  'breadcrumbs.field.permanent': 'Definitivo',
+  'breadcrumbs.field.recipient': 'Destinatario',
+  'breadcrumbs.field.transport': 'Enviado por',
 };

@@ -1,0 +1,16 @@
+/**
+ * The kinds of message the platform sends. Each kind has one template (templates/index.ts) that
+ * renders it in English and Spanish; adding a kind is one name here and one template there, and
+ * templates.unit.test.ts checks both languages of every kind.
+ */
+export const MESSAGE_KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * The recipient's language as stored (the spec's data says `sp` for Spanish) to the language of a
+ * message. Anything not Spanish reads English, the platform's default.
+ */
+export function messageLanguageOf(preference: string | null | undefined): 'en' | 'es' {
+  const value = (preference ?? '').trim().toLowerCase();
+  return value === 'sp' || value === 'es' || value.startsWith('es-') ? 'es' : 'en';
+}

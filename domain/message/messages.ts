@@ -1,0 +1,8 @@
+/** What users read about messages (English; Spanish in api/i18n/es/domain.ts). */
+import { defineMessages } from '../shared/i18n';
+
+export const messageMessages = defineMessages('message', {
+  invalidPhone: 'Please enter a phone number in international form, such as +15555550123.',
+  notFound: 'This message does not exist.',
+  invalidId: 'This message id is not valid.',
+});

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../shared/errors';
+import { MESSAGE_LANGUAGES } from '../events';
+import { MESSAGE_KINDS, messageLanguageOf, type MessageKind } from '../kinds';
+import { renderMessage, resolveBrand, type TemplateParams } from './index';
+import { duration } from './kinds';
+
+const SAMPLE: TemplateParams = {
+  TEST: {},
+  INVITE: { url: 'https://app.example.org/join/abc', inviterName: 'Ana', role: 'tutor' },
+  VERIFY_EMAIL: { url: 'https://app.example.org/verify/email?token=abc', expiresInMinutes: 1440 },
+  RESET_PASSWORD: { url: 'https://app.example.org/reset-password/abc', expiresInMinutes: 60 },
+  LOGIN_LINK: { url: 'https://app.example.org/login/abc', expiresInMinutes: 15 },
+  MFA_CODE: { code: '123456', expiresInMinutes: 10 },
+};
+
+const render = <K extends MessageKind>(kind: K, language: 'en' | 'es', channel: 'EMAIL' | 'SMS' = 'EMAIL') =>
+  renderMessage({ kind, channel, language, params: SAMPLE[kind], brand: { ecosystemName: 'Río Academy', tutorTerm: 'Coach' } });
+
+describe('message templates', () => {
+  it('render every kind in both languages, as subject, text and HTML, and as a text message', () => {
+    for (const kind of MESSAGE_KINDS) {
+      for (const language of MESSAGE_LANGUAGES) {
+        const email = render(kind, language);
+        expect(email.subject).toContain('Río Academy');
+        expect(email.text).toContain('Río Academy');
+        expect(email.html).toContain(`<html lang="${language}">`);
+        const sms = render(kind, language, 'SMS');
+        expect(sms).toMatchObject({ subject: null, html: null });
+        expect(sms.text.length).toBeGreaterThan(10);
+      }
+      // Spanish is really Spanish: no kind's texts are the English ones.
+      expect(render(kind, 'es').text).not.toBe(render(kind, 'en').text);
+      expect(render(kind, 'es', 'SMS').text).not.toBe(render(kind, 'en', 'SMS').text);
+    }
+  });
+
+  it('put links and codes in both parts', () => {
+    for (const language of MESSAGE_LANGUAGES) {
+      const reset = render('RESET_PASSWORD', language);
+      expect(reset.text).toContain('https://app.example.org/reset-password/abc');
+      expect(reset.html).toContain('href="https://app.example.org/reset-password/abc"');
+      expect(render('MFA_CODE', language).html).toContain('123456');
+      expect(render('MFA_CODE', language, 'SMS').text).toContain('123456');
+    }
+  });
+
+  it("uses the ecosystem's terms, and reads an unchanged default term in the message's language", () => {
+    expect(render('INVITE', 'en').text).toContain('as a Coach');
+    expect(render('INVITE', 'es').text).toContain('como Coach');
+    const tutee = (language: 'en' | 'es') => renderMessage({
+      kind: 'INVITE', channel: 'EMAIL', language, params: { ...SAMPLE.INVITE, role: 'tutee' }, brand: { ecosystemName: 'X', tuteeTerm: 'Learner' },
+    }).text;
+    expect(tutee('en')).toContain('as a Learner');
+    expect(tutee('es')).toContain('como Aprendiz');
+    expect(resolveBrand({}, 'es').name).toBe('Tutoring Platform');
+  });
+
+  it('escapes whatever text goes into the HTML', () => {
+    fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 40 }), (name) => {
+      const html = renderMessage({ kind: 'INVITE', channel: 'EMAIL', language: 'en', params: { ...SAMPLE.INVITE, inviterName: `<b>${name}` }, brand: { ecosystemName: `${name}"&` } }).html ?? '';
+      expect(html).not.toContain('<b>');
+      expect(html).not.toMatch(/[^=]"&/);
+    }));
+  });
+
+  it('refuses parameters a kind does not take, and links that are not http(s)', () => {
+    expect(() => renderMessage({ kind: 'RESET_PASSWORD', channel: 'EMAIL', language: 'en', params: { url: 'javascript:alert(1)', expiresInMinutes: 5 }, brand: {} }))
+      .toThrow(ValidationError);
+    expect(() => renderMessage({ kind: 'MFA_CODE', channel: 'SMS', language: 'en', params: { code: '12', expiresInMinutes: 5 }, brand: {} }))
+      .toThrow(ValidationError);
+  });
+
+  it('reads the spec\'s "sp" as Spanish and anything else as English', () => {
+    expect(messageLanguageOf('sp')).toBe('es');
+    expect(messageLanguageOf('es-MX')).toBe('es');
+    expect(messageLanguageOf('en')).toBe('en');
+    expect(messageLanguageOf(null)).toBe('en');
+    expect(messageLanguageOf('fr')).toBe('en');
+  });
+
+  it('words durations with the largest whole unit', () => {
+    expect(duration(15, 'en')).toBe('15 minutes');
+    expect(duration(60, 'en')).toBe('1 hour');
+    expect(duration(1440, 'es')).toBe('1 día');
+    expect(duration(2880, 'es')).toBe('2 días');
+  });
+});
