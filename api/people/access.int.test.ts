@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
 import { codeOf, fieldsOf } from '../tenants/testing';
-import { addPerson, buildWorld, setRoleStatus, type World } from './testing';
+import { addPerson, buildWorld, refusedUnchanged, setRoleStatus, type World } from './testing';
 import { toGlobalId } from '../relay';
 
 let api: TestApi;
@@ -21,13 +21,7 @@ const EDIT_ECOSYSTEM = 'mutation($id: ID!, $input: EcosystemInput!) { editEcosys
 
 type Me = { getCurrentUserV2: Record<string, unknown> & { profile: Record<string, unknown> } };
 
-async function unchanged(run: () => Promise<GraphQLResponse>, code: string): Promise<GraphQLResponse> {
-  const before = await api.eventCount();
-  const res = await run();
-  expect(codeOf(res), JSON.stringify(res.errors)).toBe(code);
-  expect(await api.eventCount()).toBe(before);
-  return res;
-}
+const unchanged = (run: () => Promise<GraphQLResponse>, code: string) => refusedUnchanged(api, run, code);
 
 beforeAll(async () => {
   api = await startTestApi();

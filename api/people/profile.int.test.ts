@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
-import { codeOf, fieldsOf } from '../tenants/testing';
-import { buildWorld, type World } from './testing';
+import { fieldsOf } from '../tenants/testing';
+import { buildWorld, refusedUnchanged, type World } from './testing';
 
 let api: TestApi;
 let w: World;
@@ -20,13 +20,7 @@ const PRIMARY = `mutation($id: ID, $input: PrimaryInfoInput!) { editPrimaryInfo(
 
 type Profile = { profile: Record<string, unknown>; mode?: string | null };
 
-async function unchanged(run: () => Promise<GraphQLResponse>, code: string): Promise<GraphQLResponse> {
-  const before = await api.eventCount();
-  const res = await run();
-  expect(codeOf(res), JSON.stringify(res.errors)).toBe(code);
-  expect(await api.eventCount()).toBe(before);
-  return res;
-}
+const unchanged = (run: () => Promise<GraphQLResponse>, code: string) => refusedUnchanged(api, run, code);
 
 beforeAll(async () => {
   api = await startTestApi();

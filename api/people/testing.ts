@@ -2,7 +2,9 @@
 import { changeRoleStatus } from '../../domain/user/handlers';
 import type { RoleStatus, GrantableRole } from '../../domain/user/events';
 import { USERS_PROJECTION } from '../../projections/users';
-import type { TestApi } from '../../tests/setup/api';
+import { expect } from 'vitest';
+import type { GraphQLResponse, TestApi } from '../../tests/setup/api';
+import { codeOf } from '../tenants/testing';
 import { ensureUser, SYSTEM_ACTOR } from '../auth/seed';
 
 export const PASSWORD = 'people-test-password-1';
@@ -51,4 +53,13 @@ export async function buildWorld(api: TestApi): Promise<World> {
     tokens: { platformAdmin, admin1, admin2: admin2.token, student: student.token, parent: parent.token, programAdmin: programAdmin.token },
     ids: { student: student.userId, parent: parent.userId, admin2: admin2.userId },
   };
+}
+
+/** Runs a request that must be refused with `code`, and checks that it appended no event. */
+export async function refusedUnchanged(api: TestApi, run: () => Promise<GraphQLResponse>, code: string): Promise<GraphQLResponse> {
+  const before = await api.eventCount();
+  const res = await run();
+  expect(codeOf(res), JSON.stringify(res.errors)).toBe(code);
+  expect(await api.eventCount()).toBe(before);
+  return res;
 }
