@@ -3,8 +3,9 @@
  * A build is created with the predicate of the code that made it, and serves for as long as its
  * version does; so when the predicate's text changes (docs/decisions/0033: its settings are read
  * once per statement instead of once per row), builds made by older code are brought up to date at
- * the runner's next reconcile instead of by a rebuild. Each policy carries a comment naming the
- * predicate it has, so finding the outdated ones is one catalogue query.
+ * the runner's reconciles (until none is left; then the runner stops looking) instead of by a
+ * rebuild. Each policy carries a comment naming the predicate it has, so finding the outdated ones
+ * is one catalogue query.
  */
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';

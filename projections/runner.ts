@@ -77,6 +77,8 @@ export class ProjectionRunner {
   private started = false;
   private ticking: Promise<void> | null = null;
   private reconciling: Promise<void> | null = null;
+  /** Every build's tenant policy has today's predicate: builds this code creates get it, so stop looking. */
+  private policiesCurrent = false;
 
   constructor(private readonly pool: Pool, private readonly store: EventStore, private readonly projections: Projection[], options: ProjectionRunnerOptions = {}) {
     validateProjections(projections);
@@ -241,7 +243,7 @@ export class ProjectionRunner {
     }
     for (const [schema, w] of this.workers) if (w.status === 'retired') this.workers.delete(schema);
     await dropRetiredSchemas(this.pool);
-    await refreshTenantPolicies(this.pool);
+    if (!this.policiesCurrent) this.policiesCurrent = (await refreshTenantPolicies(this.pool)).length === 0;
     if (failures.length > 0) throw new Error(`could not set up projection builds: ${failures.join('; ')}`);
   }
 
