@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
       children: [
         { path: 'login', lazy: () => import('../pages/login/LoginPage') },
         { path: 's/:profileId/login', lazy: () => import('../pages/login/EcosystemLoginPage') },
+        { path: 'verify/email', lazy: () => import('../pages/one-time/VerifyEmailPage') },
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [
