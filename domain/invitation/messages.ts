@@ -1,0 +1,13 @@
+/** What people read about invitations (English; Spanish in api/i18n/es/invitations.ts). */
+import { defineMessages } from '../shared/i18n';
+
+export const invitationMessages = defineMessages('invitation', {
+  /** The one answer for a used, expired, replaced or mistyped link (spec section 8). */
+  invalid: 'This Invite Link Is Invalid',
+  alreadyAccepted: 'This invitation was already accepted.',
+  alreadyIssued: 'This invitation was already sent.',
+  expiryInPast: 'An invitation must expire after it is sent.',
+  alreadyMember: 'This person is already a member of this ecosystem.',
+  notFound: 'There is no such invitation.',
+  programRoleNeedsProgram: 'Choose the program for this role.',
+});
