@@ -93,6 +93,10 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tutoring Platform <no-reply@localhost>').describe('the From header of e-mail'),
   SMS_URL: z.string().refine(isSmsUrl, { error: 'Use twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15550001111.' }).optional()
     .describe('text messages through Twilio; outbox only when unset'),
+  // Invitations (docs/decisions/0040).
+  PUBLIC_URL: z.string().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { error: 'Use the address people open the web app at, such as https://tutoring.example.org.' }).optional()
+    .describe('where the web app is reached from outside; links in e-mails start with it (http://localhost:PORT when unset)'),
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(168).describe('how long an invite link works after it is sent'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -10,4 +10,8 @@ export const invitationMessages = defineMessages('invitation', {
   alreadyMember: 'This person is already a member of this ecosystem.',
   notFound: 'There is no such invitation.',
   programRoleNeedsProgram: 'Choose the program for this role.',
+  programNotInEcosystem: 'This program is not one of this ecosystem\'s.',
+  roleUnknown: 'Choose one of the roles: SUPER_ADMIN, TEACHER, STUDENT, MEMBER, PARENT, STAFF, PROGRAM_ADMIN, LEADER or PUPIL.',
+  passwordsDiffer: 'The two passwords are not the same.',
+  noPendingInvitation: 'This person has no invitation waiting in this ecosystem.',
 });

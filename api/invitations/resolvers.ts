@@ -1,0 +1,19 @@
+/** The invitations area (schema/invitations.graphql, docs/decisions/0040). */
+import type { Resolvers } from '../__generated__/resolvers';
+import { userIdArg } from '../people/target';
+import { uuidArg } from '../tenants/access';
+import { activateFromInvite, invitedUserByToken, loginPayload } from './activate';
+import { activationInput, inviteeOf } from './inputs';
+import { inviteOne, resendInvite, toInvitation } from './invite';
+
+export const invitationsResolvers: Resolvers = {
+  Query: {
+    getInvitedUserByToken: (_root, args, ctx) => invitedUserByToken(ctx, args.token.slice(0, 200)),
+  },
+  Mutation: {
+    inviteUser: async (_root, args, ctx) => toInvitation(await inviteOne(ctx, inviteeOf(args.input, ctx.locale))),
+    resendInviteEmail: async (_root, args, ctx) =>
+      toInvitation(await resendInvite(ctx, userIdArg(args.userId, 'userId'), uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId'))),
+    activateAccountFromInvite: async (_root, args, ctx) => loginPayload(await activateFromInvite(ctx, activationInput.parse(args))),
+  },
+};
