@@ -1,0 +1,118 @@
+/**
+ * Invitations in the browser (docs/decisions/0040): the demo ecosystem admin invites a person from
+ * the invite page; the e-mail reaches a local SMTP server; the person opens its link, chooses a
+ * password (typed twice) and is logged in; the used link, and a mistyped one, show "This Invite
+ * Link Is Invalid" (also in Spanish). Each page is axe-clean, fits 390 px and leaves screenshots.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toGlobalId } from '../../api/relay';
+import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
+import { startE2eApp, type E2eApp } from './support/app';
+import { axeViolations, describeViolations } from './support/axe';
+import { layoutReport } from './support/layout';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
+const INVITEE = 'nora.newcomer@example.com';
+
+let app: E2eApp;
+let smtp: SmtpCapture;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  app = await startE2eApp({ SMTP_URL: smtp.url });
+}, 240_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function check(page: Page, name: string): Promise<void> {
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  const layout = await layoutReport(page);
+  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+  expect(layout.unreachable).toEqual([]);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The path of the invite link in the first mail to `to` (the link's host is the server's own). */
+async function joinPath(to: string): Promise<string> {
+  const mails = await smtp.waitFor(1);
+  const mail = mails.find((m) => JSON.stringify(m.to ?? '').includes(to));
+  const match = /\/join\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '');
+  if (!match) throw new Error(`no invite link mailed to ${to}`);
+  return match[0];
+}
+
+describe('invitations', () => {
+  let link = '';
+
+  it('an admin invites a person from the invite page', async () => {
+    const ecosystemId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.getByRole('heading', { level: 1, name: /^Invite people to / }).waitFor();
+      await page.getByRole('button', { name: 'Send the invitation' }).click();
+      await page.getByText('Enter a valid email address.').waitFor();
+      await check(page, 'invite-form-errors-390');
+      await page.getByRole('textbox', { name: 'Email' }).fill(INVITEE);
+      await page.getByRole('textbox', { name: 'First name' }).fill('Nora');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Newcomer');
+      await page.getByRole('button', { name: 'Send the invitation' }).click();
+      await page.getByText(`Invitation sent to ${INVITEE}.`).waitFor();
+      await check(page, 'invite-form-sent-390');
+      link = await joinPath(INVITEE);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the person opens the link, chooses a password and is logged in; the link then is invalid', async () => {
+    const { page, context, errors } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('heading', { level: 1, name: /^Join / }).waitFor();
+      await page.getByText('n•••@example.com', { exact: false }).waitFor();
+      await check(page, 'join-390');
+      await page.getByLabel('Choose a password').fill('violet-harbour-lantern-42');
+      await page.getByLabel('Type the password again').fill('violet-harbour-lantern-41');
+      await page.getByRole('button', { name: 'Activate my account' }).click();
+      await page.getByText('The two passwords are not the same.').waitFor();
+      await check(page, 'join-mismatch-390');
+      await page.getByLabel('Type the password again').fill('violet-harbour-lantern-42');
+      await page.getByRole('button', { name: 'Activate my account' }).click();
+      await page.waitForURL(`${app.url}/`);
+      await expect.poll(() => page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeTruthy();
+
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('heading', { level: 1, name: 'This Invite Link Is Invalid' }).waitFor();
+      await page.getByText('may already have been used, or it may have been mistyped').waitFor();
+      await check(page, 'join-invalid-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a mistyped link shows the invalid page, in Spanish too and at desktop width', async () => {
+    const { page, context, errors } = await app.open({ ...DESKTOP, locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/join/${'x'.repeat(43)}`);
+      await page.getByRole('heading', { level: 1, name: 'Este enlace de invitación no es válido' }).waitFor();
+      await check(page, 'join-invalid-es-1280');
+      await page.goto(`${app.url}/join`);
+      await page.getByRole('heading', { level: 1, name: 'Este enlace de invitación no es válido' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
