@@ -48,15 +48,19 @@ export async function checkProgram(ctx: RequestContext, invitee: Pick<Invitee, '
   if (program?.ecosystemId !== invitee.ecosystemId) throw ValidationError.forField(field, invitationMessages.programNotInEcosystem);
 }
 
-/** The account holding the e-mail (from its reservation stream, never stale), or null; a member of the ecosystem is refused. */
-export async function accountFor(ctx: RequestContext, email: string, ecosystemId: string, field: string): Promise<string | null> {
+/** Who holds the e-mail (from its reservation stream, never stale), and whether they are already in the ecosystem. */
+export async function holderOf(ctx: RequestContext, email: string, ecosystemId: string): Promise<{ userId: string | null; member: boolean }> {
   const holder = await ctx.loadAggregate(userEmailAggregate, emailKey(email));
-  if (holder.status !== 'reserved') return null;
+  if (holder.status !== 'reserved') return { userId: null, member: false };
   const user = await ctx.loadAggregate(userAggregate, holder.userId);
-  if (user.status === 'registered' && user.roles.some((r) => r.ecosystemId === ecosystemId)) {
-    throw ValidationError.forField(field, invitationMessages.alreadyMember);
-  }
-  return holder.userId;
+  return { userId: holder.userId, member: user.status === 'registered' && user.roles.some((r) => r.ecosystemId === ecosystemId) };
+}
+
+/** The account holding the e-mail, or null; a member of the ecosystem is refused on `field`. */
+export async function accountFor(ctx: RequestContext, email: string, ecosystemId: string, field: string): Promise<string | null> {
+  const { userId, member } = await holderOf(ctx, email, ecosystemId);
+  if (member) throw ValidationError.forField(field, invitationMessages.alreadyMember);
+  return userId;
 }
 
 /** A PHC-shaped value no password verifies against: the account opens only through the invite link. */
@@ -75,7 +79,9 @@ async function registerInvitee(ctx: RequestContext, invitee: Invitee): Promise<s
 }
 
 /** Checks done (policy, program, membership): account, INVITED role, invitation, e-mail. */
-export async function invitePerson(ctx: RequestContext, viewer: Viewer, invitee: Invitee, existingUserId: string | null): Promise<IssuedInvitation> {
+export async function invitePerson(
+  ctx: RequestContext, viewer: Viewer, invitee: Invitee, existingUserId: string | null, waitFor: string[] = [INVITATIONS_PROJECTION, USERS_PROJECTION],
+): Promise<IssuedInvitation> {
   const { ecosystemId, programId, role } = invitee;
   const userId = existingUserId ?? await registerInvitee(ctx, invitee);
   await ctx.execute(grantEcosystemRole, { userId, ecosystemId, role, programId, status: 'INVITED' }, { ecosystemId });
@@ -83,7 +89,7 @@ export async function invitePerson(ctx: RequestContext, viewer: Viewer, invitee:
   const result = await ctx.execute(issueInvitation, {
     ...invitee, invitationId: ctx.newId('invitation'), userId, invitedBy: viewer.userId,
     tokenHash: tokenHash(token), expiresAt: expiryFrom(ctx.services.clock(), ctx.services.config),
-  }, { ecosystemId, waitFor: [INVITATIONS_PROJECTION, USERS_PROJECTION] });
+  }, { ecosystemId, waitFor });
   if (result.state.status === 'none') throw new Error('IssueInvitation left no invitation');
   // A repeated request is answered from the log: its token is not this one, and its e-mail went (or goes) with the first.
   if (!result.replayed) await sendInviteEmail(ctx, result.state, token);

@@ -14,4 +14,11 @@ export const invitationMessages = defineMessages('invitation', {
   roleUnknown: 'Choose one of the roles: SUPER_ADMIN, TEACHER, STUDENT, MEMBER, PARENT, STAFF, PROGRAM_ADMIN, LEADER or PUPIL.',
   passwordsDiffer: 'The two passwords are not the same.',
   noPendingInvitation: 'This person has no invitation waiting in this ecosystem.',
+  fileEmpty: 'The file has no rows to import under its header row.',
+  fileUnknownColumn: 'Unknown column "{name}": use email, firstName, lastName, role, program and language.',
+  fileMissingColumn: 'The header row needs a column "{name}".',
+  fileTooLong: 'A file can hold at most {max} people; split it into smaller files.',
+  fileDuplicateEmail: 'This e-mail address is also on row {row}.',
+  programUnknown: 'No program of this ecosystem has this name or id.',
+  roleNotYours: 'You cannot invite people into this role.',
 });

@@ -11,11 +11,10 @@ export async function invitationOfToken(db: Queryable, tokenHash: string): Promi
   return r.rows[0]?.invitation_id ?? null;
 }
 
-/** The pending or accepted invitation of a person into one ecosystem, as the tenant scope shows it. */
-export async function invitationsOfEmails(db: Queryable, ecosystemId: string, emails: readonly string[]): Promise<Map<string, string>> {
-  const r = await db.query<{ email: string; status: string }>(
-    'SELECT email, status FROM read.invitations WHERE ecosystem_id = $1 AND email = ANY($2::text[])', [ecosystemId, emails]);
-  return new Map(r.rows.map((row) => [row.email, row.status]));
+/** The ecosystem's programs that are not archived, as the tenant scope shows them (an invitation file names them). */
+export async function programsOf(db: Queryable, ecosystemId: string): Promise<Array<{ id: string; name: string }>> {
+  const r = await db.query<{ id: string; name: string }>('SELECT id, name FROM read.programs WHERE ecosystem_id = $1 AND NOT archived', [ecosystemId]);
+  return r.rows;
 }
 
 export interface InvitationRow {
