@@ -2,7 +2,8 @@
  * Invitations in the browser (docs/decisions/0040): the demo ecosystem admin invites a person from
  * the invite page; the e-mail reaches a local SMTP server; the person opens its link, chooses a
  * password (typed twice) and is logged in; the used link, and a mistyped one, show "This Invite
- * Link Is Invalid" (also in Spanish). Each page is axe-clean, fits 390 px and leaves screenshots.
+ * Link Is Invalid" (also in Spanish). A CSV file with a bad row imports nothing and lists the
+ * problem; the fixed file invites everyone. Each page is axe-clean, fits 390 px and leaves screenshots.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -59,13 +60,13 @@ describe('invitations', () => {
     try {
       await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
       await page.getByRole('heading', { level: 1, name: /^Invite people to / }).waitFor();
-      await page.getByRole('button', { name: 'Send the invitation' }).click();
+      await page.getByRole('button', { name: 'Send the invitation', exact: true }).click();
       await page.getByText('Enter a valid email address.').waitFor();
       await check(page, 'invite-form-errors-390');
       await page.getByRole('textbox', { name: 'Email' }).fill(INVITEE);
       await page.getByRole('textbox', { name: 'First name' }).fill('Nora');
       await page.getByRole('textbox', { name: 'Last name' }).fill('Newcomer');
-      await page.getByRole('button', { name: 'Send the invitation' }).click();
+      await page.getByRole('button', { name: 'Send the invitation', exact: true }).click();
       await page.getByText(`Invitation sent to ${INVITEE}.`).waitFor();
       await check(page, 'invite-form-sent-390');
       link = await joinPath(INVITEE);
@@ -96,6 +97,28 @@ describe('invitations', () => {
       await page.getByRole('heading', { level: 1, name: 'This Invite Link Is Invalid' }).waitFor();
       await page.getByText('may already have been used, or it may have been mistyped').waitFor();
       await check(page, 'join-invalid-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an admin imports a CSV file: a bad row imports nothing and is listed; the fixed file invites everyone', async () => {
+    const ecosystemId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    const file = (rows: string[]) => ({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,firstName,lastName,role', ...rows].join('\n')) });
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.getByRole('heading', { level: 2, name: 'Invite from a file' }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(file(['csv.one@example.com,Cas,One,STUDENT', `${INVITEE},Nora,Again,STUDENT`]));
+      await page.getByRole('button', { name: 'Check and send the invitations' }).click();
+      await page.getByText('Nothing was imported: 1 problem to fix').waitFor();
+      await page.getByText('Row 3, email: This person is already a member of this ecosystem.').waitFor();
+      await check(page, 'invite-file-problems-390');
+      await page.locator('input[type="file"]').setInputFiles(file(['csv.one@example.com,Cas,One,STUDENT', 'csv.two@example.com,Cas,Two,PARENT']));
+      await page.getByRole('button', { name: 'Check and send the invitations' }).click();
+      await page.getByText('2 invitations sent.').waitFor();
+      await check(page, 'invite-file-sent-390');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -334,6 +334,17 @@ export const en = {
   'invite.role.PUPIL': '{tuteeTerm} in a program',
   'invite.role.LEADER': '{tutorTerm} in a program',
   'invite.role.PROGRAM_ADMIN': 'Program admin',
+  'inviteFile.title': 'Invite from a file',
+  'inviteFile.intro': 'A CSV file with a header row and one person per row, at most 500. Roles: STUDENT, PARENT, TEACHER, STAFF, MEMBER, SUPER_ADMIN, or PUPIL, LEADER, PROGRAM_ADMIN with a program (its name). Language: en or es. If any row has a problem, nobody is invited and every problem is listed.',
+  'inviteFile.clear': 'Remove the file',
+  'inviteFile.file': 'CSV file',
+  'inviteFile.required': 'Choose a CSV file.',
+  'inviteFile.tooBig': 'This file is too large: split it into files of at most 500 people.',
+  'inviteFile.submit': 'Check and send the invitations',
+  'inviteFile.sent': '{count, plural, one {# invitation sent.} other {# invitations sent.}}',
+  'inviteFile.problems': '{count, plural, one {Nothing was imported: # problem to fix} other {Nothing was imported: # problems to fix}}',
+  'inviteFile.problemAt': 'Row {row}, {column}: {message}',
+  'inviteFile.problemRow': 'Row {row}: {message}',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

@@ -1,7 +1,7 @@
 /**
  * Invite people into one ecosystem (docs/decisions/0040): in the ecosystem admins' area
- * (/admin/ecosystems/:ecosystemId/invite) and in the internal admin panel. One person at a time
- * here; the server decides who may invite into which role and e-mails the link.
+ * (/admin/ecosystems/:ecosystemId/invite) and in the internal admin panel. One person at a time,
+ * or from a CSV file; the server decides who may invite into which role and e-mails the links.
  */
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { graphql, type PreloadedQuery } from 'react-relay';
@@ -14,6 +14,7 @@ import { requireLogin } from '../../router/guards';
 import { useAreaPaths } from '../../router/paths';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { InvitePageQuery } from './__generated__/InvitePageQuery.graphql';
+import { InviteFileForm } from './InviteFileForm';
 import { InviteOneForm } from './InviteOneForm';
 
 const query = graphql`
@@ -60,6 +61,7 @@ function InviteContent({ name, ecosystemId, programs }: { name: string; ecosyste
       <Title order={1}>{t('invite.title', { name })}</Title>
       <Text>{t('invite.intro')}</Text>
       <InviteOneForm ecosystemId={ecosystemId} programs={programs} />
+      <InviteFileForm ecosystemId={ecosystemId} />
     </Stack>
   );
 }
