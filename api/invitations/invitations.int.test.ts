@@ -135,6 +135,21 @@ describe('invitations', () => {
     expect(codeOf(seen)).toBe('FORBIDDEN');
   });
 
+  it('activation in an ecosystem that requires multi-factor log-in answers the set-up step instead of a token', async () => {
+    const edited = await api.graphql('mutation E($id: ID!) { editEcosystem(ecosystemId: $id, ecosystemInput: { MFAEnabled: true }) { MFAEnabled } }',
+      { id: world.e2 }, { token: world.tokens.platformAdmin });
+    expect(edited.errors).toBeUndefined();
+    const res = await invite(world.tokens.admin2, person('mia.mfa@example.com', { ecosystemId: world.e2 }));
+    expect(res.errors).toBeUndefined();
+    const { token } = await tokenMailedTo(smtp, 'mia.mfa@example.com', 1);
+    expect((await lookup(token)).data!.getInvitedUserByToken).toMatchObject({ ecosystem: { MFAEnabled: true } });
+    const activated = await api.graphql<{ activateAccountFromInvite: { token: string | null; mfaEnrolmentRequired: boolean; mfaMethods: string[] } }>(
+      ACTIVATE, { token, password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    expect(activated.errors).toBeUndefined();
+    expect(activated.data!.activateAccountFromInvite).toMatchObject({ token: null, mfaEnrolmentRequired: true, mfaMethods: [] });
+    await quiet(api);
+  });
+
   it('a link stops working when it expires, and a resend brings a working one', async () => {
     const res = await invite(world.tokens.admin1, person('late@example.com'));
     const { token } = await tokenMailedTo(smtp, 'late@example.com', 1);
