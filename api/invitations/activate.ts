@@ -76,6 +76,8 @@ export async function activateFromInvite(ctx: RequestContext, args: { token: str
   const status = isProgramRole(i.role) ? 'ACTIVE' : 'ACTIVATED';
   await auth.dispatchAs(account, changeRoleStatus, { userId: i.userId, ecosystemId: i.ecosystemId, role: i.role, programId: i.programId, status });
   const position = await auth.dispatchAs(account, changePassword, { userId: i.userId, passwordHash });
+  // As a password reset does: an account that existed before (a member elsewhere) keeps no session of the old password.
+  await auth.logoutEverywhere(i.userId);
   const result = await auth.loginByLink(i.userId, position);
   if (result.tokens) setRefreshCookies(ctx.cookies, result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, ctx.services.clock());
   return result;

@@ -3,6 +3,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { buildWorld, refusedUnchanged, type World } from '../people/testing';
 import { codeOf, fieldsOf } from '../tenants/testing';
+import { toGlobalId } from '../relay';
 import { ACTIVATE, GOOD_PASSWORD, INVITE, LOOKUP, quiet, RESEND, tokenMailedTo, type Invitation } from './testing';
 
 const ME = 'query { getCurrentUserV2 { email { address } profile { firstName } } }';
@@ -133,6 +134,19 @@ describe('invitations', () => {
     expect((await lookup(token)).data!.getInvitedUserByToken).toMatchObject({ ecosystem: { name: 'Elsewhere Academy' } });
     const seen = await api.graphql(RESEND, { userId: res.data!.inviteUser.userId, ecosystemId: world.e2 }, { token: world.tokens.admin1 });
     expect(codeOf(seen)).toBe('FORBIDDEN');
+  });
+
+  it('invites someone who has an account elsewhere: accepting sets their password and ends their other sessions', async () => {
+    const before = await api.graphql<{ getCurrentUserV2: { email: { address: string } } }>(ME, {}, { token: world.tokens.admin2 });
+    expect(before.data!.getCurrentUserV2.email.address).toBe('otto.other@example.com');
+    const res = await invite(world.tokens.admin1, person('otto.other@example.com', { role: 'TEACHER' }));
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.inviteUser.userId).toBe(toGlobalId('User', world.ids.admin2));
+    const { token } = await tokenMailedTo(smtp, 'otto.other@example.com', 1);
+    expect((await activate(token)).errors).toBeUndefined();
+    expect(codeOf(await api.graphql(ME, {}, { token: world.tokens.admin2 }))).toBe('UNAUTHENTICATED');
+    world.tokens.admin2 = await api.login('otto.other@example.com', GOOD_PASSWORD);
+    await quiet(api);
   });
 
   it('activation in an ecosystem that requires multi-factor log-in answers the set-up step instead of a token', async () => {
