@@ -127,6 +127,28 @@ describe('invitations', () => {
     await refusedUnchanged(api, () => api.graphql(RESEND, { userId, ecosystemId: world.e2 }, { token: world.tokens.admin2 }), 'BAD_USER_INPUT');
   });
 
+  it('lists pending invitations to those who manage the ecosystem\'s people, a page at a time; nobody else sees them', async () => {
+    const LIST = `query P($id: ID!, $first: Int, $after: String) { getPendingInvitations(ecosystemId: $id, first: $first, after: $after) {
+      edges { node { email role timesSent } } pageInfo { hasNextPage endCursor } } }`;
+    type Page = { getPendingInvitations: { edges: Array<{ node: { email: string; role: string } }>; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+    const list = (token: string | null, first = 50, after: string | null = null) => api.graphql<Page>(LIST, { id: world.e1, first, after }, { token });
+    const all = (await list(world.tokens.admin1)).data!.getPendingInvitations.edges.map((e) => e.node.email);
+    // Newest first; accepted ones (ada, grace) are gone.
+    expect(all).toEqual(['zed@example.com']);
+    await invite(world.tokens.admin1, person('yara@example.com'));
+    const first = await list(world.tokens.admin1, 1);
+    expect(first.data!.getPendingInvitations.edges.map((e) => e.node.email)).toEqual(['yara@example.com']);
+    expect(first.data!.getPendingInvitations.pageInfo.hasNextPage).toBe(true);
+    const next = await list(world.tokens.admin1, 1, first.data!.getPendingInvitations.pageInfo.endCursor);
+    expect(next.data!.getPendingInvitations.edges.map((e) => e.node.email)).toEqual(['zed@example.com']);
+    // A program admin sees the invitations into their program only (none pending now).
+    expect((await list(world.tokens.programAdmin)).data!.getPendingInvitations.edges).toEqual([]);
+    for (const token of [world.tokens.admin2, world.tokens.parent, world.tokens.student]) expect(codeOf(await list(token))).toBe('FORBIDDEN');
+    expect(codeOf(await list(null))).toBe('UNAUTHENTICATED');
+    await tokenMailedTo(smtp, 'yara@example.com', 1);
+    await quiet(api);
+  });
+
   it('a platform admin invites into any ecosystem; the other ecosystem\'s admin never sees it', async () => {
     const res = await invite(world.tokens.platformAdmin, person('otto2@example.com', { ecosystemId: world.e2, role: 'SUPER_ADMIN' }));
     expect(res.errors).toBeUndefined();

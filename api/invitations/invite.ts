@@ -134,5 +134,6 @@ export function toInvitation(row: InvitationRow) {
     id: row.id, userId: toGlobalId('User', row.userId), ecosystemId: toGlobalId('Ecosystem', row.ecosystemId),
     programId: row.programId ? toGlobalId('Program', row.programId) : null, role: row.role, email: row.email,
     firstName: row.firstName, lastName: row.lastName, status: row.status, timesSent: row.issue, expiresAt: row.expiresAt.toISOString(),
+    invitedAt: row.invitedAt.toISOString(),
   };
 }

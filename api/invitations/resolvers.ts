@@ -5,12 +5,14 @@ import { uuidArg } from '../tenants/access';
 import { activateFromInvite, invitedUserByToken, loginPayload } from './activate';
 import { activationInput, inviteeOf } from './inputs';
 import { inviteFromFile } from './file';
+import { pendingInvitations } from './pending';
 import { inviteOne, resendInvite, toInvitation } from './invite';
 import { translate } from '../i18n/catalogue';
 
 export const invitationsResolvers: Resolvers = {
   Query: {
     getInvitedUserByToken: (_root, args, ctx) => invitedUserByToken(ctx, args.token.slice(0, 200)),
+    getPendingInvitations: (_root, args, ctx) => pendingInvitations(ctx, uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId'), args),
   },
   Mutation: {
     inviteUser: async (_root, args, ctx) => toInvitation(await inviteOne(ctx, inviteeOf(args.input, ctx.locale))),
