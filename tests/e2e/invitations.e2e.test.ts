@@ -1,6 +1,7 @@
 /**
  * Invitations in the browser (docs/decisions/0040): the demo ecosystem admin invites a person from
- * the invite page; the e-mail reaches a local SMTP server; the person opens its link, chooses a
+ * the invite page; the e-mail reaches a local SMTP server; the admin sends it again from the list of pending
+ * invitations; the person opens the newest link, chooses a
  * password (typed twice) and is logged in; the used link, and a mistyped one, show "This Invite
  * Link Is Invalid" (also in Spanish). A CSV file with a bad row imports nothing and lists the
  * problem; the fixed file invites everyone. Each page is axe-clean, fits 390 px and leaves screenshots.
@@ -42,13 +43,16 @@ async function check(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** The path of the invite link in the first mail to `to` (the link's host is the server's own). */
-async function joinPath(to: string): Promise<string> {
-  const mails = await smtp.waitFor(1);
-  const mail = mails.find((m) => JSON.stringify(m.to ?? '').includes(to));
-  const match = /\/join\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? '');
-  if (!match) throw new Error(`no invite link mailed to ${to}`);
-  return match[0];
+/** The path of the invite link in the `count`-th mail to `to` (the link's host is the server's own). */
+async function joinPath(to: string, count: number): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mails = smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes(to));
+    const match = mails.length >= count ? /\/join\/[A-Za-z0-9_-]{43}/.exec(mails[count - 1].text ?? '') : null;
+    if (match) return match[0];
+    if (Date.now() > deadline) throw new Error(`no invite link number ${count} mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('invitations', () => {
@@ -69,7 +73,14 @@ describe('invitations', () => {
       await page.getByRole('button', { name: 'Send the invitation', exact: true }).click();
       await page.getByText(`Invitation sent to ${INVITEE}.`).waitFor();
       await check(page, 'invite-form-sent-390');
-      link = await joinPath(INVITEE);
+      const first = await joinPath(INVITEE, 1);
+      // The new invitation waits in the list below; sending it again replaces its link.
+      await page.getByRole('button', { name: 'Send again to Nora Newcomer' }).click();
+      await page.getByText(`A new link was sent to ${INVITEE}; the earlier one no longer works.`).waitFor();
+      await page.getByText('Sent 2 times').waitFor();
+      await check(page, 'invite-pending-390');
+      link = await joinPath(INVITEE, 2);
+      expect(link).not.toBe(first);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

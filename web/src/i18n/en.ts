@@ -345,6 +345,14 @@ export const en = {
   'inviteFile.problems': '{count, plural, one {Nothing was imported: # problem to fix} other {Nothing was imported: # problems to fix}}',
   'inviteFile.problemAt': 'Row {row}, {column}: {message}',
   'inviteFile.problemRow': 'Row {row}: {message}',
+  'invite.pendingTitle': 'Waiting to be accepted',
+  'invite.pendingNone': 'No invitation is waiting to be accepted.',
+  'invite.pendingMore': 'The 20 newest are shown.',
+  'invite.expired': 'Link expired',
+  'invite.timesSent': '{count, plural, one {Sent once} other {Sent # times}}',
+  'invite.resend': 'Send again',
+  'invite.resendFor': 'Send again to {name}',
+  'invite.resent': 'A new link was sent to {email}; the earlier one no longer works.',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

@@ -344,4 +344,12 @@ export const es: Record<MessageId, string> = {
   'inviteFile.problems': '{count, plural, one {No se importó nada: # problema por corregir} other {No se importó nada: # problemas por corregir}}',
   'inviteFile.problemAt': 'Fila {row}, {column}: {message}',
   'inviteFile.problemRow': 'Fila {row}: {message}',
+  'invite.pendingTitle': 'Pendientes de aceptar',
+  'invite.pendingNone': 'Ninguna invitación está pendiente de aceptar.',
+  'invite.pendingMore': 'Se muestran las 20 más recientes.',
+  'invite.expired': 'Enlace vencido',
+  'invite.timesSent': '{count, plural, one {Enviada una vez} other {Enviada # veces}}',
+  'invite.resend': 'Enviar de nuevo',
+  'invite.resendFor': 'Enviar de nuevo a {name}',
+  'invite.resent': 'Se envió un enlace nuevo a {email}; el anterior ya no funciona.',
 };

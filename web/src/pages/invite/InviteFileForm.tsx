@@ -5,6 +5,7 @@
  */
 import { Alert, Button, FileInput, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
@@ -16,6 +17,8 @@ const MAX_FILE_BYTES = 512 * 1024;
 export function InviteFileForm({ ecosystemId }: { ecosystemId: string }) {
   const t = useT();
   const errorText = useErrorText();
+  // The pending list below comes with the page's query: load it again to show the new invitations.
+  const revalidator = useRevalidator();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
   const [problems, setProblems] = useState<FileResult['rowErrors']>([]);
@@ -35,6 +38,7 @@ export function InviteFileForm({ ecosystemId }: { ecosystemId: string }) {
         return;
       }
       setFile(null);
+      void revalidator.revalidate();
       showToast({ message: t('inviteFile.sent', { count: result.invited.length }), color: 'green' });
     } catch (error) {
       setFailure(errorText(error));

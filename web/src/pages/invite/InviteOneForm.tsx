@@ -1,6 +1,7 @@
 /** The single-invitation form: who, in which role (and program), and the language of their e-mail. */
 import { Alert, Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useRevalidator } from 'react-router-dom';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
@@ -15,6 +16,8 @@ type Errors = Partial<Record<keyof InviteForm | 'form', string>>;
 export function InviteOneForm({ ecosystemId, programs }: { ecosystemId: string; programs: Array<{ value: string; label: string }> }) {
   const t = useT();
   const errorText = useErrorText();
+  // The pending list below comes with the page's query: load it again to show the new invitations.
+  const revalidator = useRevalidator();
   const [form, setForm] = useState<InviteForm>(EMPTY_INVITE);
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useFocusInvalid(errors);
@@ -43,6 +46,7 @@ export function InviteOneForm({ ecosystemId, programs }: { ecosystemId: string; 
         ecosystemId, email: form.email.trim(), firstName: form.firstName.trim(), lastName: form.lastName.trim(), role: form.role, programId: program, language: form.language,
       } } });
       setForm({ ...EMPTY_INVITE, role: form.role, programId: form.programId, language: form.language });
+      void revalidator.revalidate();
       showToast({ message: t('invite.sent', { email: inviteUser.email }), color: 'green' });
     } catch (error) {
       failed(error);

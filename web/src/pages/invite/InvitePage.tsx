@@ -4,6 +4,7 @@
  * or from a CSV file; the server decides who may invite into which role and e-mails the links.
  */
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { graphql, type PreloadedQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
@@ -16,6 +17,7 @@ import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { InvitePageQuery } from './__generated__/InvitePageQuery.graphql';
 import { InviteFileForm } from './InviteFileForm';
 import { InviteOneForm } from './InviteOneForm';
+import { PendingInvitations } from './PendingInvitations';
 
 const query = graphql`
   query InvitePageQuery($ecosystemId: ID!) {
@@ -29,6 +31,7 @@ const query = graphql`
     getProgramsByEcosystemId(ecosystemId: $ecosystemId, first: 100) {
       edges { node { id name } }
     }
+    ...PendingInvitations_query @arguments(ecosystemId: $ecosystemId)
   }
 `;
 
@@ -38,17 +41,22 @@ export function loader({ request, params }: LoaderFunctionArgs): Promise<Preload
 }
 
 export function Component() {
-  const { getEcosystemById: ecosystem, getProgramsByEcosystemId: programs } = useRouteQuery<InvitePageQuery>(query);
+  const data = useRouteQuery<InvitePageQuery>(query);
+  const { getEcosystemById: ecosystem, getProgramsByEcosystemId: programs } = data;
   if (!ecosystem) return <NotFound />;
   return (
     <TermsProvider terms={ecosystem}>
       <InviteContent name={ecosystem.name} ecosystemId={ecosystem.id}
-        programs={programs.edges.map((e) => ({ value: e.node.id, label: e.node.name }))} />
+        programs={programs.edges.map((e) => ({ value: e.node.id, label: e.node.name }))}>
+        <PendingInvitations queryRef={data} ecosystemId={ecosystem.id} />
+      </InviteContent>
     </TermsProvider>
   );
 }
 
-function InviteContent({ name, ecosystemId, programs }: { name: string; ecosystemId: string; programs: Array<{ value: string; label: string }> }) {
+function InviteContent({ name, ecosystemId, programs, children }: {
+  name: string; ecosystemId: string; programs: Array<{ value: string; label: string }>; children: ReactNode;
+}) {
   const t = useT();
   const paths = useAreaPaths();
   useDocumentTitle(t('invite.title', { name }));
@@ -62,6 +70,7 @@ function InviteContent({ name, ecosystemId, programs }: { name: string; ecosyste
       <Text>{t('invite.intro')}</Text>
       <InviteOneForm ecosystemId={ecosystemId} programs={programs} />
       <InviteFileForm ecosystemId={ecosystemId} />
+      {children}
     </Stack>
   );
 }
