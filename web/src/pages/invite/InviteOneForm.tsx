@@ -1,6 +1,7 @@
 /** The single-invitation form: who, in which role (and program), and the language of their e-mail. */
 import { Alert, Button, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { useRevalidator } from 'react-router-dom';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { showToast } from '../../components/toast';
@@ -18,7 +19,9 @@ export function InviteOneForm({ ecosystemId, programs }: { ecosystemId: string; 
   const errorText = useErrorText();
   // The pending list below comes with the page's query: load it again to show the new invitations.
   const revalidator = useRevalidator();
-  const [form, setForm] = useState<InviteForm>(EMPTY_INVITE);
+  // The e-mail's language starts as the admin's own; they change it for someone who reads the other.
+  const ownLanguage = useIntl().locale.toLowerCase().startsWith('es') ? 'es' : 'en';
+  const [form, setForm] = useState<InviteForm>({ ...EMPTY_INVITE, language: ownLanguage });
   const [errors, setErrors] = useState<Errors>({});
   const formRef = useFocusInvalid(errors);
   const [invite, inFlight] = useInviteUserMutation();
