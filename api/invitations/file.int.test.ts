@@ -65,6 +65,19 @@ describe('inviting from a file', () => {
     await quiet(api);
   });
 
+  it('answers a repeated upload (same Idempotency-Key) from the log: the same invitations, each e-mail sent once', async () => {
+    const csv = 'email,firstName,lastName,role\nagain.a@example.com,A,Again,STUDENT\nagain.b@example.com,B,Again,PARENT\n';
+    const send = () => api.graphql<Result>(IMPORT, { ecosystemId: world.e1, csv }, { token: world.tokens.admin1, headers: { 'idempotency-key': 'file-twice-1' } });
+    const first = await send();
+    const again = await send();
+    expect(again.errors, JSON.stringify(again.errors)).toBeUndefined();
+    expect(again.data!.inviteUsersFromFile).toEqual(first.data!.inviteUsersFromFile);
+    expect(first.data!.inviteUsersFromFile.invited).toHaveLength(2);
+    await tokenMailedTo(smtp, 'again.b@example.com', 1);
+    await quiet(api);
+    expect(smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes('again.'))).toHaveLength(2);
+  });
+
   it('is refused to anyone who may invite no one here, and to another ecosystem\'s admin, writing nothing', async () => {
     const csv = 'email,firstName,lastName,role\nx1@example.com,X,One,STUDENT\n';
     for (const token of [world.tokens.admin2, world.tokens.student, world.tokens.parent]) await refusedUnchanged(api, () => upload(token, csv), 'FORBIDDEN');

@@ -18,7 +18,7 @@ import type { RequestContext, Viewer } from '../context';
 import { idOf } from '../relay';
 import { readInviteFile, type FileColumn, type FileRow, type RowError } from './csv';
 import { parseInvitee } from './inputs';
-import { holderOf, invitePerson, mayInvite, type Invitee } from './invite';
+import { holderOf, invitePerson, mayInvite, nextInvitation, type Invitee } from './invite';
 
 export interface FileContext {
   ecosystemId: string;
@@ -92,17 +92,21 @@ export async function inviteFromFile(ctx: RequestContext, ecosystemId: string, t
   if (file.errors.length > 0) return { rowCount: file.rows.length, rowErrors: file.errors, invited: [] };
   const programs = await ctx.read((client) => programsOf(client, ecosystemId));
   const { checked, errors } = checkRows(file.rows, { ecosystemId, viewer, programs, language: ctx.locale });
-  const accounts = new Map<number, string | null>();
+  const accounts = new Map<number, { invitationId: string; userId: string | null }>();
   for (const { row, invitee } of checked) {
-    const holder = await holderOf(ctx, invitee.email, ecosystemId);
+    // A repeated upload (same Idempotency-Key) finds its own earlier invitations: not a reason to refuse.
+    const { invitationId, earlierUserId } = await nextInvitation(ctx);
+    const holder = earlierUserId ? { userId: earlierUserId, member: false } : await holderOf(ctx, invitee.email, ecosystemId);
     if (holder.member) errors.push({ row, column: 'email', message: invitationMessages.alreadyMember });
-    accounts.set(row, holder.userId);
+    accounts.set(row, { invitationId, userId: holder.userId });
   }
   if (errors.length > 0) return { rowCount: file.rows.length, rowErrors: errors.sort((a, b) => a.row - b.row), invited: [] };
   const ids: string[] = [];
   for (const [i, { row, invitee }] of checked.entries()) {
     const last = i === checked.length - 1;
-    const issued = await invitePerson(ctx, viewer, invitee, accounts.get(row) ?? null, last ? [INVITATIONS_PROJECTION, USERS_PROJECTION] : []);
+    const rowIds = accounts.get(row);
+    if (!rowIds) throw new Error(`row ${row} was checked without its ids`);
+    const issued = await invitePerson(ctx, viewer, invitee, rowIds, last ? [INVITATIONS_PROJECTION, USERS_PROJECTION] : []);
     ids.push(issued.invitationId);
   }
   const invited = await Promise.all(ids.map((id) => ctx.read((client) => findInvitation(client, id))));

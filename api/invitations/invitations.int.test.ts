@@ -149,6 +149,19 @@ describe('invitations', () => {
     await quiet(api);
   });
 
+  it('answers a repeated request (same Idempotency-Key) with the same invitation, sent once', async () => {
+    const headers = { 'idempotency-key': 'invite-twice-1' };
+    const send = () => api.graphql<{ inviteUser: Invitation }>(INVITE, { input: person('twice@example.com') }, { token: world.tokens.admin1, headers });
+    const first = await send();
+    const again = await send();
+    expect(first.errors).toBeUndefined();
+    expect(again.errors, JSON.stringify(again.errors)).toBeUndefined();
+    expect(again.data!.inviteUser.id).toBe(first.data!.inviteUser.id);
+    await tokenMailedTo(smtp, 'twice@example.com', 1);
+    await quiet(api);
+    expect(smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes('twice@example.com'))).toHaveLength(1);
+  });
+
   it('a platform admin invites into any ecosystem; the other ecosystem\'s admin never sees it', async () => {
     const res = await invite(world.tokens.platformAdmin, person('otto2@example.com', { ecosystemId: world.e2, role: 'SUPER_ADMIN' }));
     expect(res.errors).toBeUndefined();

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { issueInvitation, reissueInvitation } from '../../domain/invitation/handlers';
 import { invitationMessages } from '../../domain/invitation/messages';
-import type { IssuedInvitation } from '../../domain/invitation/state';
+import { invitationAggregate, type IssuedInvitation } from '../../domain/invitation/state';
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { emailKey } from '../../domain/user/email/decide';
 import { userEmailAggregate } from '../../domain/user/email/state';
@@ -79,15 +79,27 @@ async function registerInvitee(ctx: RequestContext, invitee: Invitee): Promise<s
 }
 
 /** Checks done (policy, program, membership): account, INVITED role, invitation, e-mail. */
+/**
+ * The invitation id this request makes (derived from its Idempotency-Key, decision 0017) and
+ * whether an earlier copy of the request made it already: then its person is a member by now, and
+ * that is no reason to refuse the repeat, which the log answers.
+ */
+export async function nextInvitation(ctx: RequestContext): Promise<{ invitationId: string; earlierUserId: string | null }> {
+  const invitationId = ctx.newId('invitation');
+  const earlier = await ctx.loadAggregate(invitationAggregate, invitationId);
+  return { invitationId, earlierUserId: earlier.status === 'none' ? null : earlier.userId };
+}
+
 export async function invitePerson(
-  ctx: RequestContext, viewer: Viewer, invitee: Invitee, existingUserId: string | null, waitFor: string[] = [INVITATIONS_PROJECTION, USERS_PROJECTION],
+  ctx: RequestContext, viewer: Viewer, invitee: Invitee, ids: { invitationId: string; userId: string | null },
+  waitFor: string[] = [INVITATIONS_PROJECTION, USERS_PROJECTION],
 ): Promise<IssuedInvitation> {
   const { ecosystemId, programId, role } = invitee;
-  const userId = existingUserId ?? await registerInvitee(ctx, invitee);
+  const userId = ids.userId ?? await registerInvitee(ctx, invitee);
   await ctx.execute(grantEcosystemRole, { userId, ecosystemId, role, programId, status: 'INVITED' }, { ecosystemId });
   const token = mintToken();
   const result = await ctx.execute(issueInvitation, {
-    ...invitee, invitationId: ctx.newId('invitation'), userId, invitedBy: viewer.userId,
+    ...invitee, invitationId: ids.invitationId, userId, invitedBy: viewer.userId,
     tokenHash: tokenHash(token), expiresAt: expiryFrom(ctx.services.clock(), ctx.services.config),
   }, { ecosystemId, waitFor });
   if (result.state.status === 'none') throw new Error('IssueInvitation left no invitation');
@@ -100,8 +112,9 @@ export async function inviteOne(ctx: RequestContext, invitee: Invitee): Promise<
   const viewer = requireViewer(ctx);
   if (!mayInvite(viewer, invitee)) throw new ForbiddenError();
   await checkProgram(ctx, invitee, 'input.programId');
-  const existing = await accountFor(ctx, invitee.email, invitee.ecosystemId, 'input.email');
-  const issued = await invitePerson(ctx, viewer, invitee, existing);
+  const { invitationId, earlierUserId } = await nextInvitation(ctx);
+  const userId = earlierUserId ?? await accountFor(ctx, invitee.email, invitee.ecosystemId, 'input.email');
+  const issued = await invitePerson(ctx, viewer, invitee, { invitationId, userId });
   return payloadRow(ctx, issued.invitationId);
 }
 
