@@ -50,6 +50,8 @@ export const configSchema = z.object({
     .describe('how long a refresh token that was just exchanged may be exchanged again (two tabs) before it counts as reuse'),
   AUTH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30)
     .describe('how long ended sessions are kept before the purge deletes them'),
+  // Invitations (docs/decisions/0040).
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(168).describe('how long an invite link works after it is sent'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).max(1000).default(10)
     .describe('failed log-ins for one e-mail from one address in 15 minutes'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(50)
@@ -93,10 +95,8 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tutoring Platform <no-reply@localhost>').describe('the From header of e-mail'),
   SMS_URL: z.string().refine(isSmsUrl, { error: 'Use twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15550001111.' }).optional()
     .describe('text messages through Twilio; outbox only when unset'),
-  // Invitations (docs/decisions/0040).
-  PUBLIC_URL: z.string().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { error: 'Use the address people open the web app at, such as https://tutoring.example.org.' }).optional()
-    .describe('where the web app is reached from outside; links in e-mails start with it (http://localhost:PORT when unset)'),
-  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(168).describe('how long an invite link works after it is sent'),
+  // One-time links in e-mail (docs/decisions/0042) are built from this, never from a request's Host header.
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('the address people open the web app at, for links in e-mail; http://localhost:PORT when unset'),
 });
 
 export type Config = z.infer<typeof configSchema>;
