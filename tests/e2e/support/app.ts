@@ -70,7 +70,7 @@ async function loginToken(url: string, email: string, password: string): Promise
   return token;
 }
 
-/** `overrides`: configuration for this app only (SMTP_URL to capture mail, PUBLIC_URL for links). */
+/** `overrides`: environment-style configuration for this app (`SMTP_URL` to capture its mail). */
 export async function startE2eApp(overrides: Record<string, string> = {}): Promise<E2eApp> {
   ensureWebBuild();
   const db: TestDatabase = await createTestDatabase();
