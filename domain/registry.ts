@@ -19,6 +19,7 @@ import { userEmailAggregate } from './user/email/state';
 import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 import { messageAggregate } from './message/state';
+import { invitationAggregate } from './invitation/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -26,6 +27,7 @@ export const aggregates = [
   projectionOperationsAggregate,
   mfaAggregate,
   messageAggregate,
+  invitationAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -50,6 +50,8 @@ export const configSchema = z.object({
     .describe('how long a refresh token that was just exchanged may be exchanged again (two tabs) before it counts as reuse'),
   AUTH_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30)
     .describe('how long ended sessions are kept before the purge deletes them'),
+  // Invitations (docs/decisions/0040).
+  INVITE_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(168).describe('how long an invite link works after it is sent'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS: z.coerce.number().int().min(1).max(1000).default(10)
     .describe('failed log-ins for one e-mail from one address in 15 minutes'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(50)

@@ -67,6 +67,9 @@ const CASES: Record<string, PageCase> = {
   OutboxPageQuery: { variables: () => ({}), rows: single },
   OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },
   OutboxMessagePageQuery: { variables: () => ({ messageId: messageIds[0] }), rows: single },
+  // Before log-in: a token that opens nothing costs the look-up of its hash only.
+  JoinPageQuery: { variables: () => ({ token: 'x'.repeat(43) }), rows: single },
+  InvitePageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
 };
 
 const MESSAGES = 20;

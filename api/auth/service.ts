@@ -185,6 +185,28 @@ export class AuthService {
     if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)) {
       throw new ForbiddenError(authMessages.notInEcosystem);
     }
+    return this.loginOf(user);
+  }
+
+  /**
+   * The log-in of someone a one-time link proved (an invitation's activation, which just set the
+   * password, decision 0040): what loginPaas answers after the password check, multi-factor step
+   * included. The account is read once the users read model has passed `position`.
+   */
+  async loginByLink(userId: string, position: Position | null): Promise<LoginResult> {
+    if (position) await this.deps.projections.waitFor(position, [USERS_PROJECTION], this.deps.config.PROJECTION_WAIT_MS);
+    const user = await loadAccount(this.deps.apiPool, userId);
+    if (!user) throw new UnauthenticatedError();
+    return this.loginOf(user);
+  }
+
+  /** A command of that person before they hold a session (the link is their proof); its position. */
+  async dispatchAs<I, S, E extends DomainEvent>(user: Pick<AccountRow, 'id' | 'platformAdmin'>, handler: CommandHandler<I, S, E>, input: unknown): Promise<Position | null> {
+    const actor: Actor = { userId: user.id, role: user.platformAdmin ? 'PLATFORM_ADMIN' : 'MEMBER' };
+    return (await this.deps.bus.dispatch(handler, input, { actor, commandId: randomUUID(), now: this.clock().toISOString() })).position;
+  }
+
+  private async loginOf(user: AccountRow): Promise<LoginResult> {
     const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
     const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
     return {

@@ -14,6 +14,7 @@ import { flagsResolvers } from '../flags/resolvers';
 import { peopleResolvers } from '../people/resolvers';
 import { messagesResolvers } from '../messages/resolvers';
 import { oneTimeResolvers } from '../auth/one-time/resolvers';
+import { invitationsResolvers } from '../invitations/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -85,8 +86,11 @@ const baseResolvers: Resolvers = {
 };
 
 const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers,
-  peopleResolvers, factorResolvers, messagesResolvers,
-  oneTimeResolvers];
+  peopleResolvers,
+  factorResolvers,
+  messagesResolvers,
+  oneTimeResolvers,
+  invitationsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -31,6 +31,8 @@ import { esLabels } from './es/labels';
 import { esFactors } from './es/factors';
 import { esOneTime } from './es/one-time';
 import { oneTimeMessages } from '../auth/one-time/messages';
+import { esInvitations } from './es/invitations';
+import { invitationMessages } from '../../domain/invitation/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -42,6 +44,7 @@ export const MESSAGE_GROUPS = [
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
   oneTimeMessages,
+  invitationMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -57,7 +60,15 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors, ...esOneTime },
+  es: {
+    ...esDomain,
+    ...esLabels,
+    ...esApi,
+    ...esPeople,
+    ...esFactors,
+    ...esOneTime,
+    ...esInvitations,
+  },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();

@@ -12,7 +12,7 @@ import { userMessages } from './messages';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: zm(userMessages.invalidEmail) }).max(254));
 
-const nameSchema = z.string().trim().min(1, { error: zm(userMessages.nameRequired) }).max(100, { error: zm(userMessages.nameTooLong) })
+export const nameSchema = z.string().trim().min(1, { error: zm(userMessages.nameRequired) }).max(100, { error: zm(userMessages.nameTooLong) })
   .superRefine(singleLineText(userMessages.nameLabel));
 
 /** A PHC string such as `$argon2id$v=19$...`: guards against a plain password slipping through. */

@@ -80,6 +80,10 @@ const visits: Visit[] = [
   { name: 'ecosystem-programs-menu', who: 'ecosystemAdmin', path: programs('ecosystem'), ready: heading(`Programs of ${ECOSYSTEM}`),
     then: async (page) => { await openActions(page, 'Reading Buddies'); await page.getByRole('menuitem', { name: 'Rename' }).waitFor(); } },
   { name: 'ecosystem-breadcrumbs', who: 'ecosystemAdmin', path: breadcrumbs('ecosystem'), ready: heading(new RegExp(ECOSYSTEM)) },
+  { name: 'join-invalid', path: () => `/join/${'x'.repeat(43)}`, ready: heading('This Invite Link Is Invalid') },
+  { name: 'ecosystem-invite', who: 'ecosystemAdmin', path: () => `/admin/ecosystems/${ecosystemId}/invite`, ready: heading(`Invite people to ${ECOSYSTEM}`) },
+  { name: 'ecosystem-invite-es', who: 'ecosystemAdmin', locale: 'sp', path: () => `/admin/ecosystems/${ecosystemId}/invite`, ready: heading(`Invitar personas a ${ECOSYSTEM}`) },
+  { name: 'platform-invite', who: 'platformAdmin', path: () => `${ecosystemsPath()}/${ecosystemId}/invite`, ready: heading(`Invite people to ${ECOSYSTEM}`) },
 ];
 
 beforeAll(async () => {

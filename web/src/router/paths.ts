@@ -23,6 +23,7 @@ export interface AreaPaths {
   ecosystems: string;
   programs: (ecosystemId: string) => string;
   breadcrumbs: (ecosystemId: string) => string;
+  invite: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -33,6 +34,7 @@ export function areaPaths(area: Area): AreaPaths {
     ecosystems: area === 'platform' ? ECOSYSTEMS_PATH : ECOSYSTEM_ADMIN_ROOT,
     programs: (ecosystemId) => `${base(ecosystemId)}/programs`,
     breadcrumbs: (ecosystemId) => `${base(ecosystemId)}/breadcrumbs`,
+    invite: (ecosystemId) => `${base(ecosystemId)}/invite`,
   };
 }
 
@@ -52,7 +54,7 @@ export function useAreaPaths(): AreaPaths {
  */
 export function ecosystemAreaPathFor(platformPath: string, search = ''): string {
   const rest = platformPath.slice(ECOSYSTEMS_PATH.length);
-  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs)$/.test(rest)
+  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite)$/.test(rest)
     ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}${search}`
     : ECOSYSTEM_ADMIN_ROOT;
 }

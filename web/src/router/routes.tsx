@@ -43,6 +43,7 @@ function ecosystemPage(load: () => Promise<PageModule>): () => Promise<PageModul
 const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/programs`, lazy: ecosystemPage(() => import('../pages/programs/ProgramsPage')) },
   { path: `${prefix}/:ecosystemId/breadcrumbs`, lazy: ecosystemPage(() => import('../pages/breadcrumbs/BreadcrumbsPage')) },
+  { path: `${prefix}/:ecosystemId/invite`, lazy: ecosystemPage(() => import('../pages/invite/InvitePage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -57,6 +58,8 @@ export const routes: RouteObject[] = [
         { path: 'login', lazy: () => import('../pages/login/LoginPage') },
         { path: 's/:profileId/login', lazy: () => import('../pages/login/EcosystemLoginPage') },
         { path: 'verify/email', lazy: () => import('../pages/one-time/VerifyEmailPage') },
+        { path: 'join', lazy: () => import('../pages/join/JoinPage') },
+        { path: 'join/:token', lazy: () => import('../pages/join/JoinPage') },
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [

@@ -146,6 +146,10 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Message kept in the outbox',
   'breadcrumbs.event.MessageAbandoned': 'Message given up',
   'breadcrumbs.target.message': 'Message',
+  'breadcrumbs.event.InvitationIssued': 'Invitation sent',
+  'breadcrumbs.event.InvitationReissued': 'Invitation sent again',
+  'breadcrumbs.event.InvitationAccepted': 'Invitation accepted',
+  'breadcrumbs.target.invitation': 'Invitation',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

@@ -142,6 +142,10 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Mensaje guardado en la bandeja de salida',
   'breadcrumbs.event.MessageAbandoned': 'Mensaje abandonado',
   'breadcrumbs.target.message': 'Mensaje',
+  'breadcrumbs.event.InvitationIssued': 'Invitación enviada',
+  'breadcrumbs.event.InvitationReissued': 'Invitación enviada de nuevo',
+  'breadcrumbs.event.InvitationAccepted': 'Invitación aceptada',
+  'breadcrumbs.target.invitation': 'Invitación',
   ...fieldsEs,
   ...valuesEs,
 };

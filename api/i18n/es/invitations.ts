@@ -1,0 +1,21 @@
+/** Spanish of the invitation messages (domain/invitation, api/invitations), one line per key. */
+export const esInvitations: Record<string, string> = {
+  'invitation.invalid': 'Este enlace de invitación no es válido',
+  'invitation.alreadyAccepted': 'Esta invitación ya fue aceptada.',
+  'invitation.alreadyIssued': 'Esta invitación ya fue enviada.',
+  'invitation.expiryInPast': 'Una invitación debe vencer después de enviarse.',
+  'invitation.alreadyMember': 'Esta persona ya es miembro de este ecosistema.',
+  'invitation.notFound': 'No existe esa invitación.',
+  'invitation.programRoleNeedsProgram': 'Elija el programa para este rol.',
+  'invitation.programNotInEcosystem': 'Este programa no es de este ecosistema.',
+  'invitation.roleUnknown': 'Elija uno de los roles: SUPER_ADMIN, TEACHER, STUDENT, MEMBER, PARENT, STAFF, PROGRAM_ADMIN, LEADER o PUPIL.',
+  'invitation.passwordsDiffer': 'Las dos contraseñas no son iguales.',
+  'invitation.noPendingInvitation': 'Esta persona no tiene ninguna invitación pendiente en este ecosistema.',
+  'invitation.fileEmpty': 'El archivo no tiene filas para importar debajo de la fila de encabezado.',
+  'invitation.fileUnknownColumn': 'Columna desconocida «{name}»: use email, firstName, lastName, role, program y language.',
+  'invitation.fileMissingColumn': 'La fila de encabezado necesita una columna «{name}».',
+  'invitation.fileTooLong': 'Un archivo puede tener como máximo {max} personas; divídalo en archivos más pequeños.',
+  'invitation.fileDuplicateEmail': 'Esta dirección de correo también está en la fila {row}.',
+  'invitation.programUnknown': 'Ningún programa de este ecosistema tiene este nombre o identificador.',
+  'invitation.roleNotYours': 'Usted no puede invitar personas a este rol.',
+};

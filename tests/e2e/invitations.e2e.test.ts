@@ -1,0 +1,152 @@
+/**
+ * Invitations in the browser (docs/decisions/0040): the demo ecosystem admin invites a person from
+ * the invite page; the e-mail reaches a local SMTP server; the admin sends it again from the list of pending
+ * invitations; the person opens the newest link, chooses a
+ * password (typed twice) and is logged in; the used link, and a mistyped one, show "This Invite
+ * Link Is Invalid" (also in Spanish). A CSV file with a bad row imports nothing and lists the
+ * problem; the fixed file invites everyone. Each page is axe-clean, fits 390 px and leaves screenshots.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toGlobalId } from '../../api/relay';
+import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
+import { startE2eApp, type E2eApp } from './support/app';
+import { axeViolations, describeViolations } from './support/axe';
+import { layoutReport } from './support/layout';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
+const INVITEE = 'nora.newcomer@example.com';
+
+let app: E2eApp;
+let smtp: SmtpCapture;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  app = await startE2eApp({ SMTP_URL: smtp.url });
+}, 240_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function check(page: Page, name: string): Promise<void> {
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  const layout = await layoutReport(page);
+  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+  expect(layout.unreachable).toEqual([]);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The path of the invite link in the `count`-th mail to `to` (the link's host is the server's own). */
+async function joinPath(to: string, count: number): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mails = smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes(to));
+    const match = mails.length >= count ? /\/join\/[A-Za-z0-9_-]{43}/.exec(mails[count - 1].text ?? '') : null;
+    if (match) return match[0];
+    if (Date.now() > deadline) throw new Error(`no invite link number ${count} mailed to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('invitations', () => {
+  let link = '';
+
+  it('an admin invites a person from the invite page', async () => {
+    const ecosystemId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.getByRole('heading', { level: 1, name: /^Invite people to / }).waitFor();
+      await page.getByRole('button', { name: 'Send the invitation', exact: true }).click();
+      await page.getByText('Enter a valid email address.').waitFor();
+      await check(page, 'invite-form-errors-390');
+      await page.getByRole('textbox', { name: 'Email' }).fill(INVITEE);
+      await page.getByRole('textbox', { name: 'First name' }).fill('Nora');
+      await page.getByRole('textbox', { name: 'Last name' }).fill('Newcomer');
+      await page.getByRole('button', { name: 'Send the invitation', exact: true }).click();
+      await page.getByText(`Invitation sent to ${INVITEE}.`).waitFor();
+      await check(page, 'invite-form-sent-390');
+      const first = await joinPath(INVITEE, 1);
+      // The new invitation waits in the list below; sending it again replaces its link.
+      await page.getByRole('button', { name: 'Send again to Nora Newcomer' }).click();
+      await page.getByText(`A new link was sent to ${INVITEE}; the earlier one no longer works.`).waitFor();
+      await page.getByText('Sent 2 times').waitFor();
+      await check(page, 'invite-pending-390');
+      link = await joinPath(INVITEE, 2);
+      expect(link).not.toBe(first);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the person opens the link, chooses a password and is logged in; the link then is invalid', async () => {
+    const { page, context, errors } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('heading', { level: 1, name: /^Join / }).waitFor();
+      await page.getByText('n•••@example.com', { exact: false }).waitFor();
+      await check(page, 'join-390');
+      await page.getByLabel('Choose a password').fill('violet-harbour-lantern-42');
+      await page.getByLabel('Type the password again').fill('violet-harbour-lantern-41');
+      await page.getByRole('button', { name: 'Activate my account' }).click();
+      await page.getByText('The two passwords are not the same.').waitFor();
+      await check(page, 'join-mismatch-390');
+      await page.getByLabel('Type the password again').fill('violet-harbour-lantern-42');
+      await page.getByRole('button', { name: 'Activate my account' }).click();
+      await page.waitForURL(`${app.url}/`);
+      await expect.poll(() => page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeTruthy();
+
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('heading', { level: 1, name: 'This Invite Link Is Invalid' }).waitFor();
+      await page.getByText('may already have been used, or it may have been mistyped').waitFor();
+      await check(page, 'join-invalid-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an admin imports a CSV file: a bad row imports nothing and is listed; the fixed file invites everyone', async () => {
+    const ecosystemId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    const file = (rows: string[]) => ({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,firstName,lastName,role', ...rows].join('\n')) });
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.getByRole('heading', { level: 2, name: 'Invite from a file' }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(file(['csv.one@example.com,Cas,One,STUDENT', `${INVITEE},Nora,Again,STUDENT`]));
+      await page.getByRole('button', { name: 'Check and send the invitations' }).click();
+      await page.getByText('Nothing was imported: 1 problem to fix').waitFor();
+      await page.getByText('Row 3, email: This person is already a member of this ecosystem.').waitFor();
+      await check(page, 'invite-file-problems-390');
+      await page.locator('input[type="file"]').setInputFiles(file(['csv.one@example.com,Cas,One,STUDENT', 'csv.two@example.com,Cas,Two,PARENT']));
+      await page.getByRole('button', { name: 'Check and send the invitations' }).click();
+      await page.getByText('2 invitations sent.').waitFor();
+      await check(page, 'invite-file-sent-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a mistyped link shows the invalid page, in Spanish too and at desktop width', async () => {
+    const { page, context, errors } = await app.open({ ...DESKTOP, locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/join/${'x'.repeat(43)}`);
+      await page.getByRole('heading', { level: 1, name: 'Este enlace de invitación no es válido' }).waitFor();
+      await check(page, 'join-invalid-es-1280');
+      await page.goto(`${app.url}/join`);
+      await page.getByRole('heading', { level: 1, name: 'Este enlace de invitación no es válido' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
