@@ -19,6 +19,7 @@ import { userEmailAggregate } from './user/email/state';
 import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 import { messageAggregate } from './message/state';
+import { applicationAggregate } from './application/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -26,6 +27,7 @@ export const aggregates = [
   projectionOperationsAggregate,
   mfaAggregate,
   messageAggregate,
+  applicationAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -145,6 +145,13 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Message kept in the outbox',
   'breadcrumbs.event.MessageAbandoned': 'Message given up',
   'breadcrumbs.target.message': 'Message',
+  'breadcrumbs.event.ApplicationStarted': 'Signed up',
+  'breadcrumbs.event.ApplicationDraftSaved': 'Application draft saved',
+  'breadcrumbs.event.ApplicationSubmitted': 'Application submitted',
+  'breadcrumbs.event.ApplicationReviewed': 'Application reviewed',
+  'breadcrumbs.event.BackgroundCheckStatusSet': 'Background check set',
+  'breadcrumbs.event.WaiverAccepted': 'Waiver accepted',
+  'breadcrumbs.target.application': 'Application',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

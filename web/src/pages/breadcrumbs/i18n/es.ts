@@ -141,6 +141,13 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Mensaje guardado en la bandeja de salida',
   'breadcrumbs.event.MessageAbandoned': 'Mensaje abandonado',
   'breadcrumbs.target.message': 'Mensaje',
+  'breadcrumbs.event.ApplicationStarted': 'Registro',
+  'breadcrumbs.event.ApplicationDraftSaved': 'Borrador de solicitud guardado',
+  'breadcrumbs.event.ApplicationSubmitted': 'Solicitud enviada',
+  'breadcrumbs.event.ApplicationReviewed': 'Solicitud revisada',
+  'breadcrumbs.event.BackgroundCheckStatusSet': 'Verificación de antecedentes actualizada',
+  'breadcrumbs.event.WaiverAccepted': 'Exención de responsabilidad aceptada',
+  'breadcrumbs.target.application': 'Solicitud',
   ...fieldsEs,
   ...valuesEs,
 };

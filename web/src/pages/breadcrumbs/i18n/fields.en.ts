@@ -185,4 +185,13 @@ export const fieldsEn = {
   'breadcrumbs.field.permanent': 'For good',
   'breadcrumbs.field.recipient': 'Recipient',
   'breadcrumbs.field.transport': 'Sent through',
+  'breadcrumbs.field.applicantType': 'Signed up as',
+  'breadcrumbs.field.approvalRequired': 'Approval required',
+  'breadcrumbs.field.emailVerificationRequired': 'E-mail verification required',
+  'breadcrumbs.field.backgroundCheckRequired': 'Background check required',
+  'breadcrumbs.field.decision': 'Decision',
+  'breadcrumbs.field.note': 'Note',
+  'breadcrumbs.field.waiverVersion': 'Waiver version',
+  'breadcrumbs.field.acceptedAt': 'Accepted at',
+  'breadcrumbs.field.backgroundCheckStatus': 'Background check',
 } as const satisfies Record<string, string>;

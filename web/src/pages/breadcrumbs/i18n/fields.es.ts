@@ -183,4 +183,13 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.permanent': 'Definitivo',
   'breadcrumbs.field.recipient': 'Destinatario',
   'breadcrumbs.field.transport': 'Enviado por',
+  'breadcrumbs.field.applicantType': 'Registrado como',
+  'breadcrumbs.field.approvalRequired': 'Requiere aprobación',
+  'breadcrumbs.field.emailVerificationRequired': 'Requiere verificar el correo',
+  'breadcrumbs.field.backgroundCheckRequired': 'Requiere verificación de antecedentes',
+  'breadcrumbs.field.decision': 'Decisión',
+  'breadcrumbs.field.note': 'Nota',
+  'breadcrumbs.field.waiverVersion': 'Versión de la exención',
+  'breadcrumbs.field.acceptedAt': 'Aceptada el',
+  'breadcrumbs.field.backgroundCheckStatus': 'Verificación de antecedentes',
 };
