@@ -31,6 +31,7 @@ import { esLabels } from './es/labels';
 import { esFactors } from './es/factors';
 import { esSignup } from './es/signup';
 import { applicationLabels, applicationMessages } from '../../domain/application/messages';
+import { signupApiMessages } from '../signup/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -41,7 +42,7 @@ export const MESSAGE_GROUPS = [
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
-  applicationMessages, applicationLabels,
+  applicationMessages, applicationLabels, signupApiMessages,
 ] as const;
 
 function english(): Record<string, string> {

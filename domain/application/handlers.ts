@@ -21,7 +21,7 @@ function handler<T extends ApplicationCommand['type'], I extends { applicationId
     aggregate: applicationAggregate,
     aggregateId: (i) => i.applicationId,
     ecosystemId: (_i, state) => (state.status === 'NONE' ? null : state.ecosystemId),
-    decide: (i, state, ctx) => decide({ type, data: i } as ApplicationCommand, state, ctx),
+    decide: (i, state, ctx) => decide({ type, data: i } as unknown as ApplicationCommand, state, ctx),
   };
 }
 

@@ -13,6 +13,16 @@ export const esSignup: Record<string, string> = {
   'application.zipCodeFormat': 'El código postal debe tener 5 dígitos, o 5 y 4 como 12345-6789.',
   'application.waiverVersion': 'Acepte la versión vigente de la exención de responsabilidad.',
 
+  'signup.ecosystemNotFound': 'Este ecosistema no existe o no está abierto para registrarse.',
+  'signup.closed': 'El registro como {type} no está abierto en este ecosistema.',
+  'signup.nothingToUpdate': 'Elija una decisión o un estado de la verificación de antecedentes.',
+  'signup.programOnlyForTutors': 'Solo se puede indicar un programa al aprobar a un tutor.',
+  'signup.programNotInEcosystem': 'Este programa no pertenece al ecosistema de la solicitud.',
+  'signup.noOpenBackgroundCheck': 'Esta solicitud no tiene ninguna verificación de antecedentes pendiente.',
+  'signup.ecosystemLabel': 'Ecosistema',
+  'signup.applicationLabel': 'Solicitud',
+  'signup.programLabel': 'Programa',
+
   'application.label.dateOfBirth': 'Fecha de nacimiento',
   'application.label.phoneNumber': 'Número de teléfono',
   'application.label.subjects': 'Materias',

@@ -99,4 +99,7 @@ export const valuesEn = {
   'breadcrumbs.value.backgroundCheckStatus.APPROVED': 'Approved',
   'breadcrumbs.value.backgroundCheckStatus.NOT_REQUIRED': 'Not required',
   'breadcrumbs.value.backgroundCheckStatus.DECLINED': 'Declined',
+  'breadcrumbs.value.kind.SIGNUP_WELCOME': 'Sign-up welcome',
+  'breadcrumbs.value.kind.SIGNUP_EXISTING_ACCOUNT': 'Sign-up with an existing address',
+  'breadcrumbs.value.kind.BACKGROUND_CHECK_REMINDER': 'Background check reminder',
 } as const satisfies Record<string, string>;

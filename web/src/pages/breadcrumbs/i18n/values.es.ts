@@ -96,4 +96,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.backgroundCheckStatus.APPROVED': 'Aprobada',
   'breadcrumbs.value.backgroundCheckStatus.NOT_REQUIRED': 'No requerida',
   'breadcrumbs.value.backgroundCheckStatus.DECLINED': 'Rechazada',
+  'breadcrumbs.value.kind.SIGNUP_WELCOME': 'Bienvenida tras el registro',
+  'breadcrumbs.value.kind.SIGNUP_EXISTING_ACCOUNT': 'Registro con una dirección existente',
+  'breadcrumbs.value.kind.BACKGROUND_CHECK_REMINDER': 'Recordatorio de verificación de antecedentes',
 };
