@@ -20,6 +20,7 @@ import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 import { messageAggregate } from './message/state';
 import { applicationAggregate } from './application/state';
+import { signupLeadAggregate } from './application/lead/lead';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -28,6 +29,7 @@ export const aggregates = [
   mfaAggregate,
   messageAggregate,
   applicationAggregate,
+  signupLeadAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -32,6 +32,7 @@ import { esFactors } from './es/factors';
 import { esSignup } from './es/signup';
 import { applicationLabels, applicationMessages } from '../../domain/application/messages';
 import { signupApiMessages } from '../signup/messages';
+import { leadLabels, leadMessages } from '../../domain/application/lead/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -42,7 +43,7 @@ export const MESSAGE_GROUPS = [
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
-  applicationMessages, applicationLabels, signupApiMessages,
+  applicationMessages, applicationLabels, signupApiMessages, leadMessages, leadLabels,
 ] as const;
 
 function english(): Record<string, string> {

@@ -11,4 +11,5 @@ export const signupApiMessages = defineMessages('signup', {
   ecosystemLabel: 'Ecosystem',
   applicationLabel: 'Application',
   programLabel: 'Program',
+  ticketOtherEcosystem: 'This sign-up link belongs to another ecosystem.',
 });

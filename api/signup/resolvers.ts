@@ -7,6 +7,7 @@ import { flowFor, signupEcosystem, signupFlowView, WAIVER_VERSION } from './opti
 import { acceptWaiverMutation, myApplication, saveDraftMutation, submitMutation } from './own';
 import { sendBackgroundCheckReminderMutation, updateUserApplicationMutation } from './review';
 import { signUpMutation } from './signup';
+import { createSignupLeadMutation, leadLookup } from './leads';
 import { toGlobalId } from '../relay';
 import { viewOfRow } from './view';
 import { NotFoundError } from '../../domain/shared/errors';
@@ -36,10 +37,12 @@ export const signupResolvers: Resolvers = {
   Query: {
     getSignupOptions: (_root, args, ctx) => signupOptions(ctx, args.profileId),
     getMyApplication: (_root, args, ctx) => myApplication(ctx, args.ecosystemId),
+    getHubSpotEmailSignup: (_root, args, ctx) => leadLookup(ctx, args.ticketId),
     getUserApplications: (_root, args, ctx) => userApplicationsQuery(ctx, args.input, args),
   },
   Mutation: {
     signUp: (_root, args, ctx) => signUpMutation(ctx, args.input),
+    createSignupLead: (_root, args, ctx) => createSignupLeadMutation(ctx, args.input),
     saveApplicationDraft: (_root, args, ctx) => saveDraftMutation(ctx, args.ecosystemId, args.draft),
     submitApplication: (_root, args, ctx) => submitMutation(ctx, args.ecosystemId),
     acceptWaiver: (_root, args, ctx) => acceptWaiverMutation(ctx, args.ecosystemId, args.version),

@@ -26,6 +26,7 @@ import { asNewAccount } from '../request-context';
 import { signupApiMessages } from './messages';
 import { brandOf, flowFor, publicUrl, signupEcosystem, type SignupEcosystem } from './options';
 import { EMAIL_VERIFICATION_WIRED } from './verification';
+import { leadForSignup, markLeadUsed } from './leads';
 
 /** The ecosystem role an applicant holds: tutors are members until approved and given a program to lead. */
 export const APPLICANT_ROLE: Record<ApplicantType, EcosystemRoleName> = { TUTOR: 'MEMBER', PARENT: 'PARENT', STUDENT: 'STUDENT' };
@@ -37,6 +38,7 @@ const signUpInput = z.object({
   password: z.string().max(MAX_PASSWORD_LENGTH * 4),
   firstName: z.string().max(400),
   lastName: z.string().max(400),
+  ticketId: z.string().max(100).nullish(),
 });
 
 /** At most one "you already have an account" message per address and hour, however often someone tries. */
@@ -47,6 +49,7 @@ export async function signUpMutation(ctx: RequestContext, raw: SignUpInput): Pro
   const ecosystem = await signupEcosystem(ctx, input.profileId);
   const flow = flowFor(ecosystem.details, input.applicantType);
   if (!flow.open) throw new ForbiddenError(signupApiMessages.closed({ type: input.applicantType }));
+  const leadId = await leadForSignup(ctx, input.ticketId, ecosystem.ecosystemId);
   const email = emailSchema.parse(input.email);
   assertAcceptablePassword(input.password, 'input.password', { email });
   const passwordHash = await hashPassword(input.password);
@@ -64,11 +67,12 @@ export async function signUpMutation(ctx: RequestContext, raw: SignUpInput): Pro
   await acting.execute(registerUser, {
     userId, email, firstName: input.firstName, lastName: input.lastName, preferredName: null, passwordHash, platformAdmin: false,
   });
-  await newAccount(acting, ecosystem, { userId, email, type: input.applicantType, language: ctx.locale });
+  await newAccount(acting, ecosystem, { userId, email, type: input.applicantType, language: ctx.locale, leadId });
+  if (input.ticketId) await markLeadUsed(acting, input.ticketId, userId);
   return { accepted: true };
 }
 
-async function newAccount(ctx: RequestContext, ecosystem: SignupEcosystem, p: { userId: string; email: string; type: ApplicantType; language: 'en' | 'es' }): Promise<void> {
+async function newAccount(ctx: RequestContext, ecosystem: SignupEcosystem, p: { userId: string; email: string; type: ApplicantType; language: 'en' | 'es'; leadId: string | null }): Promise<void> {
   const flow = flowFor(ecosystem.details, p.type);
   const { ecosystemId } = ecosystem;
   await ctx.execute(grantEcosystemRole, {
@@ -77,7 +81,7 @@ async function newAccount(ctx: RequestContext, ecosystem: SignupEcosystem, p: { 
   await ctx.execute(startApplication, {
     applicationId: applicationIdOf(ecosystemId, p.userId), ecosystemId, userId: p.userId, applicantType: p.type,
     approvalRequired: flow.approvalProcessEnabled, emailVerificationRequired: flow.emailVerificationEnabled && EMAIL_VERIFICATION_WIRED,
-    backgroundCheckRequired: flow.backgroundCheckEnabled, leadId: null,
+    backgroundCheckRequired: flow.backgroundCheckEnabled, leadId: p.leadId,
   }, { ecosystemId, waitFor: [USERS_PROJECTION] });
   await sendMessageFromRequest(ctx, {
     ecosystemId, channel: 'EMAIL', kind: 'SIGNUP_WELCOME', language: p.language, to: p.email, recipientUserId: p.userId,

@@ -30,6 +30,8 @@ const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDe
   ApplicationSubmitted: () => ({ summary: 'Submitted the application', changes: {} }),
   ApplicationReviewed: (e) => ({ summary: `Reviewed the application: ${String(dataOf(e).decision)}`, changes: { decision: dataOf(e).decision, note: dataOf(e).note } }),
   BackgroundCheckStatusSet: (e) => ({ summary: `Set the background check to ${String(dataOf(e).status)}`, changes: { backgroundCheckStatus: dataOf(e).status } }),
+  SignupLeadCreated: (e) => ({ summary: 'Created a sign-up ticket', changes: { applicantType: dataOf(e).applicantType, leadSource: dataOf(e).leadSource } }),
+  SignupLeadUsed: () => ({ summary: 'Signed up with a sign-up ticket', changes: {} }),
   WaiverAccepted: (e) => ({ summary: 'Accepted the waiver', changes: { waiverVersion: dataOf(e).version, acceptedAt: dataOf(e).acceptedAt } }),
 };
 

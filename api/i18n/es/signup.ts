@@ -23,6 +23,15 @@ export const esSignup: Record<string, string> = {
   'signup.applicationLabel': 'Solicitud',
   'signup.programLabel': 'Programa',
 
+  'lead.invalid': 'Este enlace de registro no es válido: puede que ya se haya usado, que haya caducado o que esté mal escrito.',
+  'lead.exists': 'Este ticket de registro ya existe.',
+  'lead.label.firstName': 'Nombre',
+  'lead.label.lastName': 'Apellido',
+  'lead.label.phoneNumber': 'Número de teléfono',
+  'lead.label.subject': 'Materia',
+  'lead.label.leadSource': 'Origen del contacto',
+  'signup.ticketOtherEcosystem': 'Este enlace de registro es de otro ecosistema.',
+
   'application.label.dateOfBirth': 'Fecha de nacimiento',
   'application.label.phoneNumber': 'Número de teléfono',
   'application.label.subjects': 'Materias',

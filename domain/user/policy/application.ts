@@ -1,11 +1,11 @@
 /**
  * Who may do what with sign-up applications (docs/decisions/0044). The ecosystem's admins
  * (SUPER_ADMIN) and platform admins list and review them, set the background check and send its
- * reminder; the applicant alone works on their own draft, accepts the waiver and submits.
+ * reminder, and create sign-up tickets; the applicant alone works on their own draft, accepts the waiver and submits.
  */
 import { hasRole, type Principal } from './principal';
 
-export type ApplicationOperation = 'list' | 'review' | 'setBackgroundCheck' | 'remind' | 'editOwn';
+export type ApplicationOperation = 'list' | 'review' | 'setBackgroundCheck' | 'remind' | 'createLead' | 'editOwn';
 
 export interface ApplicationTarget {
   ecosystemId: string;
@@ -19,6 +19,7 @@ export function applicationPolicy(p: Principal | null, op: ApplicationOperation,
     case 'review':
     case 'setBackgroundCheck':
     case 'remind':
+    case 'createLead':
       return p.platformAdmin || hasRole(p, target.ecosystemId, ['SUPER_ADMIN']);
     case 'editOwn':
       return p.userId === target.userId;

@@ -152,6 +152,9 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.BackgroundCheckStatusSet': 'Background check set',
   'breadcrumbs.event.WaiverAccepted': 'Waiver accepted',
   'breadcrumbs.target.application': 'Application',
+  'breadcrumbs.event.SignupLeadCreated': 'Sign-up ticket created',
+  'breadcrumbs.event.SignupLeadUsed': 'Sign-up ticket used',
+  'breadcrumbs.target.signuplead': 'Sign-up ticket',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

@@ -148,6 +148,9 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.BackgroundCheckStatusSet': 'Verificación de antecedentes actualizada',
   'breadcrumbs.event.WaiverAccepted': 'Exención de responsabilidad aceptada',
   'breadcrumbs.target.application': 'Solicitud',
+  'breadcrumbs.event.SignupLeadCreated': 'Ticket de registro creado',
+  'breadcrumbs.event.SignupLeadUsed': 'Ticket de registro usado',
+  'breadcrumbs.target.signuplead': 'Ticket de registro',
   ...fieldsEs,
   ...valuesEs,
 };

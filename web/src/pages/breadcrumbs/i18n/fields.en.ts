@@ -194,4 +194,5 @@ export const fieldsEn = {
   'breadcrumbs.field.waiverVersion': 'Waiver version',
   'breadcrumbs.field.acceptedAt': 'Accepted at',
   'breadcrumbs.field.backgroundCheckStatus': 'Background check',
+  'breadcrumbs.field.leadSource': 'Lead source',
 } as const satisfies Record<string, string>;

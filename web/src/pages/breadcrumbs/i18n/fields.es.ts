@@ -192,4 +192,5 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.waiverVersion': 'Versión de la exención',
   'breadcrumbs.field.acceptedAt': 'Aceptada el',
   'breadcrumbs.field.backgroundCheckStatus': 'Verificación de antecedentes',
+  'breadcrumbs.field.leadSource': 'Origen del contacto',
 };
