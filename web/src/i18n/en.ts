@@ -306,6 +306,8 @@ export const en = {
   'outbox.textPart': 'Text part',
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
+  'applications.title': 'Applications to {name}',
+  'applications.link': 'Applications',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

@@ -305,4 +305,6 @@ export const es: Record<MessageId, string> = {
   'outbox.textPart': 'Parte de texto',
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
+  'applications.title': 'Solicitudes a {name}',
+  'applications.link': 'Solicitudes',
 };

@@ -23,6 +23,7 @@ export interface AreaPaths {
   ecosystems: string;
   programs: (ecosystemId: string) => string;
   breadcrumbs: (ecosystemId: string) => string;
+  applications: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -33,6 +34,7 @@ export function areaPaths(area: Area): AreaPaths {
     ecosystems: area === 'platform' ? ECOSYSTEMS_PATH : ECOSYSTEM_ADMIN_ROOT,
     programs: (ecosystemId) => `${base(ecosystemId)}/programs`,
     breadcrumbs: (ecosystemId) => `${base(ecosystemId)}/breadcrumbs`,
+    applications: (ecosystemId) => `${base(ecosystemId)}/applications`,
   };
 }
 

@@ -43,6 +43,7 @@ function ecosystemPage(load: () => Promise<PageModule>): () => Promise<PageModul
 const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/programs`, lazy: ecosystemPage(() => import('../pages/programs/ProgramsPage')) },
   { path: `${prefix}/:ecosystemId/breadcrumbs`, lazy: ecosystemPage(() => import('../pages/breadcrumbs/BreadcrumbsPage')) },
+  { path: `${prefix}/:ecosystemId/applications`, lazy: ecosystemPage(() => import('../pages/applications/ApplicationsPage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -56,6 +57,11 @@ export const routes: RouteObject[] = [
       children: [
         { path: 'login', lazy: () => import('../pages/login/LoginPage') },
         { path: 's/:profileId/login', lazy: () => import('../pages/login/EcosystemLoginPage') },
+        { path: 's/:profileId', lazy: () => import('../pages/signup/SignupLandingPage') },
+        { path: 's/:profileId/signup', lazy: () => import('../pages/signup/SignupPage') },
+        { path: 's/:profileId/signup/waiver', lazy: () => import('../pages/signup/WaiverPage') },
+        { path: 'su/h/:ticketId', lazy: () => import('../pages/signup/TicketPage') },
+        { path: 'su/invalid', lazy: () => import('../pages/signup/InvalidTicketPage') },
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [

@@ -36,6 +36,8 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
             aria-label={t('programs.title', { name: ecosystem.name })}>{t('ecosystems.programs')}</Button>
           <Button component={Link} to={paths.breadcrumbs(ecosystem.id)} variant="light"
             aria-label={t('breadcrumbs.title', { name: ecosystem.name })}>{t('ecosystems.breadcrumbs')}</Button>
+          <Button component={Link} to={paths.applications(ecosystem.id)} variant="light"
+            aria-label={t('applications.title', { name: ecosystem.name })}>{t('applications.link')}</Button>
           <Button variant="default" onClick={() => setEditing(true)}
             aria-label={t('ecosystems.editTitle', { name: ecosystem.name })}>{t('ecosystems.edit')}</Button>
         </Group>
