@@ -69,8 +69,8 @@ export function ApplicationCard({ applicationRef, programs }: Props) {
         </Group>
         <Text size="sm">{a.applicant.email} · {t(`signup.type.${a.applicantType as 'PARENT'}`)}</Text>
         {a.draft.subjects.length > 0 && <Text size="sm">{t('signup.field.subjects')}: {a.draft.subjects.join(', ')}</Text>}
-        {a.draft.availability && <Text size="sm">{t('signup.field.availability')}: {a.draft.availability}</Text>}
-        {a.draft.bio && <Text size="sm">{t('signup.field.bio')}: {a.draft.bio}</Text>}
+        {a.draft.availability && <Text size="sm">{t('applications.availability')}: {a.draft.availability}</Text>}
+        {a.draft.bio && <Text size="sm">{t('applications.bio')}: {a.draft.bio}</Text>}
         <Text size="sm">{a.waiverAcceptedAt ? t('applications.waiverAccepted') : t('applications.waiverOpen')}</Text>
         {a.lastNote && <Text size="sm" c="dimmed">{t('signup.application.note')}: {a.lastNote}</Text>}
         <Group align="end" wrap="wrap">

@@ -85,6 +85,8 @@ export const signupEn = {
   'signup.invalid.title': 'This Sign-Up Link Is Invalid',
   'signup.invalid.text': 'The link may have been used already, have expired, or been mistyped.',
   'signup.invalid.home': 'Go to the home page',
+  'applications.availability': 'Availability',
+  'applications.bio': 'About them',
   'applications.filter': 'Show',
   'applications.filter.all': 'All applications',
   'applications.empty': 'No applications match.',

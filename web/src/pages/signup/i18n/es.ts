@@ -87,6 +87,8 @@ export const signupEs: Record<keyof typeof signupEn, string> = {
   'signup.invalid.title': 'Este enlace de registro no es válido',
   'signup.invalid.text': 'Puede que el enlace ya se haya usado, que haya caducado o que esté mal escrito.',
   'signup.invalid.home': 'Ir a la página de inicio',
+  'applications.availability': 'Disponibilidad',
+  'applications.bio': 'Sobre la persona',
   'applications.filter': 'Mostrar',
   'applications.filter.all': 'Todas las solicitudes',
   'applications.empty': 'Ninguna solicitud coincide.',
