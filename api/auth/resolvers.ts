@@ -86,7 +86,10 @@ export const authResolvers: Resolvers = {
   User: {
     id: (user) => toGlobalId('User', user.id),
     // The e-mail from the row, not the token's copy, which is as old as the token.
-    email: async (user) => ({ address: (await rowOf(user)).email, verified: false }),
+    email: async (user) => {
+      const row = await rowOf(user);
+      return { address: row.email, verified: row.emailVerified };
+    },
     isMultiEcosystemUser: (user) => new Set(user.roles.map((r) => r.ecosystemId)).size > 1,
     createdAt: async (user) => (await rowOf(user)).createdAt.toISOString(),
     isInternalTeamAccount: (user) => user.platformAdmin,

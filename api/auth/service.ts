@@ -20,6 +20,7 @@ import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
 import { MfaService, type MfaMethodName, type RunCommand } from './factors/service';
 import { SecretBox } from './factors/secret-box';
+import { OneTimeLinks } from './one-time/links';
 import { argon2Checks, CredentialChecks, type PasswordChecks } from './credentials';
 import { authMessages } from './messages';
 import { HashGate } from './hash-gate';
@@ -44,7 +45,7 @@ export interface AuthBus extends CommandDispatcher {
   load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S>;
 }
 
-export type AuthConfig = Pick<Config, 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'REFRESH_SESSION_MAX_DAYS'
+export type AuthConfig = Pick<Config, 'PUBLIC_URL' | 'PORT' | 'ACCESS_TOKEN_TTL_SECONDS' | 'REFRESH_TOKEN_TTL_DAYS' | 'REFRESH_SESSION_MAX_DAYS'
   | 'REFRESH_REUSE_GRACE_SECONDS' | 'AUTH_RETENTION_DAYS' | 'PROJECTION_WAIT_MS' | 'LOGIN_MAX_FAILURES_PER_ACCOUNT_ADDRESS'
   | 'LOGIN_MAX_FAILURES_PER_ACCOUNT' | 'LOGIN_MAX_FAILURES_PER_ADDRESS' | 'LOGIN_MAX_FAILURES_GLOBAL'
   | 'LOGIN_MAX_CONCURRENT_HASHES' | 'LOGIN_MAX_QUEUED_HASHES'>;
@@ -126,6 +127,8 @@ export class AuthService {
   readonly maintenance: AuthMaintenance;
   /** Second factors (docs/decisions/0039). */
   readonly mfa: MfaService;
+  /** One-time links: VERIFY_EMAIL, RESET_PASSWORD, LOGIN_USER (docs/decisions/0042). */
+  readonly oneTime: OneTimeLinks;
 
   constructor(private readonly deps: AuthServiceDeps) {
     const { config } = deps;
@@ -153,6 +156,7 @@ export class AuthService {
       box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard,
       load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
     });
+    this.oneTime = new OneTimeLinks({ apiPool: deps.apiPool, bus: deps.bus, projections: deps.projections, clock: this.clock, config });
     this.authenticator = new Authenticator({
       signer: this.signer, pool: deps.apiPool, refreshTokens: this.refreshTokens, cache: this.cache, trusted: () => this.listener.trusted(), clock: this.clock,
     });

@@ -14,6 +14,7 @@ import { flagsResolvers } from '../flags/resolvers';
 import { peopleResolvers } from '../people/resolvers';
 import { messagesResolvers } from '../messages/resolvers';
 import { signupResolvers } from '../signup/resolvers';
+import { oneTimeResolvers } from '../auth/one-time/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -85,7 +86,8 @@ const baseResolvers: Resolvers = {
 };
 
 const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers,
-  peopleResolvers, factorResolvers, messagesResolvers, signupResolvers];
+  peopleResolvers, factorResolvers, messagesResolvers,
+  oneTimeResolvers, signupResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

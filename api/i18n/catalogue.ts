@@ -29,6 +29,8 @@ import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
 import { esFactors } from './es/factors';
+import { esOneTime } from './es/one-time';
+import { oneTimeMessages } from '../auth/one-time/messages';
 import { esSignup } from './es/signup';
 import { applicationLabels, applicationMessages } from '../../domain/application/messages';
 import { signupApiMessages } from '../signup/messages';
@@ -43,6 +45,7 @@ export const MESSAGE_GROUPS = [
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
+  oneTimeMessages,
   applicationMessages, applicationLabels, signupApiMessages, leadMessages, leadLabels,
 ] as const;
 
@@ -59,7 +62,7 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors, ...esSignup },
+  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors, ...esOneTime, ...esSignup },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();

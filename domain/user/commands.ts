@@ -66,6 +66,10 @@ export const changePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
+/** The address a VERIFY_EMAIL link was sent to; it must still be the account's (docs/decisions/0042). */
+export const verifyEmailInput = z.object({ userId: z.uuid(), email: emailSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
+
 export type UserCommand =
   | { type: 'RegisterUser'; data: RegisterUserInput }
   | { type: 'GrantEcosystemRole'; data: GrantEcosystemRoleInput }
@@ -76,4 +80,5 @@ export type UserCommand =
   | { type: 'UnlockUser'; data: UserIdInput }
   | { type: 'SwitchMode'; data: SwitchModeInput }
   | { type: 'EditProfile'; data: EditProfileInput }
-  | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput };
+  | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput }
+  | { type: 'VerifyEmail'; data: VerifyEmailInput };

@@ -3,7 +3,7 @@ import type { CommandContext } from '../shared/decider';
 import { ForbiddenError, IllegalStateError, ValidationError } from '../shared/errors';
 import type {
   ChangePasswordInput, ChangeRoleStatusInput, GrantEcosystemRoleInput, RegisterUserInput, RevokeEcosystemRoleInput, SwitchModeInput,
-  UserCommand, UserIdInput,
+  UserCommand, UserIdInput, VerifyEmailInput,
 } from './commands';
 import { isProgramRole, type RoleGrantKey, type UserEvent } from './events';
 import { userMessages } from './messages';
@@ -97,6 +97,18 @@ export function switchMode(input: SwitchModeInput, state: UserState): UserEvent[
   return [{ type: 'UserModeSwitched', data: { userId: user.userId, mode: input.mode } }];
 }
 
+/**
+ * The person used a VERIFY_EMAIL link sent to `email`. Only the account's current address can be
+ * verified (a link for an address since replaced proves nothing about the new one); verifying it
+ * again records nothing, so a retried link answers the same.
+ */
+export function verifyEmail(input: VerifyEmailInput, state: UserState): UserEvent[] {
+  const user = requireRegistered(state);
+  if (user.email !== input.email) throw new IllegalStateError(userMessages.emailNoLongerCurrent, 'EMAIL_NOT_CURRENT');
+  if (user.emailVerified) return [];
+  return [{ type: 'UserEmailVerified', data: { userId: user.userId, email: input.email } }];
+}
+
 export function decide(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': return registerUser(command.data, state, ctx);
@@ -109,6 +121,7 @@ export function decide(command: UserCommand, state: UserState, ctx: CommandConte
     case 'SwitchMode': return switchMode(command.data, state);
     case 'EditProfile': return editProfile(requireRegistered(state), command.data, ctx);
     case 'EditEcosystemProfile': return editEcosystemProfile(requireRegistered(state), command.data);
+    case 'VerifyEmail': return verifyEmail(command.data, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { ForbiddenError, IllegalStateError, ValidationError } from '../shared/errors';
 import type { UserEvent } from './events';
 import { given } from './given';
-import { changePassword, grantEcosystemRole, registerUser, revokeEcosystemRole } from './handlers';
+import { changePassword, grantEcosystemRole, registerUser, revokeEcosystemRole, verifyEmail } from './handlers';
 
 const userId = '5b0c5a52-3b8a-4d6e-9d39-0a1f1f6c2a01';
 const ecosystemId = '7d3e1c0a-2f4b-4a8e-8c1d-3e5f7a9b1c02';
@@ -113,5 +113,26 @@ describe('User: holding a role', () => {
   it('a revoked role can be granted again', () => {
     given(grantEcosystemRole, [registered, adminGranted, { type: 'EcosystemRoleRevoked', data: adminGrant }])
       .when(adminGrant).then([adminGranted]);
+  });
+});
+
+describe('User: e-mail verification (docs/decisions/0042)', () => {
+  const emailVerified: UserEvent = { type: 'UserEmailVerified', data: { userId, email: 'ada.lovelace@example.com' } };
+
+  it('VerifyEmail of the account\'s address records it verified', () => {
+    given(verifyEmail, [registered]).when({ userId, email: 'Ada.Lovelace@example.com' }).then([emailVerified]);
+  });
+
+  it('VerifyEmail again changes nothing', () => {
+    given(verifyEmail, [registered, emailVerified]).when({ userId, email: 'ada.lovelace@example.com' }).then([]);
+  });
+
+  it('VerifyEmail of an address the account does not have is refused', () => {
+    given(verifyEmail, [registered]).when({ userId, email: 'someone.else@example.com' })
+      .thenThrows(IllegalStateError, 'This link is for an e-mail address your account no longer uses.');
+  });
+
+  it('VerifyEmail of an unknown user is refused', () => {
+    given(verifyEmail, []).when({ userId, email: 'ada.lovelace@example.com' }).thenThrows(IllegalStateError, 'This account does not exist.');
   });
 });

@@ -93,6 +93,13 @@ export const userPasswordChangedSchema = z.object({
   passwordHash: z.string(),
 });
 
+/** The person proved they receive mail at `email` (a VERIFY_EMAIL link, docs/decisions/0042). */
+export const userEmailVerifiedSchema = z.object({
+  userId: z.uuid(),
+  /** Normalised; the address that was verified, which was the account's address at the time. */
+  email: z.string(),
+});
+
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 export type EcosystemRoleGranted = { type: 'EcosystemRoleGranted'; data: z.infer<typeof ecosystemRoleGrantedSchema> };
 export type EcosystemRoleRevoked = { type: 'EcosystemRoleRevoked'; data: z.infer<typeof ecosystemRoleRevokedSchema> };
@@ -103,9 +110,11 @@ export type UserUnlocked = { type: 'UserUnlocked'; data: z.infer<typeof userUnlo
 export type UserModeSwitched = { type: 'UserModeSwitched'; data: z.infer<typeof userModeSwitchedSchema> };
 export type UserProfileEdited = { type: 'UserProfileEdited'; data: z.infer<typeof userProfileEditedSchema> };
 export type UserEcosystemProfileEdited = { type: 'UserEcosystemProfileEdited'; data: z.infer<typeof ecosystemProfileEditedSchema> };
+export type UserEmailVerified = { type: 'UserEmailVerified'; data: z.infer<typeof userEmailVerifiedSchema> };
 
 export type UserEvent = UserRegistered | EcosystemRoleGranted | EcosystemRoleRevoked | UserPasswordChanged
-  | EcosystemRoleStatusChanged | UserLocked | UserUnlocked | UserModeSwitched | UserProfileEdited | UserEcosystemProfileEdited;
+  | EcosystemRoleStatusChanged | UserLocked | UserUnlocked | UserModeSwitched | UserProfileEdited | UserEcosystemProfileEdited
+  | UserEmailVerified;
 
 export const userEventSchemas = {
   UserRegistered: userRegisteredSchema,
@@ -118,4 +127,5 @@ export const userEventSchemas = {
   UserModeSwitched: userModeSwitchedSchema,
   UserProfileEdited: userProfileEditedSchema,
   UserEcosystemProfileEdited: ecosystemProfileEditedSchema,
+  UserEmailVerified: userEmailVerifiedSchema,
 };

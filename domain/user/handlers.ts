@@ -6,9 +6,9 @@
 import type { CommandHandler } from '../shared/decider';
 import {
   changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput, roleCommandInput,
-  switchModeInput, userIdInput,
+  switchModeInput, userIdInput, verifyEmailInput,
   type ChangePasswordInput, type ChangeRoleStatusInput, type EditEcosystemProfileInput, type EditProfileInput, type GrantEcosystemRoleInput,
-  type RegisterUserInput, type RevokeEcosystemRoleInput, type SwitchModeInput, type UserIdInput,
+  type RegisterUserInput, type RevokeEcosystemRoleInput, type SwitchModeInput, type UserIdInput, type VerifyEmailInput,
 } from './commands';
 import { decide } from './decide';
 import { decide as decideEmail, emailKey, reserveUserEmailInput, type ReserveUserEmailInput } from './email/decide';
@@ -121,4 +121,14 @@ export const editEcosystemProfile: UserHandler<EditEcosystemProfileInput> = {
   aggregateId: (input) => input.userId,
   ecosystemId: (input) => input.ecosystemId,
   decide: (input, state, ctx) => decide({ type: 'EditEcosystemProfile', data: input }, state, ctx),
+};
+
+/** A VERIFY_EMAIL link was used (api/auth/one-time, docs/decisions/0042); account data, no tenant. */
+export const verifyEmail: UserHandler<VerifyEmailInput> = {
+  type: 'VerifyEmail',
+  input: verifyEmailInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'VerifyEmail', data: input }, state, ctx),
 };

@@ -37,4 +37,6 @@ export const userMessages = defineMessages('user', {
   propertyNotOption: 'Choose among the options of {label}.',
   propertyOneOption: 'Choose exactly one option of {label}.',
   modeNeedsRole: 'Tutor mode needs a tutor role and tutee mode a student or parent role in an ecosystem.',
+  // docs/decisions/0042: a verification link names the address it was sent to.
+  emailNoLongerCurrent: 'This link is for an e-mail address your account no longer uses.',
 });

@@ -12,6 +12,8 @@ export interface RegisteredUser {
   status: 'registered';
   userId: string;
   email: string;
+  /** Whether `email` was proved by a VERIFY_EMAIL link (docs/decisions/0042). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
   preferredName: string | null;
@@ -47,7 +49,7 @@ function withRoleStatus(state: RegisteredUser, grant: RoleGrant): RegisteredUser
 function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): RegisteredUser {
   const { userId, email, firstName, lastName, preferredName, passwordHash, platformAdmin } = event.data;
   return {
-    status: 'registered', userId, email, firstName, lastName, preferredName, passwordHash, platformAdmin,
+    status: 'registered', userId, email, emailVerified: false, firstName, lastName, preferredName, passwordHash, platformAdmin,
     roles: [], locked: false, mode: null, profile: EMPTY_PROFILE, ecosystemProfiles: {},
   };
 }
@@ -85,6 +87,7 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     case 'UserModeSwitched': return { ...state, mode: event.data.mode };
     case 'UserProfileEdited': return profileEdited(state, event);
     case 'UserEcosystemProfileEdited': return ecosystemProfileEdited(state, event);
+    case 'UserEmailVerified': return event.data.email === state.email ? { ...state, emailVerified: true } : state;
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -15,7 +15,7 @@
  *   log-in check, read only through the SECURITY DEFINER functions of migration 0300_auth.sql.
  */
 import type { RecordedEvent } from '../../domain/shared/events';
-import { userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
+import { userEmailVerifiedSchema, userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
 import type { Projection, ProjectionContext } from '../types';
 import { peopleHandlers, peopleTables } from './people';
 
@@ -42,7 +42,8 @@ function tables(schema: string): string {
       profile          jsonb NOT NULL DEFAULT '{}'::jsonb,
       profile_revision integer NOT NULL DEFAULT -1,
       locked           boolean NOT NULL DEFAULT false,
-      mode             text CHECK (mode IN ('TUTOR', 'TUTEE'))
+      mode             text CHECK (mode IN ('TUTOR', 'TUTEE')),
+      email_verified   boolean NOT NULL DEFAULT false
     );
     COMMENT ON TABLE ${s}.users IS 'User accounts (platform-wide). Visible to platform admins, and to a tenant where the user holds a role.';
     COMMENT ON COLUMN ${s}.users.ecosystem_id IS 'Always null: an account belongs to no tenant; see user_roles.';
@@ -50,6 +51,7 @@ function tables(schema: string): string {
     COMMENT ON COLUMN ${s}.users.roles_version IS 'Stream revision of the last event that changed the roles; access tokens carry it.';
     COMMENT ON COLUMN ${s}.users.roles_changed_at IS 'When that event occurred; null when the roles never changed.';
     COMMENT ON COLUMN ${s}.users.profile IS 'Profile fields (spec section 3) other than the names, as camelCase keys; absent keys are empty.';
+    COMMENT ON COLUMN ${s}.users.email_verified IS 'Whether email was proved by a VERIFY_EMAIL link (docs/decisions/0042).';
     COMMENT ON COLUMN ${s}.users.locked IS 'Locked platform-wide (every ecosystem role shows GLOBAL_LOCK; none is in force).';
 
     CREATE TABLE ${s}.user_roles (
@@ -99,17 +101,26 @@ async function onPasswordChanged(event: RecordedEvent, { client, table }: Projec
   await client.query(`UPDATE ${table('users')} SET updated_at = $2 WHERE id = $1`, [d.userId, event.metadata.occurredAt]);
 }
 
+/** Only while the address is still the account's: a verification never carries over to a new address. */
+async function onEmailVerified(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
+  const d = userEmailVerifiedSchema.parse(event.data);
+  await client.query(`UPDATE ${table('users')} SET email_verified = true, updated_at = $3 WHERE id = $1 AND email = $2`,
+    [d.userId, d.email, event.metadata.occurredAt]);
+}
+
 export const usersProjection: Projection = {
   name: USERS_PROJECTION,
   // 2: roles_version and roles_changed_at (issue 11, docs/decisions/0023).
   // 3: statuses, profile, ecosystem profiles, lock and mode (issue 7, docs/decisions/0034).
-  version: 3,
+  // 4: email_verified (issue 7, docs/decisions/0042).
+  version: 4,
   tables,
   indexes: (schema) => `CREATE INDEX IF NOT EXISTS users_roles_changed_idx ON "${schema}".users (roles_changed_at) WHERE roles_changed_at IS NOT NULL;`,
   exposedTables: ['users', 'user_roles', 'user_memberships', 'user_ecosystem_profiles'],
   handlers: {
     UserRegistered: onUserRegistered,
     UserPasswordChanged: onPasswordChanged,
+    UserEmailVerified: onEmailVerified,
     ...peopleHandlers,
   },
 };

@@ -23,6 +23,8 @@ export interface UserRow {
   platformAdmin: boolean;
   createdAt: Date;
   roles: UserRoleRow[];
+  /** Whether `email` was proved by a VERIFY_EMAIL link (docs/decisions/0042). */
+  emailVerified: boolean;
 }
 
 const rolesSchema = z.array(z.object({ ecosystemId: z.uuid(), role: grantableRoleSchema, programId: z.uuid().nullable() }));
@@ -36,12 +38,14 @@ interface UserSqlRow {
   platform_admin: boolean;
   created_at: Date;
   roles: unknown;
+  email_verified: boolean;
 }
 
 function toUserRow(r: UserSqlRow): UserRow {
   return {
     id: r.user_id, email: r.email, firstName: r.first_name, lastName: r.last_name, preferredName: r.preferred_name,
     platformAdmin: r.platform_admin, createdAt: r.created_at, roles: rolesSchema.parse(r.roles),
+    emailVerified: r.email_verified,
   };
 }
 
@@ -76,7 +80,7 @@ export async function loadCredentials(db: Queryable, email: string): Promise<{ u
  */
 export async function findUser(db: Queryable, userId: string): Promise<UserRow | null> {
   const r = await db.query<UserSqlRow>(
-    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, u.preferred_name, u.platform_admin, u.created_at,
+    `SELECT u.id AS user_id, u.email, u.first_name, u.last_name, u.preferred_name, u.platform_admin, u.created_at, u.email_verified,
             coalesce((SELECT jsonb_agg(jsonb_build_object('ecosystemId', r.ecosystem_id, 'role', r.role, 'programId', r.program_id)
                                        ORDER BY r.ecosystem_id, r.role, r.program_id)
                         FROM read.user_roles r WHERE r.user_id = u.id), '[]'::jsonb) AS roles

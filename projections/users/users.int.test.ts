@@ -76,11 +76,11 @@ describe('users projection: given user events, then rows', () => {
   it('exposes no password hash in read.users, and neither app_api nor analyst can read the credentials table', async () => {
     const cols = await db.ownerPool.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'read' AND table_name = 'users'`);
     expect(cols.rows.map((r: { column_name: string }) => r.column_name)).not.toContain('password_hash');
+    const credentials = `proj_users_v${usersProjection.version}.credentials`;
     const grants = await db.ownerPool.query(
-      `SELECT has_table_privilege('app_api', 'proj_users_v3.credentials', 'SELECT') AS api,
-              has_table_privilege('analyst', 'proj_users_v3.credentials', 'SELECT') AS analyst`);
+      `SELECT has_table_privilege('app_api', $1, 'SELECT') AS api, has_table_privilege('analyst', $1, 'SELECT') AS analyst`, [credentials]);
     expect(grants.rows[0]).toEqual({ api: false, analyst: false });
-    await expect(db.apiPool.query('SELECT * FROM proj_users_v3.credentials')).rejects.toThrow(/permission denied/);
+    await expect(db.apiPool.query(`SELECT * FROM ${credentials}`)).rejects.toThrow(/permission denied/);
   });
 
   it('shows a user to a tenant only where they hold a role; platform admins see everyone', async () => {

@@ -70,11 +70,12 @@ async function loginToken(url: string, email: string, password: string): Promise
   return token;
 }
 
-export async function startE2eApp(): Promise<E2eApp> {
+/** `overrides`: environment-style configuration for this app (`SMTP_URL` to capture its mail). */
+export async function startE2eApp(overrides: Record<string, string> = {}): Promise<E2eApp> {
   ensureWebBuild();
   const db: TestDatabase = await createTestDatabase();
   const platform = await startPlatform({
-    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'only', PROJECTION_WAIT_MS: '10000' }),
+    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'only', PROJECTION_WAIT_MS: '10000', ...overrides }),
     databaseUrl: db.url,
     secrets: { apiDatabasePassword: inject('apiDbPassword'), jwtSecret: randomBytes(32).toString('hex') },
     skipMigrations: true,

@@ -306,6 +306,15 @@ export const en = {
   'outbox.textPart': 'Text part',
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
+
+  'verifyEmail.title': 'Confirm your email address',
+  'verifyEmail.working': 'Confirming your email address…',
+  'verifyEmail.doneTitle': 'Email address confirmed',
+  'verifyEmail.done': 'Thank you: {email} is confirmed.',
+  'verifyEmail.failedTitle': 'We could not confirm your email address',
+  'verifyEmail.noToken': 'This page needs the link from your email. Open the link in the message we sent you, or ask for a new one.',
+  'verifyEmail.continue': 'Continue',
+  'verifyEmail.logIn': 'Go to log-in',
   'applications.title': 'Applications to {name}',
   'applications.link': 'Applications',
 } as const satisfies Record<string, string>;

@@ -305,6 +305,15 @@ export const es: Record<MessageId, string> = {
   'outbox.textPart': 'Parte de texto',
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
+
+  'verifyEmail.title': 'Confirme su dirección de correo',
+  'verifyEmail.working': 'Confirmando su dirección de correo…',
+  'verifyEmail.doneTitle': 'Dirección de correo confirmada',
+  'verifyEmail.done': 'Gracias: {email} está confirmada.',
+  'verifyEmail.failedTitle': 'No pudimos confirmar su dirección de correo',
+  'verifyEmail.noToken': 'Esta página necesita el enlace de su correo. Abra el enlace del mensaje que le enviamos, o pida uno nuevo.',
+  'verifyEmail.continue': 'Continuar',
+  'verifyEmail.logIn': 'Ir a iniciar sesión',
   'applications.title': 'Solicitudes a {name}',
   'applications.link': 'Solicitudes',
 };

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
       children: [
         { path: 'login', lazy: () => import('../pages/login/LoginPage') },
         { path: 's/:profileId/login', lazy: () => import('../pages/login/EcosystemLoginPage') },
+        { path: 'verify/email', lazy: () => import('../pages/one-time/VerifyEmailPage') },
         { path: 's/:profileId', lazy: () => import('../pages/signup/SignupLandingPage') },
         { path: 's/:profileId/signup', lazy: () => import('../pages/signup/SignupPage') },
         { path: 's/:profileId/signup/waiver', lazy: () => import('../pages/signup/WaiverPage') },

@@ -126,6 +126,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.TotpEnabled': 'Multi-factor authentication turned on',
   'breadcrumbs.event.MfaRecoveryCodeUsed': 'Recovery code used',
   'breadcrumbs.event.MfaDisabled': 'Multi-factor authentication turned off',
+  'breadcrumbs.event.UserEmailVerified': 'Email address verified',
   'breadcrumbs.target.batchjob': 'Background job',
   'breadcrumbs.target.demodata': 'Demo data',
   'breadcrumbs.target.ecosystem': 'Ecosystem',

@@ -122,6 +122,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.TotpEnabled': 'Autenticación multifactor activada',
   'breadcrumbs.event.MfaRecoveryCodeUsed': 'Código de recuperación usado',
   'breadcrumbs.event.MfaDisabled': 'Autenticación multifactor desactivada',
+  'breadcrumbs.event.UserEmailVerified': 'Dirección de correo verificada',
   'breadcrumbs.target.batchjob': 'Trabajo en segundo plano',
   'breadcrumbs.target.demodata': 'Datos de demostración',
   'breadcrumbs.target.ecosystem': 'Ecosistema',

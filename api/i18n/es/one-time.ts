@@ -1,0 +1,5 @@
+/** Spanish of one-time links (api/auth/one-time/messages.ts) and the e-mail verification refusal of domain/user/messages.ts. */
+export const esOneTime: Record<string, string> = {
+  'oneTime.linkInvalid': 'Este enlace no es válido o ha caducado. Pida uno nuevo.',
+  'user.emailNoLongerCurrent': 'Este enlace es para una dirección de correo que su cuenta ya no usa.',
+};

@@ -1,0 +1,98 @@
+/**
+ * One-time links in the browser (docs/decisions/0042): the e-mail verification link opened at
+ * phone width, in English and Spanish, and the page without a token. Mail is captured by a local
+ * SMTP server; each page is axe-clean, fits 390 px and leaves a screenshot.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureUser } from '../../api/auth/seed';
+import { requestEmailVerification } from '../../api/auth/one-time/verify-email';
+import { contextFor } from '../../api/request-context';
+import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
+import { loadAccount } from '../../projections/users';
+import { startE2eApp, type E2eApp } from './support/app';
+import { axeViolations, describeViolations } from './support/axe';
+import { layoutReport } from './support/layout';
+
+const PHONE = { width: 390, height: 844 };
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
+const PASSWORD = 'one-time e2e password';
+
+let app: E2eApp;
+let smtp: SmtpCapture;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  app = await startE2eApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://app.example.org' });
+}, 240_000);
+
+afterAll(async () => {
+  await app?.stop();
+  await smtp?.close();
+});
+
+async function check(page: Page, name: string): Promise<void> {
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  const layout = await layoutReport(page);
+  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
+  expect(layout.unreachable).toEqual([]);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The path and query of the newest mail's link to `route`, to open on the test's own address. */
+async function linkFromMail(count: number, route: string): Promise<string> {
+  const mail = (await smtp.waitFor(count))[count - 1];
+  const match = new RegExp(`https://app\\.example\\.org(${route}[^\\s<>"]+)`).exec(mail.text ?? '');
+  if (!match) throw new Error(`no ${route} link in: ${mail.text}`);
+  return match[1];
+}
+
+function anonymousContext() {
+  const headers = { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null };
+  return contextFor(app.platform.services, { viewer: null, headers, cookies: { get: () => undefined, set: () => undefined, clear: () => undefined },
+    requestId: crypto.randomUUID(), clientIp: '127.0.0.1' });
+}
+
+describe('e-mail verification link', () => {
+  for (const [locale, language, heading, done] of [
+    ['en', 'en', 'Confirm your email address', 'Email address confirmed'],
+    ['sp', 'es', 'Confirme su dirección de correo', 'Dirección de correo confirmada'],
+  ] as const) {
+    it(`confirms the address at 390 px (${locale}) and takes the token out of the address bar`, async () => {
+      const email = `vera.${locale}@example.com`;
+      const { userId } = await ensureUser(app.platform.services, { email, password: PASSWORD, firstName: 'Vera', lastName: 'Fied' });
+      await requestEmailVerification(anonymousContext(), { userId, ecosystemId: null, language });
+      const link = await linkFromMail(smtp.received.length + 1, '/verify/email');
+      const { page, context, errors } = await app.open({ ...PHONE, locale });
+      try {
+        await page.goto(`${app.url}${link}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await page.getByText(done).waitFor();
+        expect(new URL(page.url()).search).toBe('');
+        await check(page, `verify-email-done-${locale}-390`);
+        expect((await loadAccount(app.platform.services.apiPool, userId))?.emailVerified).toBe(true);
+
+        await page.goto(`${app.url}/verify/email?token=${'A'.repeat(43)}`);
+        await page.getByRole('alert').waitFor();
+        await check(page, `verify-email-invalid-${locale}-390`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('without a token says where the link is', async () => {
+    const { page, context } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}/verify/email`);
+      await page.getByRole('alert').filter({ hasText: 'This page needs the link from your email.' }).waitFor();
+      await page.getByRole('link', { name: 'Go to log-in' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
