@@ -19,7 +19,7 @@ type Ticket = { ticketId: string; url: string; expiresAt: string };
 beforeAll(async () => {
   api = await startTestApi();
   w = await buildWorld(api);
-  await openSignup(api, w.tokens.admin1, w.e1, { parent: { enabled: true, approvalProcessEnabled: false }, tutor: { enabled: true } });
+  await openSignup(api, w.tokens.admin1, w.e1, { parent: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: false }, tutor: { enabled: true } });
 });
 afterAll(async () => { await api.stop(); });
 

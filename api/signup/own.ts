@@ -66,7 +66,7 @@ export async function saveDraftMutation(ctx: RequestContext, ecosystemArg: strin
 export async function submitMutation(ctx: RequestContext, ecosystemArg: string): Promise<ApplicationView> {
   const viewer = requireViewer(ctx);
   const ecosystemId = ecosystemIdArg(ecosystemArg);
-  await ctx.execute(submitApplication, { applicationId: applicationIdOf(ecosystemId, viewer.userId), emailVerified: emailVerified() }, { ecosystemId });
+  await ctx.execute(submitApplication, { applicationId: applicationIdOf(ecosystemId, viewer.userId), emailVerified: await emailVerified(ctx, viewer.userId) }, { ecosystemId });
   return ownAfter(ctx, viewer, ecosystemId);
 }
 

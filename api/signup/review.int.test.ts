@@ -53,8 +53,8 @@ beforeAll(async () => {
   api = await startTestApi();
   w = await buildWorld(api);
   await openSignup(api, w.tokens.admin1, w.e1, {
-    tutor: { enabled: true, approvalProcessEnabled: true, backgroundCheckEnabled: true, backgroundCheckConfig: { checkType: 'EXTERNAL_URL', externalURL: 'https://checks.example.org/start' } },
-    parent: { enabled: true, approvalProcessEnabled: true },
+    tutor: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: true, backgroundCheckEnabled: true, backgroundCheckConfig: { checkType: 'EXTERNAL_URL', externalURL: 'https://checks.example.org/start' } },
+    parent: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: true },
   });
   ana = await submittedTutor('ana.applicant@example.com');
   ben = await submittedTutor('ben.applicant@example.com');

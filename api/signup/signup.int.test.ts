@@ -9,7 +9,7 @@ import { DEMO_PROFILE_ID } from '../seed';
 import { buildWorld, refusedUnchanged, type World } from '../people/testing';
 import { fieldsOf } from '../tenants/testing';
 import {
-  accountsWith, ACCEPT_WAIVER, deliveriesSettled, messagesTo, MY_APPLICATION, openSignup, SAVE_DRAFT, signUp, SIGNUP_PASSWORD, SUBMIT,
+  accountsWith, ACCEPT_WAIVER, deliveriesSettled, mailedLink, messagesTo, MY_APPLICATION, openSignup, SAVE_DRAFT, signUp, SIGNUP_PASSWORD, SUBMIT,
 } from './testing';
 
 let api: TestApi;
@@ -22,8 +22,8 @@ beforeAll(async () => {
   api = await startTestApi();
   w = await buildWorld(api);
   await openSignup(api, w.tokens.admin1, w.e1, {
-    tutor: { enabled: true, approvalProcessEnabled: true, backgroundCheckEnabled: true },
-    parent: { enabled: true, approvalProcessEnabled: false },
+    tutor: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: true, backgroundCheckEnabled: true },
+    parent: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: false },
   });
 });
 afterAll(async () => { await api.stop(); });
@@ -134,5 +134,27 @@ describe('the applicant\'s draft', () => {
     const sent = await api.graphql<{ submitApplication: App }>(SUBMIT, { e: w.e1 }, { token });
     expect(sent.data!.submitApplication.status).toBe('SUBMITTED');
     await refusedUnchanged(api, () => api.graphql(SAVE_DRAFT, { e: w.e1, d: { bio: 'Changed my mind' } }, { token }), 'CONFLICT');
+  });
+});
+
+describe('e-mail verification', () => {
+  it('where the ecosystem verifies addresses, sign-up mails a link instead of the welcome and the application waits for it', async () => {
+    await openSignup(api, w.tokens.admin1, w.e1, { tutor: { enabled: true, emailVerificationEnabled: true, approvalProcessEnabled: true } });
+    const res = await signUp(api, { profileId: DEMO_PROFILE_ID, applicantType: 'TUTOR', email: 'vic.verify@example.com', firstName: 'Vic' });
+    expect(res.errors).toBeUndefined();
+    // The link's message is recorded by the one-time links' own path, which does not wait for the outbox.
+    await expect.poll(() => messagesTo(api, 'vic.verify@example.com')).toEqual(['VERIFY_EMAIL']);
+    const token = (await loginPaas('vic.verify@example.com')).data!.loginPaas.token!;
+    const mine = await api.graphql<{ getMyApplication: { emailVerificationRequired: boolean } }>(MY_APPLICATION, { e: w.e1 }, { token });
+    expect(mine.data!.getMyApplication.emailVerificationRequired).toBe(true);
+    await api.graphql(SAVE_DRAFT, { e: w.e1, d: { dateOfBirth: '2000-01-02', phoneNumber: '5550001111', subjects: ['Art'], availability: 'Mornings', bio: 'Painter.' } }, { token });
+    await deliveriesSettled(api);
+    const waiting = await refusedUnchanged(api, () => api.graphql(SUBMIT, { e: w.e1 }, { token }), 'CONFLICT');
+    expect(waiting.errors![0].message).toBe('Please confirm your e-mail address before you submit your application.');
+    const link = await mailedLink(api, 'vic.verify@example.com');
+    const verified = await api.graphql('mutation($t: String!) { verifyEmail(token: $t) { email } }', { t: new URL(link).searchParams.get('token') });
+    expect(verified.errors).toBeUndefined();
+    const sent = await api.graphql<{ submitApplication: App }>(SUBMIT, { e: w.e1 }, { token });
+    expect(sent.data!.submitApplication.status).toBe('SUBMITTED');
   });
 });

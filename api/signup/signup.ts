@@ -25,7 +25,7 @@ import { sendMessageFromRequest } from '../messages/send';
 import { asNewAccount } from '../request-context';
 import { signupApiMessages } from './messages';
 import { brandOf, flowFor, publicUrl, signupEcosystem, type SignupEcosystem } from './options';
-import { EMAIL_VERIFICATION_WIRED } from './verification';
+import { requestEmailVerification } from '../auth/one-time/verify-email';
 import { leadForSignup, markLeadUsed } from './leads';
 
 /** The ecosystem role an applicant holds: tutors are members until approved and given a program to lead. */
@@ -80,9 +80,14 @@ async function newAccount(ctx: RequestContext, ecosystem: SignupEcosystem, p: { 
   }, { ecosystemId });
   await ctx.execute(startApplication, {
     applicationId: applicationIdOf(ecosystemId, p.userId), ecosystemId, userId: p.userId, applicantType: p.type,
-    approvalRequired: flow.approvalProcessEnabled, emailVerificationRequired: flow.emailVerificationEnabled && EMAIL_VERIFICATION_WIRED,
+    approvalRequired: flow.approvalProcessEnabled, emailVerificationRequired: flow.emailVerificationEnabled,
     backgroundCheckRequired: flow.backgroundCheckEnabled, leadId: p.leadId,
   }, { ecosystemId, waitFor: [USERS_PROJECTION] });
+  // One message either way: the verification link stands in for the welcome where addresses are confirmed.
+  if (flow.emailVerificationEnabled) {
+    await requestEmailVerification(ctx, { userId: p.userId, ecosystemId, language: p.language, brand: brandOf(ecosystem.details), idempotencyKey: `signup/${p.userId}/verify` });
+    return;
+  }
   await sendMessageFromRequest(ctx, {
     ecosystemId, channel: 'EMAIL', kind: 'SIGNUP_WELCOME', language: p.language, to: p.email, recipientUserId: p.userId,
     params: { url: publicUrl(ctx, '/login'), role: p.type === 'TUTOR' ? 'tutor' : null, approvalRequired: flow.approvalProcessEnabled },

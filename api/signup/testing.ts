@@ -61,3 +61,12 @@ export async function deliveriesSettled(api: TestApi): Promise<void> {
   }
   throw new Error('messages still being delivered after 10 s');
 }
+
+/** The link of the newest VERIFY_EMAIL message to an address, from its recorded event (the body is never in a read model tests may read). */
+export async function mailedLink(api: TestApi, address: string): Promise<string> {
+  const r = await api.db.ownerPool.query<{ text: string }>(
+    "SELECT data->>'text' AS text FROM events WHERE type = 'MessageRecorded' AND data->>'to' = $1 AND data->>'kind' = 'VERIFY_EMAIL' ORDER BY global_position DESC LIMIT 1", [address]);
+  const match = /https?:\/\/\S+\/verify\/email\?token=[A-Za-z0-9_-]+/.exec(r.rows[0]?.text ?? '');
+  if (!match) throw new Error(`no verification link to ${address}`);
+  return match[0];
+}

@@ -1,11 +1,13 @@
 /**
- * E-mail verification for sign-up (docs/decisions/0044). The VERIFY_EMAIL one-time tokens belong
- * to another part of issue 7; until they are in this branch no address can be confirmed, so an
- * application must not wait for one: sign-ups record that no verification applies to them.
+ * E-mail verification for sign-up (docs/decisions/0042, 0044): where the ecosystem's
+ * customSignupConfig asks for it, sign-up mails a VERIFY_EMAIL link instead of the welcome, and
+ * the application can be submitted only once the address is confirmed. Whether it is comes from
+ * the user's stream, which is never behind (the link may have been used a moment ago).
  */
-export const EMAIL_VERIFICATION_WIRED = false;
+import { userAggregate } from '../../domain/user/state';
+import type { RequestContext } from '../context';
 
-/** Whether the person's address is confirmed; no address can be until verification is wired. */
-export function emailVerified(): boolean {
-  return EMAIL_VERIFICATION_WIRED;
+export async function emailVerified(ctx: RequestContext, userId: string): Promise<boolean> {
+  const user = await ctx.loadAggregate(userAggregate, userId);
+  return user.status === 'registered' && user.emailVerified;
 }
