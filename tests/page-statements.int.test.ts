@@ -67,6 +67,12 @@ const CASES: Record<string, PageCase> = {
   OutboxPageQuery: { variables: () => ({}), rows: single },
   OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },
   OutboxMessagePageQuery: { variables: () => ({ messageId: messageIds[0] }), rows: single },
+  // Sign-up (docs/decisions/0044): the groups' ecosystems have no applications, so the applications
+  // page is measured with its programs (one statement lists the applications with their people).
+  ApplicationsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], statuses: null }), rows: edges('getProgramsByEcosystemId') },
+  signupOperationsLandingQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
+  signupOperationsMyApplicationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
+  signupOperationsLeadQuery: { variables: () => ({ ticketId: 'A'.repeat(32) }), rows: single },
 };
 
 const MESSAGES = 20;
