@@ -93,6 +93,22 @@ describe('signUp', () => {
   });
 });
 
+describe('students', () => {
+  it('sign up only where the landing allows it, following the parents\' settings', async () => {
+    await openSignup(api, w.tokens.admin1, w.e1, { parent: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: true }, students: true });
+    const res = await signUp(api, { profileId: DEMO_PROFILE_ID, applicantType: 'STUDENT', email: 'stella.student@example.com', firstName: 'Stella' });
+    expect(res.errors).toBeUndefined();
+    const token = (await loginPaas('stella.student@example.com')).data!.loginPaas.token!;
+    const roles = await api.graphql<{ getCurrentUserV2: { profile: { ecosystemRoles: Array<{ role: string; status: string }> } } }>(
+      '{ getCurrentUserV2 { profile { ecosystemRoles { role status } } } }', {}, { token });
+    expect(roles.data!.getCurrentUserV2.profile.ecosystemRoles).toEqual([expect.objectContaining({ role: 'STUDENT', status: 'APPLIED' })]);
+    await openSignup(api, w.tokens.admin1, w.e1, {
+      tutor: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: true, backgroundCheckEnabled: true },
+      parent: { enabled: true, emailVerificationEnabled: false, approvalProcessEnabled: false },
+    });
+  });
+});
+
 describe('the applicant\'s draft', () => {
   let token: string;
   beforeAll(async () => {

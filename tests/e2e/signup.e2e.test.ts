@@ -157,6 +157,22 @@ describe('sign-up', () => {
     }
   });
 
+  it('the landing page reads in Spanish, at phone and desktop widths', async () => {
+    for (const [width, height] of [[390, 844], [1280, 900]] as const) {
+      const { page, context, errors } = await app.open({ width, height, locale: 'sp' });
+      try {
+        await page.goto(`${app.url}/s/${DEMO_PROFILE_ID}`);
+        await page.getByRole('heading', { level: 1, name: /Bienvenido a/ }).waitFor();
+        await page.getByRole('heading', { name: 'Cómo funciona' }).waitFor();
+        await page.getByRole('link', { name: 'Solicitar ser Líder' }).waitFor();
+        await check(page, `signup-landing-es-${width}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('an unknown sign-up ticket shows the invalid-link page', async () => {
     const { page, context } = await app.open(PHONE);
     try {
