@@ -57,6 +57,18 @@ interface ReadPath {
 }
 
 const requestReads = new WeakMap<RequestContext, TenantReads>();
+const newAccountContexts = new WeakMap<RequestContext, (viewer: Viewer) => RequestContext>();
+
+/**
+ * The request as the person whose account it has just created (a sign-up): their commands record
+ * them as the actor and derive their ids from the request's Idempotency-Key like any viewer's. Only
+ * for an account this request created, before anyone has signed in as it.
+ */
+export function asNewAccount(ctx: RequestContext, account: { userId: string; email: string }): RequestContext {
+  const derive = newAccountContexts.get(ctx);
+  if (!derive) throw new Error('asNewAccount needs a context made by contextFor');
+  return derive({ userId: account.userId, email: account.email, platformAdmin: false, roles: [] });
+}
 
 function oneTransactionPerRead(services: Services, scope: TenantScope): ReadPath {
   return { read: (fn) => withTenantScope(services.apiPool, scope, fn), commit: () => Promise.resolve() };
@@ -154,5 +166,6 @@ export function contextFor(services: Services, parts: ContextParts): RequestCont
       return { aggregateId: result.aggregateId, state: result.state, events: result.events, position: result.position, replayed: result.replayed };
     },
   };
+  newAccountContexts.set(ctx, (account) => contextFor(services, { ...parts, viewer: account, role: 'MEMBER', reads: undefined }));
   return ctx;
 }

@@ -20,6 +20,8 @@ import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 import { messageAggregate } from './message/state';
 import { invitationAggregate } from './invitation/state';
+import { applicationAggregate } from './application/state';
+import { signupLeadAggregate } from './application/lead/lead';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -28,6 +30,8 @@ export const aggregates = [
   mfaAggregate,
   messageAggregate,
   invitationAggregate,
+  applicationAggregate,
+  signupLeadAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

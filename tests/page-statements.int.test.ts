@@ -70,6 +70,12 @@ const CASES: Record<string, PageCase> = {
   // Before log-in: a token that opens nothing costs the look-up of its hash only.
   JoinPageQuery: { variables: () => ({ token: 'x'.repeat(43) }), rows: single },
   InvitePageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
+  // Sign-up (docs/decisions/0044): the groups' ecosystems have no applications, so the applications
+  // page is measured with its programs (one statement lists the applications with their people).
+  ApplicationsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], statuses: null }), rows: edges('getProgramsByEcosystemId') },
+  signupOperationsLandingQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
+  signupOperationsMyApplicationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
+  signupOperationsLeadQuery: { variables: () => ({ ticketId: 'A'.repeat(32) }), rows: single },
 };
 
 const MESSAGES = 20;

@@ -12,6 +12,8 @@ import { en } from './src/i18n/en';
 import { es } from './src/i18n/es';
 import { breadcrumbsEn } from './src/pages/breadcrumbs/i18n/en';
 import { breadcrumbsEs } from './src/pages/breadcrumbs/i18n/es';
+import { signupEn } from './src/pages/signup/i18n/en';
+import { signupEs } from './src/pages/signup/i18n/es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -28,6 +30,8 @@ export default defineConfig(({ command }) => ({
       // The breadcrumbs page's own words (they load with that page): without the parser, they too must arrive parsed.
       '/src/pages/breadcrumbs/i18n/en.ts': { exportName: 'breadcrumbsEn', messages: breadcrumbsEn },
       '/src/pages/breadcrumbs/i18n/es.ts': { exportName: 'breadcrumbsEs', messages: breadcrumbsEs },
+      '/src/pages/signup/i18n/en.ts': { exportName: 'signupEn', messages: signupEn },
+      '/src/pages/signup/i18n/es.ts': { exportName: 'signupEs', messages: signupEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -13,6 +13,7 @@ import { auditResolvers } from '../audit/resolvers';
 import { flagsResolvers } from '../flags/resolvers';
 import { peopleResolvers } from '../people/resolvers';
 import { messagesResolvers } from '../messages/resolvers';
+import { signupResolvers } from '../signup/resolvers';
 import { oneTimeResolvers } from '../auth/one-time/resolvers';
 import { invitationsResolvers } from '../invitations/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
@@ -90,7 +91,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   factorResolvers,
   messagesResolvers,
   oneTimeResolvers,
-  invitationsResolvers];
+  invitationsResolvers,
+  signupResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -33,6 +33,10 @@ import { esOneTime } from './es/one-time';
 import { oneTimeMessages } from '../auth/one-time/messages';
 import { esInvitations } from './es/invitations';
 import { invitationMessages } from '../../domain/invitation/messages';
+import { esSignup } from './es/signup';
+import { applicationLabels, applicationMessages } from '../../domain/application/messages';
+import { signupApiMessages } from '../signup/messages';
+import { leadLabels, leadMessages } from '../../domain/application/lead/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -45,6 +49,7 @@ export const MESSAGE_GROUPS = [
   messageMessages,
   oneTimeMessages,
   invitationMessages,
+  applicationMessages, applicationLabels, signupApiMessages, leadMessages, leadLabels,
 ] as const;
 
 function english(): Record<string, string> {
@@ -68,6 +73,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esFactors,
     ...esOneTime,
     ...esInvitations,
+    ...esSignup,
   },
 };
 

@@ -9,6 +9,7 @@ import type { MessageLanguage } from '../events';
 import type { MessageKind } from '../kinds';
 import type { Brand } from './brand';
 import type { Content } from './layout';
+import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from './signup';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -161,6 +162,9 @@ export const TEMPLATES = {
   RESET_PASSWORD: resetPassword,
   LOGIN_LINK: loginLink,
   MFA_CODE: mfaCode,
+  SIGNUP_WELCOME: signupWelcome,
+  SIGNUP_EXISTING_ACCOUNT: signupExistingAccount,
+  BACKGROUND_CHECK_REMINDER: backgroundCheckReminder,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

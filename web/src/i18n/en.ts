@@ -283,6 +283,9 @@ export const en = {
   'outbox.kind.RESET_PASSWORD': 'Password reset',
   'outbox.kind.LOGIN_LINK': 'Log-in link',
   'outbox.kind.MFA_CODE': 'Verification code',
+  'outbox.kind.SIGNUP_WELCOME': 'Sign-up welcome',
+  'outbox.kind.SIGNUP_EXISTING_ACCOUNT': 'Sign-up with an existing address',
+  'outbox.kind.BACKGROUND_CHECK_REMINDER': 'Background check reminder',
   'outbox.kind.other': 'Other',
   'outbox.channel.EMAIL': 'E-mail',
   'outbox.channel.SMS': 'Text message',
@@ -362,6 +365,8 @@ export const en = {
   'invite.resend': 'Send again',
   'invite.resendFor': 'Send again to {name}',
   'invite.resent': 'A new link was sent to {email}; the earlier one no longer works.',
+  'applications.title': 'Applications to {name}',
+  'applications.link': 'Applications',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

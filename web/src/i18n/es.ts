@@ -282,6 +282,9 @@ export const es: Record<MessageId, string> = {
   'outbox.kind.RESET_PASSWORD': 'Restablecimiento de contraseña',
   'outbox.kind.LOGIN_LINK': 'Enlace para iniciar sesión',
   'outbox.kind.MFA_CODE': 'Código de verificación',
+  'outbox.kind.SIGNUP_WELCOME': 'Bienvenida tras el registro',
+  'outbox.kind.SIGNUP_EXISTING_ACCOUNT': 'Registro con una dirección existente',
+  'outbox.kind.BACKGROUND_CHECK_REMINDER': 'Recordatorio de verificación de antecedentes',
   'outbox.kind.other': 'Otro',
   'outbox.channel.EMAIL': 'Correo electrónico',
   'outbox.channel.SMS': 'Mensaje de texto',
@@ -361,4 +364,6 @@ export const es: Record<MessageId, string> = {
   'invite.resend': 'Enviar de nuevo',
   'invite.resendFor': 'Enviar de nuevo a {name}',
   'invite.resent': 'Se envió un enlace nuevo a {email}; el anterior ya no funciona.',
+  'applications.title': 'Solicitudes a {name}',
+  'applications.link': 'Solicitudes',
 };

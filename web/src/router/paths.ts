@@ -24,6 +24,7 @@ export interface AreaPaths {
   programs: (ecosystemId: string) => string;
   breadcrumbs: (ecosystemId: string) => string;
   invite: (ecosystemId: string) => string;
+  applications: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -35,6 +36,7 @@ export function areaPaths(area: Area): AreaPaths {
     programs: (ecosystemId) => `${base(ecosystemId)}/programs`,
     breadcrumbs: (ecosystemId) => `${base(ecosystemId)}/breadcrumbs`,
     invite: (ecosystemId) => `${base(ecosystemId)}/invite`,
+    applications: (ecosystemId) => `${base(ecosystemId)}/applications`,
   };
 }
 

@@ -44,6 +44,7 @@ const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/programs`, lazy: ecosystemPage(() => import('../pages/programs/ProgramsPage')) },
   { path: `${prefix}/:ecosystemId/breadcrumbs`, lazy: ecosystemPage(() => import('../pages/breadcrumbs/BreadcrumbsPage')) },
   { path: `${prefix}/:ecosystemId/invite`, lazy: ecosystemPage(() => import('../pages/invite/InvitePage')) },
+  { path: `${prefix}/:ecosystemId/applications`, lazy: ecosystemPage(() => import('../pages/applications/ApplicationsPage')) },
 ];
 
 export const routes: RouteObject[] = [
@@ -60,6 +61,11 @@ export const routes: RouteObject[] = [
         { path: 'verify/email', lazy: () => import('../pages/one-time/VerifyEmailPage') },
         { path: 'join', lazy: () => import('../pages/join/JoinPage') },
         { path: 'join/:token', lazy: () => import('../pages/join/JoinPage') },
+        { path: 's/:profileId', lazy: () => import('../pages/signup/SignupLandingPage') },
+        { path: 's/:profileId/signup', lazy: () => import('../pages/signup/SignupPage') },
+        { path: 's/:profileId/signup/waiver', lazy: () => import('../pages/signup/WaiverPage') },
+        { path: 'su/h/:ticketId', lazy: () => import('../pages/signup/TicketPage') },
+        { path: 'su/invalid', lazy: () => import('../pages/signup/InvalidTicketPage') },
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [

@@ -38,6 +38,8 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
             aria-label={t('breadcrumbs.title', { name: ecosystem.name })}>{t('ecosystems.breadcrumbs')}</Button>
           <Button component={Link} to={paths.invite(ecosystem.id)} variant="light"
             aria-label={t('invite.title', { name: ecosystem.name })}>{t('invite.link')}</Button>
+          <Button component={Link} to={paths.applications(ecosystem.id)} variant="light"
+            aria-label={t('applications.title', { name: ecosystem.name })}>{t('applications.link')}</Button>
           <Button variant="default" onClick={() => setEditing(true)}
             aria-label={t('ecosystems.editTitle', { name: ecosystem.name })}>{t('ecosystems.edit')}</Button>
         </Group>
