@@ -1,0 +1,12 @@
+/** Spanish of the account settings messages (domain/user/settings, api/settings), one line per key. */
+export const esSettings: Record<string, string> = {
+  'settings.notificationPreference': 'Notificaciones',
+  'settings.staffNotificationPreference': 'Notificaciones para el personal',
+  'settings.parentNotificationPreference': 'Notificaciones para padres',
+  'settings.email': 'Correo electrónico',
+  'settings.text': 'Mensaje de texto',
+  'settings.textNeedsPhone': 'Añada un número de teléfono en los datos de contacto antes de elegir mensajes de texto.',
+  'settings.kindTwice': 'Cada tipo de notificación solo puede enviarse una vez.',
+  'settings.staffOnly': 'Las notificaciones para el personal son para el personal, los docentes y los administradores de un ecosistema o programa.',
+  'settings.parentOnly': 'Las notificaciones para padres son para padres y tutores legales.',
+};

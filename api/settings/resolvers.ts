@@ -1,0 +1,11 @@
+/** Account settings (schema/settings.graphql, docs/decisions/0050). */
+import type { Resolvers } from '../__generated__/resolvers';
+import { editNotificationSettingsMutation, editParentNotificationsMutation, editStaffNotificationSettingMutation } from './notifications';
+
+export const settingsResolvers: Resolvers = {
+  Mutation: {
+    editNotificationSettings: (_root, args, ctx) => editNotificationSettingsMutation(ctx, args.userId, args.input),
+    editStaffNotificationSetting: (_root, args, ctx) => editStaffNotificationSettingMutation(ctx, args.userId, args.input),
+    editParentNotifications: (_root, args, ctx) => editParentNotificationsMutation(ctx, args.input),
+  },
+};

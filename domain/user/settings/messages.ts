@@ -1,0 +1,14 @@
+/** What users read about account settings (English; Spanish in api/i18n/es/settings.ts). Decision 0050. */
+import { defineMessages } from '../../shared/i18n';
+
+export const settingsMessages = defineMessages('settings', {
+  notificationPreference: 'Notifications',
+  staffNotificationPreference: 'Staff notifications',
+  parentNotificationPreference: 'Parent notifications',
+  email: 'Email',
+  text: 'Text',
+  textNeedsPhone: 'Add a phone number under contact info before choosing text messages.',
+  kindTwice: 'Each kind of notification can be sent once.',
+  staffOnly: 'Staff notifications are for staff, teachers and admins of an ecosystem or program.',
+  parentOnly: 'Parent notifications are for parents and guardians.',
+});
