@@ -2,6 +2,8 @@
  * English catalogue (ICU message syntax). Every string the interface shows comes from here or
  * its Spanish twin; {tutorTerm}, {tuteeTerm} and {moduleTerm} are filled per ecosystem by `useT`.
  */
+import { settingsEn } from './settings.en';
+
 export const en = {
   'terms.tutor.default': 'Leader',
   'terms.tutee.default': 'Learner',
@@ -303,6 +305,7 @@ export const en = {
   'outbox.textPart': 'Text part',
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
+  ...settingsEn,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

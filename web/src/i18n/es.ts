@@ -1,5 +1,6 @@
 /** Spanish catalogue (SPEC's `sp`); the type makes a missing or extra key a compile error. */
 import type { MessageId } from './en';
+import { settingsEs } from './settings.es';
 
 export const es: Record<MessageId, string> = {
   'terms.tutor.default': 'Líder',
@@ -302,4 +303,5 @@ export const es: Record<MessageId, string> = {
   'outbox.textPart': 'Parte de texto',
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
+  ...settingsEs,
 };

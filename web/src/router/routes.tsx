@@ -82,6 +82,8 @@ export const routes: RouteObject[] = [
             },
             { path: 'account-settings/multi-factor-authentication', lazy: () => import('../pages/account-settings/MultiFactorPage') },
             { path: 'account-settings/password', lazy: () => import('../pages/account-settings/PasswordPage') },
+            { path: 'account-settings', lazy: () => import('../pages/account-settings/AccountSettingsPage') },
+            { path: 'account-settings/notifications', lazy: () => import('../pages/account-settings/NotificationsPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },
