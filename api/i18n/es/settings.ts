@@ -9,4 +9,7 @@ export const esSettings: Record<string, string> = {
   'settings.kindTwice': 'Cada tipo de notificación solo puede enviarse una vez.',
   'settings.staffOnly': 'Las notificaciones para el personal son para el personal, los docentes y los administradores de un ecosistema o programa.',
   'settings.parentOnly': 'Las notificaciones para padres son para padres y tutores legales.',
+  'settings.pictureNotImage': 'Este archivo no es una imagen que podamos usar: suba una imagen JPEG, PNG o WebP.',
+  'settings.pictureRotation': 'La rotación debe ser 0, 90, 180 o 270.',
+  'settings.pictureFile': 'Foto',
 };

@@ -11,4 +11,8 @@ export const settingsMessages = defineMessages('settings', {
   kindTwice: 'Each kind of notification can be sent once.',
   staffOnly: 'Staff notifications are for staff, teachers and admins of an ecosystem or program.',
   parentOnly: 'Parent notifications are for parents and guardians.',
+  // Profile pictures (docs/decisions/0051).
+  pictureNotImage: 'This file is not a picture we can use: upload a JPEG, PNG or WebP image.',
+  pictureRotation: 'The rotation must be 0, 90, 180 or 270.',
+  pictureFile: 'Picture',
 });
