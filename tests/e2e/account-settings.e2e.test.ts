@@ -3,11 +3,13 @@
  * desktop widths, in English and Spanish, each fits, passes axe-core and is screenshot to
  * dist/e2e-screenshots/. A walk through them as the demo ecosystem admin: a bad phone is refused on
  * its field, a good one shows as (xxx) xxx-xxxx; text messages then open on the notifications page
- * and are saved; choosing Español switches the app at once and survives a reload.
+ * and are saved; choosing Español switches the app at once and survives a reload. On /edit-profile a
+ * file that is not an image is refused, a photo is uploaded, shown, turned and removed.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../api/auth/seed';
 import { editProfile } from '../../domain/user/handlers';
@@ -131,6 +133,34 @@ describe('/account-settings', () => {
       await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
       await page.waitForTimeout(500);
       expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('uploads a picture on /edit-profile, shows it, turns it, and refuses a file that is not an image', async () => {
+    const { page, context, errors } = await app.open({ width: 390, who: 'ecosystemAdmin' });
+    try {
+      await page.goto(`${app.url}/edit-profile`);
+      await page.getByRole('heading', { level: 1, name: 'Edit profile' }).waitFor();
+      const file = page.locator('input[type=file]');
+      await file.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') });
+      await page.getByRole('alert').getByText('This file is not a picture we can use: upload a JPEG, PNG or WebP image.').waitFor();
+
+      const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer();
+      await file.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+      const image = page.getByRole('img', { name: 'Profile picture of Eli Rivera' });
+      await image.waitFor();
+      await page.waitForFunction(() => [...document.images].some((i) => i.alt.startsWith('Profile picture') && i.complete && i.naturalWidth === 512));
+      await page.getByRole('button', { name: 'Rotate a quarter turn' }).click();
+      await page.waitForFunction(() => [...document.images].some((i) => i.alt.startsWith('Profile picture') && i.style.transform === 'rotate(90deg)'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'edit-profile-picture-390.png'), fullPage: true });
+      await page.reload();
+      await page.waitForFunction(() => [...document.images].some((i) => i.alt.startsWith('Profile picture') && i.style.transform === 'rotate(90deg)'));
+      await page.getByRole('button', { name: 'Remove picture' }).click();
+      await image.waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
