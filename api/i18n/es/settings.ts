@@ -12,4 +12,8 @@ export const esSettings: Record<string, string> = {
   'settings.pictureNotImage': 'Este archivo no es una imagen que podamos usar: suba una imagen JPEG, PNG o WebP.',
   'settings.pictureRotation': 'La rotación debe ser 0, 90, 180 o 270.',
   'settings.pictureFile': 'Foto',
+  'settings.joinNotMember': 'Puede unirse a los programas de una organización a la que pertenece.',
+  'settings.joinAlreadyIn': 'Ya está en este programa, o sus administradores lo retiraron de él.',
+  'settings.joinNoRole': 'Se unen a los programas los aprendices, los padres, los miembros de la comunidad y los tutores; a los administradores, al personal y a los docentes los añade un administrador.',
+  'settings.joinArchived': 'Este programa está archivado: no admite personas nuevas.',
 };

@@ -15,4 +15,9 @@ export const settingsMessages = defineMessages('settings', {
   pictureNotImage: 'This file is not a picture we can use: upload a JPEG, PNG or WebP image.',
   pictureRotation: 'The rotation must be 0, 90, 180 or 270.',
   pictureFile: 'Picture',
+  // Joining a program (docs/decisions/0050).
+  joinNotMember: 'You can join the programs of an organisation you belong to.',
+  joinAlreadyIn: 'You are already in this program, or its admins removed you from it.',
+  joinNoRole: 'Programs are joined by learners, parents, community members and tutors; admins, staff and teachers are added by an admin.',
+  joinArchived: 'This program is archived: it takes no new people.',
 });
