@@ -67,6 +67,9 @@ const CASES: Record<string, PageCase> = {
   OutboxPageQuery: { variables: () => ({}), rows: single },
   OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },
   OutboxMessagePageQuery: { variables: () => ({ messageId: messageIds[0] }), rows: single },
+  AccountSettingsPageQuery: { variables: () => ({}), rows: single },
+  NotificationsPageQuery: { variables: () => ({}), rows: single },
+  JoinProgramPageQuery: { variables: () => ({}), rows: single },
 };
 
 const MESSAGES = 20;

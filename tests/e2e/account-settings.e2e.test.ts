@@ -4,14 +4,15 @@
  * dist/e2e-screenshots/. A walk through them as the demo ecosystem admin: a bad phone is refused on
  * its field, a good one shows as (xxx) xxx-xxxx; text messages then open on the notifications page
  * and are saved; choosing Español switches the app at once and survives a reload. On /edit-profile a
- * file that is not an image is refused, a photo is uploaded, shown, turned and removed.
+ * file that is not an image is refused, a photo is uploaded, shown, turned and removed. A student
+ * joins a program of the demo ecosystem.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR } from '../../api/auth/seed';
+import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { editProfile } from '../../domain/user/handlers';
 import { USERS_PROJECTION } from '../../projections/users';
 import { axeViolations, describeViolations } from './support/axe';
@@ -47,6 +48,7 @@ async function problemsOf(page: Page, name: string, width: number): Promise<stri
 const PAGES = [
   ['account-settings', '/account-settings', 'Account settings', 'Configuración de la cuenta'],
   ['account-settings-notifications', '/account-settings/notifications', 'Notifications', 'Notificaciones'],
+  ['account-settings-join-program', '/account-settings/join-program', 'Join a program', 'Unirse a un programa'],
 ] as const;
 
 describe('/account-settings', () => {
@@ -161,6 +163,35 @@ describe('/account-settings', () => {
       await page.waitForFunction(() => [...document.images].some((i) => i.alt.startsWith('Profile picture') && i.style.transform === 'rotate(90deg)'));
       await page.getByRole('button', { name: 'Remove picture' }).click();
       await image.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('lets a student join a program of their ecosystem', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const student = { email: 'join.student@demo.example.org', password: 'a student passphrase' };
+    await ensureUser(app.platform.services, { ...student, firstName: 'Jo', lastName: 'Joiner', roles: [{ ecosystemId: demo.ecosystemId, role: 'STUDENT' }] });
+    const { page, context, errors } = await app.open({ width: 390 });
+    try {
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('textbox', { name: 'Email', exact: true }).fill(student.email);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(student.password);
+      await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      await page.goto(`${app.url}/account-settings/join-program`);
+      await page.getByRole('heading', { level: 1, name: 'Join a program' }).waitFor();
+      const buttons = page.getByRole('button', { name: /^Join / });
+      await buttons.first().waitFor();
+      const before = await buttons.count();
+      const name = ((await buttons.first().getAttribute('aria-label')) ?? '').replace(/^Join /, '');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'account-settings-join-program-student-390.png'), fullPage: true });
+      await buttons.first().click();
+      await page.getByText(`You joined ${name}.`).waitFor();
+      expect(await buttons.count()).toBe(before - 1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -76,4 +76,11 @@ export const settingsEn = {
   'picture.saved': 'Picture saved.',
   'picture.removed': 'Picture removed.',
   'picture.tooLarge': 'This file is too large: pictures can be up to 8 MB.',
+  'settings.link.joinProgram': 'Join a program',
+  'joinProgram.title': 'Join a program',
+  'joinProgram.intro': 'Programs of your organisation that you can join. You join as a {tuteeTerm}, or as a {tutorTerm} if you already lead a program there.',
+  'joinProgram.none': 'There is no program for you to join right now.',
+  'joinProgram.join': 'Join',
+  'joinProgram.joinNamed': 'Join {name}',
+  'joinProgram.joined': 'You joined {name}.',
 } as const;

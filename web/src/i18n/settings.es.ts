@@ -78,4 +78,11 @@ export const settingsEs: Record<keyof typeof settingsEn, string> = {
   'picture.saved': 'Foto guardada.',
   'picture.removed': 'Foto quitada.',
   'picture.tooLarge': 'Este archivo es demasiado grande: las fotos pueden tener hasta 8 MB.',
+  'settings.link.joinProgram': 'Unirse a un programa',
+  'joinProgram.title': 'Unirse a un programa',
+  'joinProgram.intro': 'Programas de su organización a los que puede unirse. Se une como {tuteeTerm}, o como {tutorTerm} si ya dirige un programa allí.',
+  'joinProgram.none': 'Ahora mismo no hay ningún programa al que pueda unirse.',
+  'joinProgram.join': 'Unirse',
+  'joinProgram.joinNamed': 'Unirse a {name}',
+  'joinProgram.joined': 'Se unió a {name}.',
 };

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
             { path: 'account-settings/password', lazy: () => import('../pages/account-settings/PasswordPage') },
             { path: 'account-settings', lazy: () => import('../pages/account-settings/AccountSettingsPage') },
             { path: 'account-settings/notifications', lazy: () => import('../pages/account-settings/NotificationsPage') },
+            { path: 'account-settings/join-program', lazy: () => import('../pages/account-settings/JoinProgramPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },

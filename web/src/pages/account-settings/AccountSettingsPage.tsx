@@ -53,6 +53,7 @@ const PAGES = [
   ['/account-settings/password', 'settings.link.password'],
   ['/account-settings/multi-factor-authentication', 'settings.link.mfa'],
   ['/account-settings/notifications', 'settings.link.notifications'],
+  ['/account-settings/join-program', 'settings.link.joinProgram'],
   ['/edit-profile', 'settings.link.profile'],
 ] as const;
 
