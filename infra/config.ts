@@ -100,6 +100,7 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').describe('"true" for servers without bucket sub-domains (MinIO)'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(30).describe('requests per minute per client address to /uploads/profile-picture (each decodes an image)'),
   PICTURE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000).describe('largest picture upload accepted'),
 });
 

@@ -129,7 +129,7 @@ describe('with S3_BUCKET set', () => {
     s3 = await startLocalS3('pictures');
     withS3 = await startTestApi({
       DATA_DIR: dataDir, S3_BUCKET: s3.bucket, S3_ENDPOINT: s3.endpoint, S3_FORCE_PATH_STYLE: 'true',
-      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, RATE_LIMIT_UPLOADS: '1',
     });
   });
   afterAll(async () => {
@@ -145,5 +145,10 @@ describe('with S3_BUCKET set', () => {
     expect(listed.status).toBe(200);
     const served = await fetch(`${withS3.url}${res.body.src}`);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/webp']);
+  });
+
+  it('limits uploads per client address (RATE_LIMIT_UPLOADS, here 1 a minute): the next answers 429', async () => {
+    const again = await upload(withS3, await jpeg('#ff8801'), { token: await withS3.loginAs('ecosystemAdmin') });
+    expect([again.status, again.body.code]).toEqual([429, 'RATE_LIMITED']);
   });
 });
