@@ -12,10 +12,12 @@ import { en } from './src/i18n/en';
 import { es } from './src/i18n/es';
 import { breadcrumbsEn } from './src/pages/breadcrumbs/i18n/en';
 import { breadcrumbsEs } from './src/pages/breadcrumbs/i18n/es';
+import { settingsEn } from './src/i18n/settings.en';
+import { settingsEs } from './src/i18n/settings.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
-const proxied = ['/graphql', '/refresh-tokens', '/logout', '/feature-flags'];
+const proxied = ['/graphql', '/refresh-tokens', '/logout', '/feature-flags', '/uploads', '/files'];
 
 export default defineConfig(({ command }) => ({
   root,
@@ -28,6 +30,9 @@ export default defineConfig(({ command }) => ({
       // The breadcrumbs page's own words (they load with that page): without the parser, they too must arrive parsed.
       '/src/pages/breadcrumbs/i18n/en.ts': { exportName: 'breadcrumbsEn', messages: breadcrumbsEn },
       '/src/pages/breadcrumbs/i18n/es.ts': { exportName: 'breadcrumbsEs', messages: breadcrumbsEs },
+      // The settings pages' words (i18n/SettingsMessages.tsx), likewise.
+      '/src/i18n/settings.en.ts': { exportName: 'settingsEn', messages: settingsEn },
+      '/src/i18n/settings.es.ts': { exportName: 'settingsEs', messages: settingsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -2,7 +2,7 @@
  * English catalogue (ICU message syntax). Every string the interface shows comes from here or
  * its Spanish twin; {tutorTerm}, {tuteeTerm} and {moduleTerm} are filled per ecosystem by `useT`.
  */
-import { settingsEn } from './settings.en';
+import type { SettingsMessageId } from './settings.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -305,7 +305,10 @@ export const en = {
   'outbox.textPart': 'Text part',
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
-  ...settingsEn,
+  'nav.accountSettings': 'Account settings',
 } as const satisfies Record<string, string>;
 
-export type MessageId = keyof typeof en;
+/** The keys of this catalogue, which ships with the first load. */
+export type CoreMessageId = keyof typeof en;
+/** Every key `t` takes: the settings pages bring their own catalogue (i18n/SettingsMessages.tsx). */
+export type MessageId = CoreMessageId | SettingsMessageId;

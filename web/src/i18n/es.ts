@@ -1,8 +1,7 @@
 /** Spanish catalogue (SPEC's `sp`); the type makes a missing or extra key a compile error. */
-import type { MessageId } from './en';
-import { settingsEs } from './settings.es';
+import type { CoreMessageId } from './en';
 
-export const es: Record<MessageId, string> = {
+export const es: Record<CoreMessageId, string> = {
   'terms.tutor.default': 'Líder',
   'terms.tutee.default': 'Aprendiz',
   'terms.module.default': 'Módulo',
@@ -303,5 +302,5 @@ export const es: Record<MessageId, string> = {
   'outbox.textPart': 'Parte de texto',
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
-  ...settingsEs,
+  'nav.accountSettings': 'Configuración de la cuenta',
 };

@@ -1,4 +1,7 @@
-/** English of /account-settings and its pages (docs/decisions/0050); spread into en.ts. */
+/**
+ * English of /account-settings, its pages and the profile picture (docs/decisions/0050, 0051). Not
+ * part of the first load: the pages that use it wrap themselves in SettingsMessages.
+ */
 export const settingsEn = {
   'settings.title': 'Account settings',
   'settings.intro': 'Your contact details, language, time zone and booking limit; password, security and notifications on their own pages.',
@@ -84,3 +87,5 @@ export const settingsEn = {
   'joinProgram.joinNamed': 'Join {name}',
   'joinProgram.joined': 'You joined {name}.',
 } as const;
+
+export type SettingsMessageId = keyof typeof settingsEn;

@@ -1,4 +1,4 @@
-/** Spanish of /account-settings and its pages; spread into es.ts. The type makes a missing key a compile error. */
+/** Spanish of /account-settings, its pages and the profile picture. The type makes a missing key a compile error. */
 import type { settingsEn } from './settings.en';
 
 export const settingsEs: Record<keyof typeof settingsEn, string> = {

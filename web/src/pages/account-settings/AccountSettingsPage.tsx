@@ -9,6 +9,7 @@ import { graphql, useFragment, type PreloadedQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { SettingsMessages } from '../../i18n/SettingsMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
@@ -46,7 +47,7 @@ export function loader({ request }: LoaderFunctionArgs): Promise<PreloadedQuery<
 export function Component() {
   const { getCurrentUserV2 } = useRouteQuery<AccountSettingsPageQuery>(query);
   if (!getCurrentUserV2) return <NotFound />;
-  return <AccountSettings userRef={getCurrentUserV2} />;
+  return <SettingsMessages><AccountSettings userRef={getCurrentUserV2} /></SettingsMessages>;
 }
 
 const PAGES = [

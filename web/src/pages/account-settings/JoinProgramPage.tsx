@@ -11,6 +11,7 @@ import { NotFound } from '../../components/NotFound';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
+import { SettingsMessages } from '../../i18n/SettingsMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { usePromiseMutation } from '../../relay/usePromiseMutation';
@@ -48,7 +49,7 @@ export function loader({ request }: LoaderFunctionArgs): Promise<PreloadedQuery<
 export function Component() {
   const { getCurrentUserV2 } = useRouteQuery<JoinProgramPageQuery>(query);
   if (!getCurrentUserV2) return <NotFound />;
-  return <JoinProgram userRef={getCurrentUserV2} />;
+  return <SettingsMessages><JoinProgram userRef={getCurrentUserV2} /></SettingsMessages>;
 }
 
 function JoinProgram({ userRef }: { userRef: JoinProgramPage_user$key }) {

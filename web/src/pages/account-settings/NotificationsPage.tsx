@@ -8,6 +8,7 @@ import { graphql, useFragment, type PreloadedQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { SettingsMessages } from '../../i18n/SettingsMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
@@ -49,7 +50,7 @@ export function loader({ request }: LoaderFunctionArgs): Promise<PreloadedQuery<
 export function Component() {
   const { getCurrentUserV2 } = useRouteQuery<NotificationsPageQuery>(query);
   if (!getCurrentUserV2) return <NotFound />;
-  return <Notifications userRef={getCurrentUserV2} />;
+  return <SettingsMessages><Notifications userRef={getCurrentUserV2} /></SettingsMessages>;
 }
 
 // The server's enums as the generated types spell them; the tables hold the kinds the server sent.

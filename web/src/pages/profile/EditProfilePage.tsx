@@ -9,6 +9,7 @@ import { fetchQuery, graphql, useFragment, type PreloadedQuery } from 'react-rel
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { SettingsMessages } from '../../i18n/SettingsMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
@@ -48,7 +49,7 @@ export function loader({ request }: LoaderFunctionArgs): Promise<PreloadedQuery<
 export function Component() {
   const { getCurrentUserV2 } = useRouteQuery<EditProfilePageQuery>(query);
   if (!getCurrentUserV2) return <NotFound />;
-  return <EditProfile userRef={getCurrentUserV2} />;
+  return <SettingsMessages><EditProfile userRef={getCurrentUserV2} /></SettingsMessages>;
 }
 
 /** After a picture upload or removal (not GraphQL): the store learns the new picture from the server. */
