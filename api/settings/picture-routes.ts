@@ -53,7 +53,8 @@ async function serve(storage: FileStorage, name: string, reply: FastifyReply): P
 
 export function pictureRoutes(services: Services, storage: FileStorage = fileStorageFor(services.config)): FastifyPluginAsync {
   return async (app) => {
-    // This scope only: the raw body whatever its Content-Type (the bytes decide), up to the picture limit.
+    // This scope only: the raw body whatever its Content-Type, JSON and text included (the bytes decide), up to the picture limit.
+    app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: services.config.PICTURE_MAX_BYTES }, (_request, body, done) => done(null, body));
     app.post<{ Querystring: Query }>('/uploads/profile-picture', (request, reply) => inContext(services, request, reply, (ctx) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

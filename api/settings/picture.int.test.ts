@@ -76,6 +76,13 @@ describe('uploading a picture', () => {
     expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 512, 512, undefined]);
     expect(bytes.includes(Buffer.from('home-address-in-exif'))).toBe(false);
     expect(await readdir(path.join(dataDir, 'files', 'pictures'))).toEqual([path.basename(res.body.src!)]);
+    // The Content-Type says nothing: a JPEG sent as text or JSON is still a JPEG (the same one: the same name, no new event).
+    for (const type of ['text/plain', 'application/json']) {
+      const before = await api.eventCount();
+      const again = await upload(api, await jpeg(), { token: w.tokens.student, query: '?rotation=90', type });
+      expect([again.status, again.body.src]).toEqual([200, res.body.src]);
+      expect(await api.eventCount()).toBe(before);
+    }
   });
 
   it('refuses a file that claims to be a JPEG but is not, in the reader\'s language, writing nothing', async () => {
