@@ -90,6 +90,14 @@ describe('editStaffNotificationSetting and editParentNotifications', () => {
       await unchanged(() => api.graphql(PARENT, { input: [{ kind: 'WEEKLY_REPORT', email: false, text: false }] }, { token }), 'FORBIDDEN');
     }
   });
+
+  it('refuse malformed staff and parent input (a personal kind, a missing channel, text without a phone), writing nothing', async () => {
+    await unchanged(() => api.graphql(STAFF, { input: { kind: 'NEW_MESSAGE', email: true, text: false } }, { token: w.tokens.admin1 }), 'BAD_USER_INPUT');
+    await unchanged(() => api.graphql(STAFF, { input: { kind: 'SUB_REQUEST', email: true } }, { token: w.tokens.admin1 }), 'BAD_USER_INPUT');
+    await unchanged(() => api.graphql(PARENT, { input: [{ kind: 'SESSION_REMINDER', email: true, text: false }] }, { token: w.tokens.parent }), 'BAD_USER_INPUT');
+    const text = await unchanged(() => api.graphql(PARENT, { input: [{ kind: 'WEEKLY_REPORT', email: true, text: true }] }, { token: w.tokens.parent }), 'BAD_USER_INPUT');
+    expect(fieldsOf(text)).toEqual({ input: 'Add a phone number under contact info before choosing text messages.' });
+  });
 });
 
 describe('reading the preferences', () => {
