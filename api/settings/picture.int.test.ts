@@ -104,7 +104,7 @@ describe('uploading a picture', () => {
     await refusedUnchanged(async () => upload(api, await jpeg()), 401, 'UNAUTHENTICATED');
   });
 
-  it('lets the ecosystem admin set a member\'s picture; refuses another ecosystem\'s admin and a parent of another family', async () => {
+  it('lets the ecosystem admin set and remove a member\'s picture; refuses another ecosystem\'s admin and a parent of another family', async () => {
     for (const token of [w.tokens.admin2, w.tokens.parent]) {
       await refusedUnchanged(async () => upload(api, await jpeg('#aa0000'), { token, query: `?userId=${w.ids.student}` }), 403, 'FORBIDDEN');
     }
@@ -112,6 +112,12 @@ describe('uploading a picture', () => {
     expect(byAdmin.status).toBe(200);
     // The file it replaced is gone; only the new one is served.
     expect(await readdir(path.join(dataDir, 'files', 'pictures'))).toEqual([path.basename(byAdmin.body.src!)]);
+    const remove = (token: string) => fetch(`${api.url}/uploads/profile-picture?userId=${w.ids.student}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
+      .then(async (r) => ({ status: r.status, body: await r.json() as Answer['body'] }));
+    await refusedUnchanged(() => remove(w.tokens.admin2), 403, 'FORBIDDEN');
+    expect((await fetch(`${api.url}${byAdmin.body.src}`)).status).toBe(200);
+    expect((await remove(w.tokens.admin1)).status).toBe(200);
+    expect((await fetch(`${api.url}${byAdmin.body.src}`)).status).toBe(404);
   });
 
   it('removes the picture and its file; unknown and malformed names answer 404', async () => {
