@@ -97,6 +97,15 @@ export const configSchema = z.object({
     .describe('text messages through Twilio; outbox only when unset'),
   // One-time links in e-mail (docs/decisions/0042) are built from this, never from a request's Host header.
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('the address people open the web app at, for links in e-mail; http://localhost:PORT when unset'),
+  // File storage (docs/decisions/0051): DATA_DIR/files unless a bucket is named. Errors never echo the keys.
+  S3_BUCKET: z.string().min(3).optional().describe('profile pictures and other files in this S3-compatible bucket; DATA_DIR/files when unset'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalUrl.describe('an S3-compatible server (MinIO, R2...); AWS S3 when unset'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false').describe('"true" for servers without bucket sub-domains (MinIO)'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(30).describe('requests per minute per client address to /uploads/profile-picture (each decodes an image)'),
+  PICTURE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000).describe('largest picture upload accepted'),
 });
 
 export type Config = z.infer<typeof configSchema>;

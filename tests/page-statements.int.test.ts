@@ -76,6 +76,9 @@ const CASES: Record<string, PageCase> = {
   signupOperationsLandingQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
   signupOperationsMyApplicationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
   signupOperationsLeadQuery: { variables: () => ({ ticketId: 'A'.repeat(32) }), rows: single },
+  AccountSettingsPageQuery: { variables: () => ({}), rows: single },
+  NotificationsPageQuery: { variables: () => ({}), rows: single },
+  JoinProgramPageQuery: { variables: () => ({}), rows: single },
 };
 
 const MESSAGES = 20;

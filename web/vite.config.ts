@@ -14,10 +14,12 @@ import { breadcrumbsEn } from './src/pages/breadcrumbs/i18n/en';
 import { breadcrumbsEs } from './src/pages/breadcrumbs/i18n/es';
 import { signupEn } from './src/pages/signup/i18n/en';
 import { signupEs } from './src/pages/signup/i18n/es';
+import { settingsEn } from './src/i18n/settings.en';
+import { settingsEs } from './src/i18n/settings.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
-const proxied = ['/graphql', '/refresh-tokens', '/logout', '/feature-flags'];
+const proxied = ['/graphql', '/refresh-tokens', '/logout', '/feature-flags', '/uploads', '/files'];
 
 export default defineConfig(({ command }) => ({
   root,
@@ -32,6 +34,9 @@ export default defineConfig(({ command }) => ({
       '/src/pages/breadcrumbs/i18n/es.ts': { exportName: 'breadcrumbsEs', messages: breadcrumbsEs },
       '/src/pages/signup/i18n/en.ts': { exportName: 'signupEn', messages: signupEn },
       '/src/pages/signup/i18n/es.ts': { exportName: 'signupEs', messages: signupEs },
+      // The settings pages' words (i18n/SettingsMessages.tsx), likewise.
+      '/src/i18n/settings.en.ts': { exportName: 'settingsEn', messages: settingsEn },
+      '/src/i18n/settings.es.ts': { exportName: 'settingsEs', messages: settingsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -16,6 +16,7 @@ import { messagesResolvers } from '../messages/resolvers';
 import { signupResolvers } from '../signup/resolvers';
 import { oneTimeResolvers } from '../auth/one-time/resolvers';
 import { invitationsResolvers } from '../invitations/resolvers';
+import { settingsResolvers } from '../settings/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -92,7 +93,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   messagesResolvers,
   oneTimeResolvers,
   invitationsResolvers,
-  signupResolvers];
+  signupResolvers,
+  settingsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -85,6 +85,7 @@ export function limitsOf(config: Config): Record<string, Limit> {
     '/refresh-tokens': { max: config.RATE_LIMIT_AUTH, groupId: 'refresh-tokens' },
     '/logout': { max: config.RATE_LIMIT_AUTH, groupId: 'logout' },
     '/feature-flags': { max: config.RATE_LIMIT_FEATURE_FLAGS, groupId: 'feature-flags' },
+    '/uploads/profile-picture': { max: config.RATE_LIMIT_UPLOADS, groupId: 'uploads' },
   };
 }
 

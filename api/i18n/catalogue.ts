@@ -37,6 +37,8 @@ import { esSignup } from './es/signup';
 import { applicationLabels, applicationMessages } from '../../domain/application/messages';
 import { signupApiMessages } from '../signup/messages';
 import { leadLabels, leadMessages } from '../../domain/application/lead/messages';
+import { settingsMessages } from '../../domain/user/settings/messages';
+import { esSettings } from './es/settings';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -50,6 +52,7 @@ export const MESSAGE_GROUPS = [
   oneTimeMessages,
   invitationMessages,
   applicationMessages, applicationLabels, signupApiMessages, leadMessages, leadLabels,
+  settingsMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -74,6 +77,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esOneTime,
     ...esInvitations,
     ...esSignup,
+    ...esSettings,
   },
 };
 

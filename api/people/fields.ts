@@ -9,6 +9,7 @@ import { profileTypesOf } from '../../domain/user/profile/profile-types';
 import { rolesLabelParts } from '../../domain/user/roles-label';
 import { shownStatus } from '../../domain/user/roles';
 import type { StoredProfile } from '../../domain/user/state';
+import { settingsList } from '../../domain/user/settings/notifications';
 import type { ProfileResolvers, Resolvers } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { translate } from '../i18n/catalogue';
@@ -60,6 +61,13 @@ const profileResolvers: ProfileResolvers = {
   formattedPhoneNumber: async (user, _args, ctx) => formatPhone((await readableDetails(ctx, user.id, 'contact')).profile.phoneNumber),
   profileId: (user) => user.id,
   profileTypes: (user) => profileTypesOf(user.roles, user.platformAdmin),
+  // Account settings (docs/decisions/0050): shown to whoever may read the profile.
+  notificationPreference: async (user, _args, ctx) =>
+    settingsList((await readableDetails(ctx, user.id, 'profile')).profile.notificationPreference, 'notificationPreference'),
+  staffNotificationPreference: async (user, _args, ctx) =>
+    settingsList((await readableDetails(ctx, user.id, 'profile')).profile.staffNotificationPreference, 'staffNotificationPreference'),
+  parentNotificationPreference: async (user, _args, ctx) =>
+    settingsList((await readableDetails(ctx, user.id, 'profile')).profile.parentNotificationPreference, 'parentNotificationPreference'),
   ecosystemRoles: async (user, _args, ctx) => {
     const { memberships, locked } = await readableDetails(ctx, user.id, 'profile');
     return memberships.map((m) => ({

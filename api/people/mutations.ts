@@ -20,7 +20,7 @@ import { ecosystemOf, targetOf, type Target } from './target';
 
 const waitFor = [USERS_PROJECTION];
 
-function allow(target: Target, op: ProfileOperation): void {
+export function allow(target: Target, op: ProfileOperation): void {
   if (!profilePolicy(target.viewer, op, target.person)) throw new ForbiddenError();
 }
 
@@ -40,7 +40,7 @@ async function renamed<T>(from: string, to: string, fn: () => Promise<T>, decide
 }
 
 /** The person as the payload shows them: the viewer's own account, or as the tenant scope shows them. */
-async function payload(ctx: RequestContext, target: Target): Promise<UserSource> {
+export async function payload(ctx: RequestContext, target: Target): Promise<UserSource> {
   if (target.self) return viewerUser(target.viewer, () => ctx.read((c) => loadAccount(c, target.viewer.userId)));
   const row: UserRow | null = await ctx.read((c) => findUser(c, target.person.userId));
   if (!row) throw new ForbiddenError();
@@ -48,7 +48,7 @@ async function payload(ctx: RequestContext, target: Target): Promise<UserSource>
 }
 
 /** Edits the profile; field errors at `from` in the command (`changes`) are reported at `to` (`input`). */
-async function applyChanges(ctx: RequestContext, target: Target, changes: ProfileChanges, from = 'changes', to = 'input'): Promise<void> {
+export async function applyChanges(ctx: RequestContext, target: Target, changes: ProfileChanges, from = 'changes', to = 'input'): Promise<void> {
   await renamed(from, to, () => ctx.execute(editProfile, { userId: target.person.userId, changes }, { waitFor }));
 }
 

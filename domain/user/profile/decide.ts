@@ -12,6 +12,7 @@ import { userMessages } from '../messages';
 import type { RegisteredUser } from '../state';
 import { EMPTY_ECOSYSTEM_PROFILE, mergeAnswers, type EcosystemProfile, type EcosystemProfileChanges } from './ecosystem-profile';
 import type { ProfileChanges, ProfileFields } from './fields';
+import { checkNotificationChanges } from '../settings/notifications';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -26,6 +27,7 @@ function changedOnly<T extends object>(current: T, changes: Partial<T>): Partial
 export function editProfile(user: RegisteredUser, input: EditProfileInput, ctx: CommandContext): UserEvent[] {
   const current = currentProfile(user);
   const changes: ProfileChanges = changedOnly(current, input.changes);
+  checkNotificationChanges(user.roles, current, changes);
   if (changes.timeZoneId !== undefined && ctx.actor.userId !== user.userId && !current.tzUpdateInfo.showAdminUpdateDialog) {
     changes.tzUpdateInfo = { showAdminUpdateDialog: true };
   }

@@ -3,7 +3,7 @@
  * included), each with the rule a new value must meet. Edits are patches of these fields: a key
  * left out is kept, null clears an optional field. What the profile shows but does not store here
  * (profile types and ecosystem roles from the roles; students and family connections, payment
- * cards, MFA settings, notification preferences, hours tutored from their own areas) is listed in
+ * cards, MFA settings, hours tutored from their own areas) is listed in
  * docs/decisions/0034-people-and-roles.md.
  */
 import { z } from 'zod';
@@ -15,6 +15,9 @@ import { zodMessage as zm } from '../../shared/i18n';
 import { userMessages } from '../messages';
 import { profileLabels as L } from './labels';
 import { timeZoneIdSchema } from './timezone';
+import {
+  DEFAULT_NOTIFICATIONS, notificationPreferenceSchema, parentNotificationPreferenceSchema, staffNotificationPreferenceSchema,
+} from '../settings/notifications';
 
 /** Approval and background check (spec section 4). */
 export const APPROVAL_STATUSES = ['NOT_STARTED', 'PENDING', 'APPROVED', 'NOT_REQUIRED', 'DECLINED'] as const;
@@ -126,6 +129,10 @@ export const profileFieldsSchema = z.object({
   demographics: demographicsSchema,
   tzUpdateInfo: z.object({ showAdminUpdateDialog: flag(L.showAdminUpdateDialog) }),
   tzCooldownInfo: cooldownSchema,
+  // Account settings (docs/decisions/0050): Email and Text per kind of notification.
+  notificationPreference: notificationPreferenceSchema,
+  staffNotificationPreference: staffNotificationPreferenceSchema,
+  parentNotificationPreference: parentNotificationPreferenceSchema,
 });
 
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
@@ -157,4 +164,5 @@ export const EMPTY_PROFILE: Omit<ProfileFields, 'firstName' | 'lastName'> = {
   demographics: { birthdate: null, sex: null, ethnicity: null, highestEducation: null },
   tzUpdateInfo: { showAdminUpdateDialog: false },
   tzCooldownInfo: { numTimesDismissed: 0, latestDetectedTimezone: null, timeOfMostRecentDismissal: null },
+  ...DEFAULT_NOTIFICATIONS,
 };

@@ -2,11 +2,11 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { argumentsOf } from './icuArguments';
-import { en, type MessageId } from './en';
+import { en, type CoreMessageId } from './en';
 import { es } from './es';
 
 
-const ids = Object.keys(en) as MessageId[];
+const ids = Object.keys(en) as CoreMessageId[];
 
 describe('catalogues', () => {
   it('are valid ICU messages using the same arguments in English and Spanish', () => {

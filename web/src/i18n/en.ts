@@ -2,6 +2,8 @@
  * English catalogue (ICU message syntax). Every string the interface shows comes from here or
  * its Spanish twin; {tutorTerm}, {tuteeTerm} and {moduleTerm} are filled per ecosystem by `useT`.
  */
+import type { SettingsMessageId } from './settings.en';
+
 export const en = {
   'terms.tutor.default': 'Leader',
   'terms.tutee.default': 'Learner',
@@ -367,6 +369,10 @@ export const en = {
   'invite.resent': 'A new link was sent to {email}; the earlier one no longer works.',
   'applications.title': 'Applications to {name}',
   'applications.link': 'Applications',
+  'nav.accountSettings': 'Account settings',
 } as const satisfies Record<string, string>;
 
-export type MessageId = keyof typeof en;
+/** The keys of this catalogue, which ships with the first load. */
+export type CoreMessageId = keyof typeof en;
+/** Every key `t` takes: the settings pages bring their own catalogue (i18n/SettingsMessages.tsx). */
+export type MessageId = CoreMessageId | SettingsMessageId;

@@ -1,7 +1,7 @@
 /** Spanish catalogue (SPEC's `sp`); the type makes a missing or extra key a compile error. */
-import type { MessageId } from './en';
+import type { CoreMessageId } from './en';
 
-export const es: Record<MessageId, string> = {
+export const es: Record<CoreMessageId, string> = {
   'terms.tutor.default': 'Líder',
   'terms.tutee.default': 'Aprendiz',
   'terms.module.default': 'Módulo',
@@ -366,4 +366,5 @@ export const es: Record<MessageId, string> = {
   'invite.resent': 'Se envió un enlace nuevo a {email}; el anterior ya no funciona.',
   'applications.title': 'Solicitudes a {name}',
   'applications.link': 'Solicitudes',
+  'nav.accountSettings': 'Configuración de la cuenta',
 };

@@ -7,12 +7,12 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import { en, type MessageId } from './en';
+import { en, type CoreMessageId } from './en';
 import { isAppLocale, LANGUAGE_TAGS, LOCALE_STORAGE_KEY, storedLocale, type AppLocale } from './language';
 
 export { isAppLocale, LOCALE_STORAGE_KEY, type AppLocale };
 
-export type Messages = Record<MessageId, string>;
+export type Messages = Record<CoreMessageId, string>;
 
 export const LOCALES: Record<AppLocale, { tag: string; nativeName: string }> = {
   en: { tag: LANGUAGE_TAGS.en, nativeName: 'English' },

@@ -2,18 +2,21 @@
  * /edit-profile: the signed-in person edits their own profile (spec section 2), with a preview of
  * how others see them; an empty bio reads "(This user has not written a bio yet.)" (spec section
  * 8). Only changed fields are sent (updateUser); the server's per-field messages land on the fields.
+ * The picture is uploaded, turned and removed in the preview (PictureEditor, docs/decisions/0051).
  */
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { graphql, useFragment, type PreloadedQuery } from 'react-relay';
+import { fetchQuery, graphql, useFragment, type PreloadedQuery } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { SettingsMessages } from '../../i18n/SettingsMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { EditProfilePage_user$key } from './__generated__/EditProfilePage_user.graphql';
 import type { EditProfilePageQuery } from './__generated__/EditProfilePageQuery.graphql';
+import { PictureEditor } from './PictureEditor';
 import { ProfileForm } from './ProfileForm';
 
 const query = graphql`
@@ -32,6 +35,7 @@ const userFragment = graphql`
       firstName lastName preferredName phoneNumber formattedPhoneNumber status school gradeLevel bio education skillsAccomplishments
       hobbiesInterests availabilityDesc applicantType currentMajor expectedGraduationDate organizationName recruitmentSource
       timeZoneId languagePreference canDrive
+      picture { src rotation }
       demographics { birthdate sex ethnicity highestEducation }
     }
   }
@@ -45,7 +49,12 @@ export function loader({ request }: LoaderFunctionArgs): Promise<PreloadedQuery<
 export function Component() {
   const { getCurrentUserV2 } = useRouteQuery<EditProfilePageQuery>(query);
   if (!getCurrentUserV2) return <NotFound />;
-  return <EditProfile userRef={getCurrentUserV2} />;
+  return <SettingsMessages><EditProfile userRef={getCurrentUserV2} /></SettingsMessages>;
+}
+
+/** After a picture upload or removal (not GraphQL): the store learns the new picture from the server. */
+function refresh(): Promise<unknown> {
+  return fetchQuery<EditProfilePageQuery>(relayEnvironment, query, {}, { fetchPolicy: 'network-only' }).toPromise();
 }
 
 function EditProfile({ userRef }: { userRef: EditProfilePage_user$key }) {
@@ -59,7 +68,8 @@ function EditProfile({ userRef }: { userRef: EditProfilePage_user$key }) {
       <Title order={1}>{t('profile.title')}</Title>
       <Card withBorder component="section" aria-labelledby="profile-preview">
         <Title order={2} size="h4" id="profile-preview">{t('profile.preview')}</Title>
-        <Text fw={600}>{name}</Text>
+        <PictureEditor picture={profile.picture} name={name} refresh={refresh} />
+        <Text fw={600} mt="sm">{name}</Text>
         <Text size="sm" c="dimmed">{user.rolesLabel}</Text>
         {profile.formattedPhoneNumber && <Text size="sm">{profile.formattedPhoneNumber}</Text>}
         <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>{profile.bio ?? t('profile.noBio')}</Text>
