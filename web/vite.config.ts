@@ -16,6 +16,10 @@ import { signupEn } from './src/pages/signup/i18n/en';
 import { signupEs } from './src/pages/signup/i18n/es';
 import { settingsEn } from './src/i18n/settings.en';
 import { settingsEs } from './src/i18n/settings.es';
+import { inviteEn } from './src/i18n/invite.en';
+import { inviteEs } from './src/i18n/invite.es';
+import { outboxEn } from './src/i18n/outbox.en';
+import { outboxEs } from './src/i18n/outbox.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -34,9 +38,13 @@ export default defineConfig(({ command }) => ({
       '/src/pages/breadcrumbs/i18n/es.ts': { exportName: 'breadcrumbsEs', messages: breadcrumbsEs },
       '/src/pages/signup/i18n/en.ts': { exportName: 'signupEn', messages: signupEn },
       '/src/pages/signup/i18n/es.ts': { exportName: 'signupEs', messages: signupEs },
-      // The settings pages' words (i18n/SettingsMessages.tsx), likewise.
+      // The settings, invitation and outbox pages' words (i18n/PageMessages.tsx), likewise.
       '/src/i18n/settings.en.ts': { exportName: 'settingsEn', messages: settingsEn },
       '/src/i18n/settings.es.ts': { exportName: 'settingsEs', messages: settingsEs },
+      '/src/i18n/invite.en.ts': { exportName: 'inviteEn', messages: inviteEn },
+      '/src/i18n/invite.es.ts': { exportName: 'inviteEs', messages: inviteEs },
+      '/src/i18n/outbox.en.ts': { exportName: 'outboxEn', messages: outboxEn },
+      '/src/i18n/outbox.es.ts': { exportName: 'outboxEs', messages: outboxEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -1,6 +1,6 @@
 /**
  * English of /account-settings, its pages and the profile picture (docs/decisions/0050, 0051). Not
- * part of the first load: the pages that use it wrap themselves in SettingsMessages.
+ * part of the first load: the pages that use it wrap themselves in SettingsMessages (i18n/PageMessages.tsx).
  */
 export const settingsEn = {
   'settings.title': 'Account settings',
@@ -86,6 +86,50 @@ export const settingsEn = {
   'joinProgram.join': 'Join',
   'joinProgram.joinNamed': 'Join {name}',
   'joinProgram.joined': 'You joined {name}.',
+  // The profile form (/edit-profile), whose page wraps itself in SettingsMessages too.
+  'profile.title': 'Edit profile',
+  'profile.preview': 'How others see you',
+  'profile.noBio': '(This user has not written a bio yet.)',
+  'profile.saved': 'Profile saved.',
+  'profile.nothingChanged': 'Nothing to save: no field changed.',
+  'profile.error.required': 'This field is required.',
+  'profile.error.phone': 'Enter 10 digits, such as (555) 123-4567; a leading 1 is allowed.',
+  'profile.section.basics': 'Basics',
+  'profile.section.about': 'About you',
+  'profile.section.application': 'Application',
+  'profile.section.preferences': 'Preferences',
+  'profile.section.demographics': 'Demographics (optional)',
+  'profile.field.firstName': 'First name',
+  'profile.field.lastName': 'Last name',
+  'profile.field.preferredName': 'Preferred name',
+  'profile.field.phoneNumber': 'Phone number',
+  'profile.field.status': 'Status',
+  'profile.field.school': 'School',
+  'profile.field.gradeLevel': 'Grade level',
+  'profile.field.bio': 'Bio',
+  'profile.field.education': 'Education',
+  'profile.field.skillsAccomplishments': 'Skills and accomplishments',
+  'profile.field.hobbiesInterests': 'Hobbies and interests',
+  'profile.field.availabilityDesc': 'When you are available',
+  'profile.field.applicantType': 'Applicant type',
+  'profile.field.currentMajor': 'Current major',
+  'profile.field.expectedGraduationDate': 'Expected graduation date',
+  'profile.field.organizationName': 'Organization',
+  'profile.field.recruitmentSource': 'How you heard of us',
+  'profile.field.timeZoneId': 'Time zone',
+  'profile.field.languagePreference': 'Language',
+  'profile.field.canDrive': 'I can drive to sessions',
+  'profile.field.birthdate': 'Date of birth',
+  'profile.field.sex': 'Sex',
+  'profile.field.ethnicity': 'Ethnicity',
+  'profile.field.highestEducation': 'Highest education',
+  'profile.zone.Eastern': 'Eastern',
+  'profile.zone.Central': 'Central',
+  'profile.zone.Mountain': 'Mountain',
+  'profile.zone.Phoenix': 'Phoenix',
+  'profile.zone.Pacific': 'Pacific',
+  'profile.zone.Alaska': 'Alaska',
+  'profile.zone.Honolulu': 'Honolulu',
 } as const;
 
 export type SettingsMessageId = keyof typeof settingsEn;

@@ -9,7 +9,7 @@ import { graphql, useFragment, type PreloadedQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { SettingsMessages } from '../../i18n/SettingsMessages';
+import { SettingsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';

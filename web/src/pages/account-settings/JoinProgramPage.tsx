@@ -11,7 +11,7 @@ import { NotFound } from '../../components/NotFound';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
-import { SettingsMessages } from '../../i18n/SettingsMessages';
+import { SettingsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { usePromiseMutation } from '../../relay/usePromiseMutation';

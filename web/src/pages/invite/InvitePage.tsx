@@ -18,6 +18,7 @@ import type { InvitePageQuery } from './__generated__/InvitePageQuery.graphql';
 import { InviteFileForm } from './InviteFileForm';
 import { InviteOneForm } from './InviteOneForm';
 import { PendingInvitations } from './PendingInvitations';
+import { InviteMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query InvitePageQuery($ecosystemId: ID!) {
@@ -40,7 +41,7 @@ export function loader({ request, params }: LoaderFunctionArgs): Promise<Preload
   return preloadQuery<InvitePageQuery>(relayEnvironment, query, { ecosystemId: params.ecosystemId ?? '' }, request.signal);
 }
 
-export function Component() {
+function InvitePageContent() {
   const data = useRouteQuery<InvitePageQuery>(query);
   const { getEcosystemById: ecosystem, getProgramsByEcosystemId: programs } = data;
   if (!ecosystem) return <NotFound />;
@@ -73,4 +74,8 @@ function InviteContent({ name, ecosystemId, programs, children }: {
       {children}
     </Stack>
   );
+}
+
+export function Component() {
+  return <InviteMessages><InvitePageContent /></InviteMessages>;
 }

@@ -17,6 +17,7 @@ import { forgetAnonymousData } from '../login/useLoginPaasMutation';
 import type { JoinPageQuery, JoinPageQuery$data } from './__generated__/JoinPageQuery.graphql';
 import { InvalidInvite } from './InvalidInvite';
 import { JoinForm } from './JoinForm';
+import { InviteMessages } from '../../i18n/PageMessages';
 
 const LoginSecondStep = lazy(() => import('../login/LoginSecondStep').then((m) => ({ default: m.LoginSecondStep })));
 
@@ -40,7 +41,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
   return { token, invited: getInvitedUserByToken ?? null };
 }
 
-export function Component() {
+function JoinPageContent() {
   const { token, invited } = useLoaderData() as Loaded;
   const [invalid, setInvalid] = useState(false);
   const [mfa, setMfa] = useState<FirstStep | null>(null);
@@ -67,4 +68,8 @@ export function Component() {
 function SecondStepLoading() {
   const t = useT();
   return <Loader mx="auto" mt="xl" display="block" aria-label={t('nav.loading')} />;
+}
+
+export function Component() {
+  return <InviteMessages><JoinPageContent /></InviteMessages>;
 }

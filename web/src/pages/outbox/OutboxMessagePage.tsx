@@ -18,6 +18,7 @@ import { OUTBOX_PATH } from '../../router/paths';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { OutboxMessagePageQuery } from './__generated__/OutboxMessagePageQuery.graphql';
 import { channelLabel, kindLabel, languageLabel, statusColor, statusLabel } from './words';
+import { OutboxMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query OutboxMessagePageQuery($messageId: ID!) {
@@ -55,7 +56,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function Component() {
+function OutboxMessagePageContent() {
   const t = useT();
   const intl = useIntl();
   const message = useRouteQuery<OutboxMessagePageQuery>(query).getOutboxMessage;
@@ -95,4 +96,8 @@ export function Component() {
       )}
     </Stack>
   );
+}
+
+export function Component() {
+  return <OutboxMessages><OutboxMessagePageContent /></OutboxMessages>;
 }

@@ -18,6 +18,7 @@ import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { OutboxPageQuery } from './__generated__/OutboxPageQuery.graphql';
 import { OutboxList, outboxConnectionId } from './OutboxList';
 import { useSendTestMessageMutation } from './useSendTestMessageMutation';
+import { OutboxMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query OutboxPageQuery {
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return preloadQuery<OutboxPageQuery>(relayEnvironment, query, {}, request.signal);
 }
 
-export function Component() {
+function OutboxPageContent() {
   const t = useT();
   useDocumentTitle(t('outbox.title'));
   const data = useRouteQuery<OutboxPageQuery>(query);
@@ -59,4 +60,8 @@ export function Component() {
       <OutboxList queryRef={data} />
     </Stack>
   );
+}
+
+export function Component() {
+  return <OutboxMessages><OutboxPageContent /></OutboxMessages>;
 }

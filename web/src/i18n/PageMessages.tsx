@@ -1,0 +1,51 @@
+/**
+ * Messages of a group of pages, laid over the app's catalogue for the pages below. They are not in
+ * en.ts, which ships with the first load (its budget: tests/e2e/first-load.e2e.test.ts): a module
+ * that imports one of these catalogues, and so both its languages, loads with the first of its
+ * pages opened.
+ */
+import type { ReactNode } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { useLocale } from './locale';
+import { settingsEn } from './settings.en';
+import { settingsEs } from './settings.es';
+import { inviteEn } from './invite.en';
+import { inviteEs } from './invite.es';
+import { outboxEn } from './outbox.en';
+import { outboxEs } from './outbox.es';
+
+type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
+
+function reportIntlError(error: Error): void {
+  console.error(error);
+}
+
+function PageMessages({ catalogues, children }: { catalogues: Catalogues; children: ReactNode }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  // In the production build these modules export parsed messages, as en.ts does (web/vite.config.ts).
+  return (
+    <IntlProvider locale={intl.locale} defaultLocale="en" messages={{ ...intl.messages, ...catalogues[locale] } as typeof intl.messages} onError={reportIntlError}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+const SETTINGS: Catalogues = { en: settingsEn, sp: settingsEs };
+const INVITE: Catalogues = { en: inviteEn, sp: inviteEs };
+const OUTBOX: Catalogues = { en: outboxEn, sp: outboxEs };
+
+/** /account-settings, its pages and the profile picture (docs/decisions/0050, 0051). */
+export function SettingsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={SETTINGS}>{children}</PageMessages>;
+}
+
+/** /join/:token, the invalid-link page and the admins' invite page (docs/decisions/0040). */
+export function InviteMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={INVITE}>{children}</PageMessages>;
+}
+
+/** The platform admins' outbox pages (docs/decisions/0036). */
+export function OutboxMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={OUTBOX}>{children}</PageMessages>;
+}

@@ -1,0 +1,33 @@
+/** The catalogues some pages bring with them (i18n/PageMessages.tsx), checked as en.ts and es.ts are. */
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { describe, expect, it } from 'vitest';
+import { argumentsOf } from './icuArguments';
+import { en } from './en';
+import { settingsEn } from './settings.en';
+import { settingsEs } from './settings.es';
+import { inviteEn } from './invite.en';
+import { inviteEs } from './invite.es';
+import { outboxEn } from './outbox.en';
+import { outboxEs } from './outbox.es';
+
+const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
+  settings: { en: settingsEn, es: settingsEs },
+  invite: { en: inviteEn, es: inviteEs },
+  outbox: { en: outboxEn, es: outboxEs },
+};
+
+describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {
+  const ids = Object.keys(english);
+
+  it('have the same keys, valid ICU messages and the same arguments in English and Spanish', () => {
+    expect(Object.keys(spanish).sort()).toEqual([...ids].sort());
+    for (const id of ids) expect([...argumentsOf(parse(spanish[id]))].sort(), id).toEqual([...argumentsOf(parse(english[id]))].sort());
+  });
+
+  it('differ from each other, and share no key with the first-load catalogue or another page catalogue', () => {
+    expect(ids.filter((id) => english[id] === spanish[id] && /[a-z]{4}/i.test(english[id].replace(/\{[^}]*\}/g, '')))).toEqual([]);
+    expect(ids.filter((id) => id in en)).toEqual([]);
+    const others = Object.values(PAGES).filter((p) => p.en !== english);
+    expect(ids.filter((id) => others.some((p) => id in p.en))).toEqual([]);
+  });
+});
