@@ -156,7 +156,10 @@ export class AuthService {
       box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard,
       load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
     });
-    this.oneTime = new OneTimeLinks({ apiPool: deps.apiPool, bus: deps.bus, projections: deps.projections, clock: this.clock, config });
+    this.oneTime = new OneTimeLinks({
+      apiPool: deps.apiPool, bus: deps.bus, projections: deps.projections, clock: this.clock, config, guard,
+      log: (message, err) => (deps.log ?? ((line) => console.error(line)))(`${message}: ${err instanceof Error ? err.message : String(err)}`),
+    });
     this.authenticator = new Authenticator({
       signer: this.signer, pool: deps.apiPool, refreshTokens: this.refreshTokens, cache: this.cache, trusted: () => this.listener.trusted(), clock: this.clock,
     });
@@ -170,8 +173,9 @@ export class AuthService {
     return this.listener.start();
   }
 
-  stop(): Promise<void> {
-    return this.listener.stop();
+  async stop(): Promise<void> {
+    await this.oneTime.idle();
+    await this.listener.stop();
   }
 
   /** Whether requests are authenticated from the cache (true) or the database (false). */
@@ -261,10 +265,10 @@ export class AuthService {
     return true;
   }
 
-  /** Ends every session of the user; returns how many were live. */
-  async logoutEverywhere(userId: string): Promise<number> {
+  /** Ends every session of the user (a password reset says so as its reason); returns how many were live. */
+  async logoutEverywhere(userId: string, reason: 'logout' | 'password_changed' = 'logout'): Promise<number> {
     const now = this.clock();
-    const ids = await this.refreshTokens.revokeAllOfUser(userId, 'logout', now);
+    const ids = await this.refreshTokens.revokeAllOfUser(userId, reason, now);
     this.revoked(ids, now);
     return ids.length;
   }

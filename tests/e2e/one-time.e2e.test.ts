@@ -1,7 +1,8 @@
 /**
  * One-time links in the browser (docs/decisions/0042): the e-mail verification link opened at
- * phone width, in English and Spanish, and the page without a token. Mail is captured by a local
- * SMTP server; each page is axe-clean, fits 390 px and leaves a screenshot.
+ * phone width, in English and Spanish, and the page without a token; a forgotten password reset
+ * end to end, from the log-in page through the mail to logging in with the new password. Mail is
+ * captured by a local SMTP server; each page is axe-clean, fits 390 px and leaves a screenshot.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -91,6 +92,57 @@ describe('e-mail verification link', () => {
       await page.goto(`${app.url}/verify/email`);
       await page.getByRole('alert').filter({ hasText: 'This page needs the link from your email.' }).waitFor();
       await page.getByRole('link', { name: 'Go to log-in' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('forgotten password', () => {
+  it('asks for a link on the log-in page, sets a new password from the mail, ends the old session and logs in with it', async () => {
+    const email = 'rhea.browser@example.com';
+    await ensureUser(app.platform.services, { email, password: PASSWORD, firstName: 'Rhea', lastName: 'Browser' });
+    const oldSession = await app.platform.services.auth.login(email, PASSWORD);
+    const { page, context, errors } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+      await check(page, 'forgot-password-390');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      const mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await check(page, 'forgot-password-sent-390');
+
+      const link = await linkFromMail(mailsBefore + 1, '/reset-password/');
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+      const newPassword = page.getByRole('textbox', { name: 'New password', exact: true });
+      await newPassword.waitFor();
+      await check(page, 'reset-password-390');
+      await newPassword.fill('password123');
+      await page.getByRole('textbox', { name: 'Type the new password again', exact: true }).fill('password123');
+      await page.getByRole('button', { name: 'Save the new password' }).click();
+      await page.getByRole('alert').waitFor();
+      await check(page, 'reset-password-refused-390');
+      await newPassword.fill('a fresh and quite long passphrase');
+      await page.getByRole('textbox', { name: 'Type the new password again', exact: true }).fill('a fresh and quite long passphrase');
+      await page.getByRole('button', { name: 'Save the new password' }).click();
+      await page.getByText('Your password was changed.').waitFor();
+      await check(page, 'reset-password-done-390');
+      await expect(app.platform.services.auth.refresh(oldSession.tokens?.refreshToken ?? '')).rejects.toThrow();
+
+      await page.getByRole('link', { name: 'Back to log-in' }).click();
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('a fresh and quite long passphrase');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+
+      await page.goto(`${app.url}${link}`);
+      await page.getByText('This link does not work').waitFor();
+      await check(page, 'reset-password-used-390');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

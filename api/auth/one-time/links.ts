@@ -12,6 +12,7 @@ import type { Actor, Position } from '../../../domain/shared/events';
 import type { Config } from '../../../infra/config';
 import { recordThroughBus, sendMessage, type SentMessage } from '../../../workflows/messages/send';
 import type { WorkflowEngine } from '../../../workflows/engine/port';
+import type { LoginGuard } from '../login-guard';
 import type { AuthBus } from '../service';
 import { hashToken, OneTimeTokenStore, type OneTimeKind } from './store';
 
@@ -29,6 +30,9 @@ export interface OneTimeLinksDeps {
   projections: { waitFor(position: Position, names?: readonly string[], timeoutMs?: number): Promise<boolean> };
   clock: () => Date;
   config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'PROJECTION_WAIT_MS'>;
+  /** The log-in throttle (decision 0015): requests for links are throttled like passwords. */
+  guard: LoginGuard;
+  log: (message: string, err: unknown) => void;
 }
 
 /** Who a link goes to and in whose name it speaks. */
@@ -54,6 +58,7 @@ export function commandIdOfToken(token: string): string {
 
 export class OneTimeLinks {
   readonly tokens: OneTimeTokenStore;
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(readonly deps: OneTimeLinksDeps) {
     this.tokens = new OneTimeTokenStore(deps.apiPool);
@@ -81,6 +86,21 @@ export class OneTimeLinks {
       ecosystemId: mail.ecosystemId, channel: 'EMAIL', kind: TEMPLATE_OF[kind], language: mail.language, to: mail.email,
       recipientUserId: mail.userId, params, brand: mail.brand, idempotencyKey: key,
     });
+  }
+
+  /**
+   * Runs `work` after the answer: requests that must answer the same whether or not an account
+   * exists (a forgotten password) mail in the background, so their answer takes no longer when one
+   * does. A failure is logged, as no client waits for it.
+   */
+  inBackground(what: string, work: () => Promise<void>): void {
+    const run = work().catch((err: unknown) => this.deps.log(`[auth] ${what} failed`, err)).finally(() => this.pending.delete(run));
+    this.pending.add(run);
+  }
+
+  /** Resolves once the background work started so far has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   /** Waits (bounded) until the named projections show what a link did. */

@@ -1,16 +1,37 @@
-/** The one-time link mutations (schema/one-time.graphql, docs/decisions/0042). */
+/** The one-time link operations (schema/one-time.graphql, docs/decisions/0042). */
 import { z } from 'zod';
 import type { Resolvers } from '../../__generated__/resolvers';
+import { MAX_PASSWORD_LENGTH } from '../password';
+import { requestPasswordReset, resetLinkWorks, resetPassword } from './reset-password';
 import { confirmEmail } from './verify-email';
 
 /** Generous for a 43-character token; longer input is refused before any work. */
-const token = z.string().max(200);
+const token = z.string().max(200).transform((t) => t.trim());
+const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
 
 export const oneTimeResolvers: Resolvers = {
+  Query: {
+    async passwordResetLinkValid(_root, args, ctx) {
+      const input = z.object({ token }).parse(args);
+      return resetLinkWorks(ctx.services.auth.oneTime, input.token);
+    },
+  },
   Mutation: {
     async verifyEmail(_root, args, ctx) {
       const input = z.object({ token }).parse(args);
-      return confirmEmail(ctx.services.auth.oneTime, input.token.trim());
+      return confirmEmail(ctx.services.auth.oneTime, input.token);
+    },
+
+    async requestPasswordReset(_root, args, ctx) {
+      const input = z.object({ email: z.string().max(320) }).parse(args);
+      await requestPasswordReset(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
+      return true;
+    },
+
+    async resetPassword(_root, args, ctx) {
+      const input = z.object({ token, newPassword: password }).parse(args);
+      await resetPassword(ctx.services.auth, input.token, input.newPassword);
+      return true;
     },
   },
 };

@@ -44,7 +44,8 @@ export async function requestEmailVerification(ctx: RequestContext, request: Ema
   }, ctx.services.engine, (token) => `${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`, false);
 }
 
-function invalidLink(): ValidationError {
+/** The one answer for a link that does not work, whatever the reason (decision 0042). */
+export function invalidLink(): ValidationError {
   return ValidationError.forField('token', oneTimeMessages.linkInvalid);
 }
 

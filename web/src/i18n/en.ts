@@ -312,6 +312,21 @@ export const en = {
   'verifyEmail.noToken': 'This page needs the link from your email. Open the link in the message we sent you, or ask for a new one.',
   'verifyEmail.continue': 'Continue',
   'verifyEmail.logIn': 'Go to log-in',
+
+  'forgotPassword.link': 'Forgot your password?',
+  'forgotPassword.title': 'Reset your password',
+  'forgotPassword.intro': 'Enter the email address of your account. We will send you a link to choose a new password.',
+  'forgotPassword.submit': 'Send the link',
+  'forgotPassword.sentTitle': 'Check your email',
+  'forgotPassword.sent': 'If an account uses {email}, a link to reset its password is on its way. It expires in 1 hour and works once.',
+  'forgotPassword.backToLogin': 'Back to log-in',
+  'resetPassword.title': 'Choose a new password',
+  'resetPassword.intro': 'Your new password ends every session of your account, on every device.',
+  'resetPassword.submit': 'Save the new password',
+  'resetPassword.done': 'Your password was changed. Log in with your new password.',
+  'resetPassword.invalidTitle': 'This link does not work',
+  'resetPassword.invalid': 'This link is invalid or has expired. Please ask for a new one.',
+  'resetPassword.askAgain': 'Ask for a new link',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

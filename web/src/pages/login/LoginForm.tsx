@@ -7,9 +7,9 @@
  * The generic page asks for no ecosystem; an ecosystem's own log-in page (/s/:profileId/login)
  * passes its ecosystem, so the log-in is refused for someone outside it.
  */
-import { Alert, Button, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
@@ -89,6 +89,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
             visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }} aria-invalid={errors.password ? true : undefined}
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">{t('forgotPassword.link')}</Anchor>
         </Stack>
       </form>
     </Paper>
