@@ -189,6 +189,14 @@ export class AuthService {
     if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)) {
       throw new ForbiddenError(authMessages.notInEcosystem);
     }
+    return this.afterFirstFactor(user);
+  }
+
+  /**
+   * What follows a first factor (the password, or a LOGIN_USER link, docs/decisions/0042): the
+   * tokens, or the multi-factor step (or set-up) the account needs first.
+   */
+  async afterFirstFactor(user: AccountRow): Promise<LoginResult> {
     const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
     const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
     return {

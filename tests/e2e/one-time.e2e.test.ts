@@ -148,3 +148,34 @@ describe('forgotten password', () => {
     }
   });
 });
+
+describe('log-in link', () => {
+  it('is asked for on the log-in page and logs in once, after a press of the button', async () => {
+    const email = 'lin.browser@example.com';
+    await ensureUser(app.platform.services, { email, password: PASSWORD, firstName: 'Lin', lastName: 'Browser' });
+    const { page, context, errors } = await app.open({ ...PHONE, locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
+      const mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Enviarme un enlace de acceso' }).click();
+      await page.getByRole('status').filter({ hasText: 'ya va en camino un enlace para iniciar sesión' }).waitFor();
+      await check(page, 'login-link-asked-sp-390');
+
+      const link = await linkFromMail(mailsBefore + 1, '/login/');
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('heading', { level: 1, name: 'Inicie sesión con su enlace' }).waitFor();
+      await check(page, 'login-link-sp-390');
+      await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
+      await page.waitForURL((url) => url.pathname === '/');
+
+      await page.goto(`${app.url}${link}`);
+      await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
+      await page.getByRole('alert').filter({ hasText: 'Este enlace no es válido o ha caducado.' }).waitFor();
+      await check(page, 'login-link-used-sp-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../../infra/mail/testing/
 import { startTestApi, type TestApi } from '../../../tests/setup/api';
 import { refusedUnchanged } from '../../people/testing';
 import { ensureUser } from '../seed';
-import { RESETS_PER_HOUR } from './reset-password';
+import { LINKS_PER_HOUR } from './by-email';
 
 const PASSWORD = 'reset test password one';
 const NEW_PASSWORD = 'a fresh and quite long passphrase';
@@ -92,7 +92,7 @@ describe('asking for a reset link', () => {
       expect(refused.res.errors?.[0].extensions?.code).toBe('RATE_LIMITED');
     }
     const links = await api.db.ownerPool.query('SELECT 1 FROM auth.one_time_tokens WHERE user_id = $1', [userId]);
-    expect(links.rowCount).toBe(RESETS_PER_HOUR);
+    expect(links.rowCount).toBe(LINKS_PER_HOUR);
   });
 });
 

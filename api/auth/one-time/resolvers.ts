@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import type { Resolvers } from '../../__generated__/resolvers';
 import { MAX_PASSWORD_LENGTH } from '../password';
+import { setRefreshCookies } from '../cookie';
+import { PLATFORM_ADMIN_HOME } from '../resolvers';
+import { loginWithLink, requestLoginLink } from './login-link';
 import { requestPasswordReset, resetLinkWorks, resetPassword } from './reset-password';
 import { confirmEmail } from './verify-email';
 
@@ -26,6 +29,26 @@ export const oneTimeResolvers: Resolvers = {
       const input = z.object({ email: z.string().max(320) }).parse(args);
       await requestPasswordReset(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
       return true;
+    },
+
+    async requestLoginLink(_root, args, ctx) {
+      const input = z.object({ email: z.string().max(320) }).parse(args);
+      await requestLoginLink(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
+      return true;
+    },
+
+    async loginWithLink(_root, args, ctx) {
+      const input = z.object({ token }).parse(args);
+      const result = await loginWithLink(ctx.services.auth, input.token);
+      if (result.tokens) setRefreshCookies(ctx.cookies, result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, ctx.services.clock());
+      return {
+        token: result.tokens?.accessToken ?? null,
+        refreshToken: null,
+        redirect: result.user.platformAdmin ? PLATFORM_ADMIN_HOME : '/',
+        userIdToken: result.userIdToken,
+        mfaMethods: result.mfaMethods,
+        mfaEnrolmentRequired: result.mfaEnrolmentRequired,
+      };
     },
 
     async resetPassword(_root, args, ctx) {

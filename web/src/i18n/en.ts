@@ -327,6 +327,10 @@ export const en = {
   'resetPassword.invalidTitle': 'This link does not work',
   'resetPassword.invalid': 'This link is invalid or has expired. Please ask for a new one.',
   'resetPassword.askAgain': 'Ask for a new link',
+  'loginLink.title': 'Log in with your link',
+  'loginLink.intro': 'Press the button to log in. The link works once.',
+  'loginLink.ask': 'Email me a log-in link',
+  'loginLink.sent': 'If an account uses {email}, a log-in link is on its way. It expires in 15 minutes and works once.',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

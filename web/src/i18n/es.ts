@@ -326,4 +326,8 @@ export const es: Record<MessageId, string> = {
   'resetPassword.invalidTitle': 'Este enlace no funciona',
   'resetPassword.invalid': 'Este enlace no es válido o ha caducado. Pida uno nuevo.',
   'resetPassword.askAgain': 'Pedir un enlace nuevo',
+  'loginLink.title': 'Inicie sesión con su enlace',
+  'loginLink.intro': 'Pulse el botón para iniciar sesión. El enlace sirve una sola vez.',
+  'loginLink.ask': 'Enviarme un enlace de acceso',
+  'loginLink.sent': 'Si una cuenta usa {email}, ya va en camino un enlace para iniciar sesión. Caduca en 15 minutos y sirve una sola vez.',
 };

@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
         { path: 'login', lazy: () => import('../pages/login/LoginPage') },
         { path: 's/:profileId/login', lazy: () => import('../pages/login/EcosystemLoginPage') },
         { path: 'verify/email', lazy: () => import('../pages/one-time/VerifyEmailPage') },
+        { path: 'login/:token', lazy: () => import('../pages/one-time/LoginLinkPage') },
         { path: 'forgot-password', lazy: () => import('../pages/one-time/ForgotPasswordPage') },
         { path: 'reset-password/:token', lazy: () => import('../pages/one-time/ResetPasswordPage') },
         {
