@@ -18,6 +18,10 @@ import { hashToken, OneTimeTokenStore, type OneTimeKind } from './store';
 
 const MINUTE_MS = 60_000;
 
+export const VERIFY_EMAIL_PATH = '/verify/email';
+/** The web app's route of a VERIFY_EMAIL link. */
+export const verifyEmailPath = (token: string) => `${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+
 /** How long each kind of link works: long enough to reach a mailbox, short enough to limit a leak. */
 export const LINK_MINUTES: Record<OneTimeKind, number> = { VERIFY_EMAIL: 24 * 60, RESET_PASSWORD: 60, LOGIN_USER: 15 };
 

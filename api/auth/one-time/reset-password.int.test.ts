@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../../infra/mail/testing/smtp-capture';
 import { startTestApi, type TestApi } from '../../../tests/setup/api';
-import { refusedUnchanged } from '../../people/testing';
+import { refusedQuietly } from './testing';
 import { ensureUser } from '../seed';
 import { LINKS_PER_HOUR } from './by-email';
 
@@ -101,7 +101,7 @@ describe('using a reset link', () => {
     await person('rhea.policy@example.com');
     const { token } = await mailedToken('rhea.policy@example.com');
     for (const newPassword of ['short', 'password123']) {
-      const res = await refusedUnchanged(api, () => api.graphql(RESET, { token, newPassword }), 'BAD_USER_INPUT');
+      const res = await refusedQuietly(api, () => api.graphql(RESET, { token, newPassword }), 'BAD_USER_INPUT');
       expect(res.errors?.[0].extensions?.fields?.map((f) => f.field)).toEqual(['newPassword']);
     }
     expect((await api.graphql<{ passwordResetLinkValid: boolean }>(VALID, { token })).data?.passwordResetLinkValid).toBe(true);
@@ -128,7 +128,7 @@ describe('using a reset link', () => {
       { token: await api.login('rhea.reset@example.com', NEW_PASSWORD) });
     expect(me.data?.getCurrentUserV2.email.verified).toBe(true);
 
-    await refusedUnchanged(api, () => api.graphql(RESET, { token, newPassword: 'yet another long passphrase' }), 'BAD_USER_INPUT');
+    await refusedQuietly(api, () => api.graphql(RESET, { token, newPassword: 'yet another long passphrase' }), 'BAD_USER_INPUT');
     expect((await api.graphql<{ passwordResetLinkValid: boolean }>(VALID, { token })).data?.passwordResetLinkValid).toBe(false);
   });
 
@@ -139,7 +139,7 @@ describe('using a reset link', () => {
     const expired = await tokens.issue({ kind: 'RESET_PASSWORD', userId, email, ttlMs: 3_600_000, replaceEarlier: false }, new Date(Date.now() - 2 * 3_600_000));
     const verify = await tokens.issue({ kind: 'VERIFY_EMAIL', userId, email, ttlMs: 3_600_000, replaceEarlier: false }, new Date());
     for (const token of [expired.token, verify.token, 'B'.repeat(43), '../../etc']) {
-      const res = await refusedUnchanged(api, () => api.graphql(RESET, { token, newPassword: NEW_PASSWORD }), 'BAD_USER_INPUT');
+      const res = await refusedQuietly(api, () => api.graphql(RESET, { token, newPassword: NEW_PASSWORD }), 'BAD_USER_INPUT');
       expect(res.errors?.[0].extensions?.fields).toEqual([{ field: 'token', message: 'This link is invalid or has expired. Please ask for a new one.' }]);
     }
     expect(await api.login(email, PASSWORD)).toBeTruthy();

@@ -6,6 +6,10 @@ import { setRefreshCookies } from '../cookie';
 import { PLATFORM_ADMIN_HOME } from '../resolvers';
 import { loginWithLink, requestLoginLink } from './login-link';
 import { requestPasswordReset, resetLinkWorks, resetPassword } from './reset-password';
+import { userAggregate } from '../../../domain/user/state';
+import { viewerUser } from '../user-source';
+import { loadAccount } from '../../../projections/users';
+import { requestEmailChange, resendEmailVerification } from './email-change';
 import { confirmEmail } from './verify-email';
 
 /** Generous for a 43-character token; longer input is refused before any work. */
@@ -13,6 +17,14 @@ const token = z.string().max(200).transform((t) => t.trim());
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
 
 export const oneTimeResolvers: Resolvers = {
+  UserEmail: {
+    // Read from the user's stream (the read model does not hold it), for the person's own account only.
+    async pendingAddress(email, _args, ctx) {
+      if (ctx.viewer?.userId !== email.userId) return null;
+      const state = await ctx.loadAggregate(userAggregate, email.userId);
+      return state.status === 'registered' ? state.pendingEmail : null;
+    },
+  },
   Query: {
     async passwordResetLinkValid(_root, args, ctx) {
       const input = z.object({ token }).parse(args);
@@ -22,7 +34,7 @@ export const oneTimeResolvers: Resolvers = {
   Mutation: {
     async verifyEmail(_root, args, ctx) {
       const input = z.object({ token }).parse(args);
-      return confirmEmail(ctx.services.auth.oneTime, input.token);
+      return confirmEmail(ctx.services.auth.oneTime, input.token, ctx.services.engine);
     },
 
     async requestPasswordReset(_root, args, ctx) {
@@ -49,6 +61,18 @@ export const oneTimeResolvers: Resolvers = {
         mfaMethods: result.mfaMethods,
         mfaEnrolmentRequired: result.mfaEnrolmentRequired,
       };
+    },
+
+    async requestEmailChange(_root, args, ctx) {
+      const input = z.object({ newEmail: z.string().max(320), password }).parse(args);
+      await requestEmailChange(ctx, input.newEmail, input.password);
+      const viewer = ctx.viewer;
+      if (!viewer) throw new Error('requestEmailChange answered without a viewer');
+      return viewerUser(viewer, () => ctx.read((client) => loadAccount(client, viewer.userId)));
+    },
+
+    async sendEmailVerification(_root, _args, ctx) {
+      return resendEmailVerification(ctx);
     },
 
     async resetPassword(_root, args, ctx) {

@@ -282,6 +282,7 @@ export const es: Record<MessageId, string> = {
   'outbox.kind.RESET_PASSWORD': 'Restablecimiento de contraseña',
   'outbox.kind.LOGIN_LINK': 'Enlace para iniciar sesión',
   'outbox.kind.MFA_CODE': 'Código de verificación',
+  'outbox.kind.EMAIL_CHANGED': 'Dirección de correo cambiada',
   'outbox.kind.other': 'Otro',
   'outbox.channel.EMAIL': 'Correo electrónico',
   'outbox.channel.SMS': 'Mensaje de texto',
