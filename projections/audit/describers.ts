@@ -51,6 +51,7 @@ const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDe
   TotpEnabled: () => ({ summary: 'Turned on multi-factor authentication', changes: {} }),
   MfaRecoveryCodeUsed: () => ({ summary: 'Used a recovery code', changes: {} }),
   MfaDisabled: () => ({ summary: 'Turned off multi-factor authentication', changes: {} }),
+  MfaRecoveryCodesRegenerated: () => ({ summary: 'Replaced the recovery codes', changes: {} }),
   FeatureFlagChanged: (e) => ({ summary: `Set the feature flag ${String(dataOf(e).name)}`, changes: { name: dataOf(e).name, value: dataOf(e).value } }),
 };
 

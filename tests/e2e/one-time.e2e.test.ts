@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Secret, codeAt } from '../../api/auth/factors/totp';
 import { ensureUser } from '../../api/auth/seed';
 import { requestEmailVerification } from '../../api/auth/one-time/verify-email';
 import { contextFor } from '../../api/request-context';
@@ -173,6 +174,40 @@ describe('log-in link', () => {
       await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
       await page.getByRole('alert').filter({ hasText: 'Este enlace no es válido o ha caducado.' }).waitFor();
       await check(page, 'login-link-used-sp-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('new recovery codes', () => {
+  it('are shown once on the multi-factor page after the password, and the count shows them', async () => {
+    const email = 'rex.browser@example.com';
+    const { auth } = app.platform.services;
+    await ensureUser(app.platform.services, { email, password: PASSWORD, firstName: 'Rex', lastName: 'Browser' });
+    const account = (await loadAccount(app.platform.services.apiPool, (await auth.login(email, PASSWORD)).user.id))!;
+    const run = auth.runAs(account);
+    const owner = { id: account.id, email, roles: [] };
+    const enrolment = await auth.mfa.startTotp(owner, run);
+    await auth.mfa.confirmTotp(owner, codeAt(base32Secret(enrolment.secret), new Date()), crypto.randomUUID(), '127.0.0.1', run);
+    const session = await auth.loginMfa((await auth.login(email, PASSWORD)).userIdToken, (await auth.mfa.regenerateRecoveryCodes(owner, 'seed', run))[0]);
+    const { page, context, errors } = await app.open({ ...PHONE, accessToken: session.tokens.accessToken });
+    try {
+      await page.goto(`${app.url}/account-settings/multi-factor-authentication`);
+      await page.getByText('9 recovery codes left').waitFor();
+      await page.getByRole('button', { name: 'New recovery codes' }).click();
+      await page.getByText('Get new recovery codes').waitFor();
+      await check(page, 'mfa-regenerate-390');
+      await page.getByLabel('Or your password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Get new codes' }).click();
+      const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+      await codes.first().waitFor();
+      expect(await codes.count()).toBe(10);
+      await check(page, 'mfa-regenerated-codes-390');
+      await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+      await page.getByRole('button', { name: 'Done' }).click();
+      await page.getByText('10 recovery codes left').waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

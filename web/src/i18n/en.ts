@@ -200,6 +200,10 @@ export const en = {
   'mfa.recoverySaved': 'I have saved these codes',
   'mfa.done': 'Done',
   'mfa.cancel': 'Cancel',
+  'mfa.regenerate': 'New recovery codes',
+  'mfa.regenerateTitle': 'Get new recovery codes',
+  'mfa.regenerateText': 'Your unused recovery codes stop working. Confirm with a code from your authenticator app, a recovery code, or your password.',
+  'mfa.regenerateSubmit': 'Get new codes',
 
   // /account-settings/password (changePassword).
   'password.title': 'Password',

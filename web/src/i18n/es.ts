@@ -199,6 +199,10 @@ export const es: Record<MessageId, string> = {
   'mfa.recoverySaved': 'He guardado estos códigos',
   'mfa.done': 'Listo',
   'mfa.cancel': 'Cancelar',
+  'mfa.regenerate': 'Códigos de recuperación nuevos',
+  'mfa.regenerateTitle': 'Obtener códigos de recuperación nuevos',
+  'mfa.regenerateText': 'Sus códigos de recuperación sin usar dejan de funcionar. Confirme con un código de su aplicación de autenticación, un código de recuperación o su contraseña.',
+  'mfa.regenerateSubmit': 'Obtener códigos nuevos',
 
   // /account-settings/password (changePassword).
   'password.title': 'Contraseña',

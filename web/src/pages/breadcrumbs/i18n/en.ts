@@ -126,6 +126,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.TotpEnabled': 'Multi-factor authentication turned on',
   'breadcrumbs.event.MfaRecoveryCodeUsed': 'Recovery code used',
   'breadcrumbs.event.MfaDisabled': 'Multi-factor authentication turned off',
+  'breadcrumbs.event.MfaRecoveryCodesRegenerated': 'Recovery codes replaced',
   'breadcrumbs.event.UserEmailVerified': 'Email address verified',
   'breadcrumbs.event.UserEmailChangeRequested': 'Email address change asked for',
   'breadcrumbs.event.UserEmailChanged': 'Email address changed',

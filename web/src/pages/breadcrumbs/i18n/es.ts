@@ -122,6 +122,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.TotpEnabled': 'Autenticación multifactor activada',
   'breadcrumbs.event.MfaRecoveryCodeUsed': 'Código de recuperación usado',
   'breadcrumbs.event.MfaDisabled': 'Autenticación multifactor desactivada',
+  'breadcrumbs.event.MfaRecoveryCodesRegenerated': 'Códigos de recuperación reemplazados',
   'breadcrumbs.event.UserEmailVerified': 'Dirección de correo verificada',
   'breadcrumbs.event.UserEmailChangeRequested': 'Cambio de dirección de correo solicitado',
   'breadcrumbs.event.UserEmailChanged': 'Dirección de correo cambiada',
