@@ -6,8 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../../infra/mail/testing/smtp-capture';
 import { startTestApi, type TestApi } from '../../../tests/setup/api';
-import { refusedQuietly } from './testing';
+import { messagesSettled, refusedQuietly } from './testing';
 import { randomUUID } from 'node:crypto';
+import { toGlobalId } from '../../relay';
 import { registerUser } from '../registration';
 import { ensureUser, SYSTEM_ACTOR } from '../seed';
 
@@ -118,5 +119,42 @@ describe('changing the log-in address', () => {
     const resent = await api.graphql<{ sendEmailVerification: boolean }>(RESEND, {}, { token });
     expect(resent.data?.sendEmailVerification).toBe(true);
     expect(tokenIn(await nextMailTo('cam.second@example.com', 1))).toHaveLength(43);
+  });
+});
+
+describe('who sees a pending address', () => {
+  it('only the person: an admin of their ecosystem, a platform admin and someone of another ecosystem see null', async () => {
+    const demo = api.platform.demo;
+    if (!demo) throw new Error('demo not seeded');
+    const { userId } = await ensureUser(api.platform.services, { email: 'cam.member@example.com', password: PASSWORD, firstName: 'Cam', lastName: 'Member',
+      roles: [{ ecosystemId: demo.ecosystemId, role: 'MEMBER' }] });
+    const token = await api.login('cam.member@example.com', PASSWORD);
+    await api.graphql(CHANGE, { newEmail: 'cam.member.new@example.com', password: PASSWORD }, { token });
+    const NODE = 'query N($id: ID!) { node(id: $id) { ... on User { email { address pendingAddress } } } }';
+    const id = toGlobalId('User', userId);
+    const own = await api.graphql<{ node: { email: unknown } }>(NODE, { id }, { token });
+    expect(own.data?.node.email).toEqual({ address: 'cam.member@example.com', pendingAddress: 'cam.member.new@example.com' });
+    for (const viewer of [await api.loginAs('ecosystemAdmin'), await api.loginAs('platformAdmin')]) {
+      const seen = await api.graphql<{ node: { email: unknown } | null }>(NODE, { id }, { token: viewer });
+      expect(seen.errors).toBeUndefined();
+      expect(seen.data?.node?.email).toEqual({ address: 'cam.member@example.com', pendingAddress: null });
+    }
+    const stranger = await signedIn('cam.stranger@example.com');
+    const hidden = await api.graphql<{ node: unknown }>(NODE, { id }, { token: stranger });
+    expect(hidden.data?.node ?? null).toBeNull();
+  });
+});
+
+describe('a repeated request', () => {
+  it('with the same Idempotency-Key mails the link once', async () => {
+    const token = await signedIn('cam.repeat@example.com');
+    const headers = { 'idempotency-key': 'change-once' };
+    for (let i = 0; i < 2; i++) {
+      const res = await api.graphql(CHANGE, { newEmail: 'cam.repeat.new@example.com', password: PASSWORD }, { token, headers });
+      expect(res.errors).toBeUndefined();
+    }
+    await nextMailTo('cam.repeat.new@example.com', 0);
+    await messagesSettled(api);
+    expect(mailsTo('cam.repeat.new@example.com')).toHaveLength(1);
   });
 });

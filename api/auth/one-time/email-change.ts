@@ -62,11 +62,13 @@ export async function resendEmailVerification(ctx: RequestContext): Promise<bool
   return true;
 }
 
+/** The message's key derives from the request's Idempotency-Key (ctx.newId): a repeated request mails nothing more. */
 async function mailVerification(ctx: RequestContext, account: AccountRow, email: string): Promise<void> {
   const { oneTime } = ctx.services.auth;
   const actor: Actor = { userId: account.id, role: account.platformAdmin ? 'PLATFORM_ADMIN' : 'MEMBER' };
   await oneTime.mail('VERIFY_EMAIL', {
     userId: account.id, email, ecosystemId: null, language: await languageOf(oneTime, account.id, ctx.locale), brand: {}, actor,
+    idempotencyKey: `verify-email/${ctx.newId('verification-mail')}`,
   }, ctx.services.engine, verifyEmailPath, false);
 }
 
