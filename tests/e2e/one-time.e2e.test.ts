@@ -150,6 +150,24 @@ describe('forgotten password', () => {
   });
 });
 
+describe('forgotten password in Spanish', () => {
+  it('asks for the link and says when a link does not work, at 390 px', async () => {
+    const { page, context, errors } = await app.open({ ...PHONE, locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/forgot-password`);
+      await page.getByRole('heading', { level: 1, name: 'Restablezca su contraseña' }).waitFor();
+      await check(page, 'forgot-password-sp-390');
+      await page.goto(`${app.url}/reset-password/${'A'.repeat(43)}`);
+      await page.getByText('Este enlace no funciona').waitFor();
+      await page.getByRole('link', { name: 'Pedir un enlace nuevo' }).waitFor();
+      await check(page, 'reset-password-invalid-sp-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('log-in link', () => {
   it('is asked for on the log-in page and logs in once, after a press of the button', async () => {
     const email = 'lin.browser@example.com';
