@@ -63,6 +63,8 @@ const CASES: Record<string, PageCase> = {
   FeatureFlagsProviderQuery: { variables: () => ({}), rows: single },
   EcosystemLoginPageQuery: { variables: () => ({ profileId: DEMO_PROFILE_ID }), rows: single },
   MultiFactorPageQuery: { variables: () => ({}), rows: single },
+  // /reset-password/:token asks whether its link works: one token look-up, whatever the size.
+  usePasswordResetOperationsValidQuery: { variables: () => ({ token: 'A'.repeat(43) }), rows: single },
   // The outbox holds MESSAGES messages; its pages of 1, 5 and 20 are the pagination query's sizes.
   OutboxPageQuery: { variables: () => ({}), rows: single },
   OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },

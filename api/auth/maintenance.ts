@@ -1,6 +1,7 @@
 /**
  * Deletes what auth has let expire (auth.purge_expired, migration 0301): log-in counters past their
- * window, attempts whose lease lapsed, and sessions that ended more than the retention ago. Runs in
+ * window, attempts whose lease lapsed, and sessions that ended more than the retention ago; and
+ * one-time links expired more than the retention ago (auth.purge_one_time_tokens, migration 0330). Runs in
  * the process every PURGE_INTERVAL_MS once started; maintenance outside the process can call the
  * SQL function or purgeOnce() instead.
  */
@@ -15,6 +16,8 @@ export interface PurgeCounts {
   attempts: number;
   families: number;
   tokens: number;
+  /** One-time links expired more than the retention ago (migration 0330, decision 0042). */
+  links: number;
 }
 
 export class AuthMaintenance {
@@ -26,15 +29,18 @@ export class AuthMaintenance {
 
   /** One purge, repeated while sessions come back a full batch at a time. */
   async purgeOnce(): Promise<PurgeCounts> {
-    const total: PurgeCounts = { counters: 0, attempts: 0, families: 0, tokens: 0 };
+    const total: PurgeCounts = { counters: 0, attempts: 0, families: 0, tokens: 0, links: 0 };
     for (;;) {
-      const r = await this.pool.query<Record<keyof PurgeCounts, string>>(
+      const r = await this.pool.query<Record<'counters' | 'attempts' | 'families' | 'tokens', string>>(
         'SELECT counters, attempts, families, tokens FROM auth.purge_expired($1, make_interval(secs => $2))',
         [this.clock(), this.retentionMs / 1000]);
       const row = r.rows[0];
-      for (const k of Object.keys(total) as Array<keyof PurgeCounts>) total[k] += Number(row[k]);
-      if (Number(row.families) < SESSION_BATCH) return total;
+      for (const k of ['counters', 'attempts', 'families', 'tokens'] as const) total[k] += Number(row[k]);
+      if (Number(row.families) < SESSION_BATCH) break;
     }
+    const links = await this.pool.query<{ n: string }>('SELECT auth.purge_one_time_tokens($1, make_interval(secs => $2)) AS n', [this.clock(), this.retentionMs / 1000]);
+    total.links = Number(links.rows[0].n);
+    return total;
   }
 
   start(intervalMs = PURGE_INTERVAL_MS): void {

@@ -88,7 +88,7 @@ export const authResolvers: Resolvers = {
     // The e-mail from the row, not the token's copy, which is as old as the token.
     email: async (user) => {
       const row = await rowOf(user);
-      return { address: row.email, verified: row.emailVerified };
+      return { address: row.email, verified: row.emailVerified, userId: row.id };
     },
     isMultiEcosystemUser: (user) => new Set(user.roles.map((r) => r.ecosystemId)).size > 1,
     createdAt: async (user) => (await rowOf(user)).createdAt.toISOString(),

@@ -156,7 +156,10 @@ export class AuthService {
       box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard,
       load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
     });
-    this.oneTime = new OneTimeLinks({ apiPool: deps.apiPool, bus: deps.bus, projections: deps.projections, clock: this.clock, config });
+    this.oneTime = new OneTimeLinks({
+      apiPool: deps.apiPool, bus: deps.bus, projections: deps.projections, clock: this.clock, config, guard,
+      log: (message, err) => (deps.log ?? ((line) => console.error(line)))(`${message}: ${err instanceof Error ? err.message : String(err)}`),
+    });
     this.authenticator = new Authenticator({
       signer: this.signer, pool: deps.apiPool, refreshTokens: this.refreshTokens, cache: this.cache, trusted: () => this.listener.trusted(), clock: this.clock,
     });
@@ -170,8 +173,9 @@ export class AuthService {
     return this.listener.start();
   }
 
-  stop(): Promise<void> {
-    return this.listener.stop();
+  async stop(): Promise<void> {
+    await this.oneTime.idle();
+    await this.listener.stop();
   }
 
   /** Whether requests are authenticated from the cache (true) or the database (false). */
@@ -185,7 +189,7 @@ export class AuthService {
     if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)) {
       throw new ForbiddenError(authMessages.notInEcosystem);
     }
-    return this.loginOf(user);
+    return this.afterFirstFactor(user);
   }
 
   /**
@@ -197,7 +201,7 @@ export class AuthService {
     if (position) await this.deps.projections.waitFor(position, [USERS_PROJECTION], this.deps.config.PROJECTION_WAIT_MS);
     const user = await loadAccount(this.deps.apiPool, userId);
     if (!user) throw new UnauthenticatedError();
-    return this.loginOf(user);
+    return this.afterFirstFactor(user);
   }
 
   /** A command of that person before they hold a session (the link is their proof); its position. */
@@ -206,7 +210,11 @@ export class AuthService {
     return (await this.deps.bus.dispatch(handler, input, { actor, commandId: randomUUID(), now: this.clock().toISOString() })).position;
   }
 
-  private async loginOf(user: AccountRow): Promise<LoginResult> {
+  /**
+   * What follows a first factor (the password, or a LOGIN_USER link, docs/decisions/0042): the
+   * tokens, or the multi-factor step (or set-up) the account needs first.
+   */
+  async afterFirstFactor(user: AccountRow): Promise<LoginResult> {
     const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
     const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
     return {
@@ -283,10 +291,10 @@ export class AuthService {
     return true;
   }
 
-  /** Ends every session of the user; returns how many were live. */
-  async logoutEverywhere(userId: string): Promise<number> {
+  /** Ends every session of the user (a password reset says so as its reason); returns how many were live. */
+  async logoutEverywhere(userId: string, reason: 'logout' | 'password_changed' = 'logout'): Promise<number> {
     const now = this.clock();
-    const ids = await this.refreshTokens.revokeAllOfUser(userId, 'logout', now);
+    const ids = await this.refreshTokens.revokeAllOfUser(userId, reason, now);
     this.revoked(ids, now);
     return ids.length;
   }

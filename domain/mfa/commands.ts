@@ -19,8 +19,12 @@ export type UseMfaRecoveryCodeInput = z.infer<typeof useMfaRecoveryCodeInput>;
 export const disableMfaInput = z.object({ userId: z.uuid() });
 export type DisableMfaInput = z.infer<typeof disableMfaInput>;
 
+export const regenerateMfaRecoveryCodesInput = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
+export type RegenerateMfaRecoveryCodesInput = z.infer<typeof regenerateMfaRecoveryCodesInput>;
+
 export type MfaCommand =
   | { type: 'StartTotpEnrolment'; data: StartTotpEnrolmentInput }
   | { type: 'ConfirmTotpEnrolment'; data: ConfirmTotpEnrolmentInput }
   | { type: 'UseMfaRecoveryCode'; data: UseMfaRecoveryCodeInput }
-  | { type: 'DisableMfa'; data: DisableMfaInput };
+  | { type: 'DisableMfa'; data: DisableMfaInput }
+  | { type: 'RegenerateMfaRecoveryCodes'; data: RegenerateMfaRecoveryCodesInput };

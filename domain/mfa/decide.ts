@@ -2,7 +2,7 @@
 import type { CommandContext } from '../shared/decider';
 import { ForbiddenError, IllegalStateError } from '../shared/errors';
 import type {
-  ConfirmTotpEnrolmentInput, DisableMfaInput, MfaCommand, StartTotpEnrolmentInput, UseMfaRecoveryCodeInput,
+  ConfirmTotpEnrolmentInput, DisableMfaInput, MfaCommand, RegenerateMfaRecoveryCodesInput, StartTotpEnrolmentInput, UseMfaRecoveryCodeInput,
 } from './commands';
 import type { MfaEvent } from './events';
 import { mfaMessages } from './messages';
@@ -50,6 +50,18 @@ export function disableMfa(input: DisableMfaInput, state: MfaState, ctx: Command
   return [{ type: 'MfaDisabled', data: { userId: input.userId } }];
 }
 
+/**
+ * New recovery codes replace every unused one (the old ones stop working). The same set again (a
+ * repeated request, whose codes derive from its idempotency key) records nothing.
+ */
+export function regenerateMfaRecoveryCodes(input: RegenerateMfaRecoveryCodesInput, state: MfaState, ctx: CommandContext): MfaEvent[] {
+  assertMayChange(input.userId, ctx);
+  if (state.status !== 'enabled') throw new IllegalStateError(mfaMessages.notEnabled, 'MFA_NOT_ENABLED');
+  const current = new Set(state.unusedRecoveryCodeHashes);
+  if (input.recoveryCodeHashes.length === current.size && input.recoveryCodeHashes.every((h) => current.has(h))) return [];
+  return [{ type: 'MfaRecoveryCodesRegenerated', data: { userId: input.userId, recoveryCodeHashes: input.recoveryCodeHashes } }];
+}
+
 export function decide(command: MfaCommand, state: MfaState, ctx: CommandContext): MfaEvent[] {
   switch (command.type) {
     case 'StartTotpEnrolment':
@@ -60,6 +72,8 @@ export function decide(command: MfaCommand, state: MfaState, ctx: CommandContext
       return useMfaRecoveryCode(command.data, state, ctx);
     case 'DisableMfa':
       return disableMfa(command.data, state, ctx);
+    case 'RegenerateMfaRecoveryCodes':
+      return regenerateMfaRecoveryCodes(command.data, state, ctx);
     default: {
       const exhaustive: never = command;
       return exhaustive;

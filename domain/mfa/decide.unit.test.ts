@@ -4,7 +4,7 @@ import { ForbiddenError, IllegalStateError } from '../shared/errors';
 import type { Actor } from '../shared/events';
 import { given } from '../user/given';
 import type { MfaEvent } from './events';
-import { confirmTotpEnrolment, disableMfa, startTotpEnrolment, useMfaRecoveryCode } from './handlers';
+import { confirmTotpEnrolment, disableMfa, regenerateMfaRecoveryCodes, startTotpEnrolment, useMfaRecoveryCode } from './handlers';
 
 const userId = '5b0c5a52-3b8a-4d6e-9d39-0a1f1f6c2a01';
 const self: Actor = { userId, role: 'MEMBER' };
@@ -98,5 +98,28 @@ describe('MFA: on', () => {
     given(startTotpEnrolment, [started, enabled, disabled]).when({ userId, sealedSecret: NEWER }, { actor: self })
       .then([{ type: 'TotpEnrolmentStarted', data: { userId, sealedSecret: NEWER } }]);
     given(useMfaRecoveryCode, [started, enabled, disabled]).when({ userId, codeHash: hash(2) }, { actor: self }).thenThrows(IllegalStateError);
+  });
+});
+
+describe('MFA: new recovery codes (docs/decisions/0043)', () => {
+  const NEW = [hash(7), hash(8), hash(9)];
+  const regenerated: MfaEvent = { type: 'MfaRecoveryCodesRegenerated', data: { userId, recoveryCodeHashes: NEW } };
+
+  it('RegenerateMfaRecoveryCodes replaces every unused code; the old ones no longer work', () => {
+    given(regenerateMfaRecoveryCodes, [started, enabled, usedFirst]).when({ userId, recoveryCodeHashes: NEW }, { actor: self }).then([regenerated]);
+    given(useMfaRecoveryCode, [started, enabled, regenerated]).when({ userId, codeHash: hash(2) }, { actor: self })
+      .thenThrows(IllegalStateError, 'That recovery code is not valid');
+    given(useMfaRecoveryCode, [started, enabled, regenerated]).when({ userId, codeHash: hash(8) }, { actor: self })
+      .then([{ type: 'MfaRecoveryCodeUsed', data: { userId, codeHash: hash(8) } }]);
+  });
+
+  it('RegenerateMfaRecoveryCodes with the current set again records nothing', () => {
+    given(regenerateMfaRecoveryCodes, [started, enabled, regenerated]).when({ userId, recoveryCodeHashes: NEW }, { actor: self }).then([]);
+  });
+
+  it('RegenerateMfaRecoveryCodes is refused while the factor is off, and for someone else', () => {
+    given(regenerateMfaRecoveryCodes, [started, enabled, disabled]).when({ userId, recoveryCodeHashes: NEW }, { actor: self })
+      .thenThrows(IllegalStateError, 'Multi-factor authentication is off');
+    given(regenerateMfaRecoveryCodes, [started, enabled]).when({ userId, recoveryCodeHashes: NEW }, { actor: platformAdmin }).thenThrows(ForbiddenError);
   });
 });

@@ -22,17 +22,21 @@ export const totpEnrolmentStartedSchema = z.object({ userId: z.uuid(), sealedSec
 export const totpEnabledSchema = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
 export const mfaRecoveryCodeUsedSchema = z.object({ userId: z.uuid(), codeHash: codeHashSchema });
 export const mfaDisabledSchema = z.object({ userId: z.uuid() });
+/** A new set of recovery codes replaced every unused one (docs/decisions/0043). */
+export const mfaRecoveryCodesRegeneratedSchema = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
 
 export type TotpEnrolmentStarted = { type: 'TotpEnrolmentStarted'; data: z.infer<typeof totpEnrolmentStartedSchema> };
 export type TotpEnabled = { type: 'TotpEnabled'; data: z.infer<typeof totpEnabledSchema> };
 export type MfaRecoveryCodeUsed = { type: 'MfaRecoveryCodeUsed'; data: z.infer<typeof mfaRecoveryCodeUsedSchema> };
 export type MfaDisabled = { type: 'MfaDisabled'; data: z.infer<typeof mfaDisabledSchema> };
+export type MfaRecoveryCodesRegenerated = { type: 'MfaRecoveryCodesRegenerated'; data: z.infer<typeof mfaRecoveryCodesRegeneratedSchema> };
 
-export type MfaEvent = TotpEnrolmentStarted | TotpEnabled | MfaRecoveryCodeUsed | MfaDisabled;
+export type MfaEvent = TotpEnrolmentStarted | TotpEnabled | MfaRecoveryCodeUsed | MfaDisabled | MfaRecoveryCodesRegenerated;
 
 export const mfaEventSchemas = {
   TotpEnrolmentStarted: totpEnrolmentStartedSchema,
   TotpEnabled: totpEnabledSchema,
   MfaRecoveryCodeUsed: mfaRecoveryCodeUsedSchema,
   MfaDisabled: mfaDisabledSchema,
+  MfaRecoveryCodesRegenerated: mfaRecoveryCodesRegeneratedSchema,
 };

@@ -1,8 +1,9 @@
 /** The multi-factor command handlers the command bus runs; every one acts on `mfa-<userId>`. */
 import type { CommandHandler } from '../shared/decider';
 import {
-  confirmTotpEnrolmentInput, disableMfaInput, startTotpEnrolmentInput, useMfaRecoveryCodeInput,
-  type ConfirmTotpEnrolmentInput, type DisableMfaInput, type MfaCommand, type StartTotpEnrolmentInput, type UseMfaRecoveryCodeInput,
+  confirmTotpEnrolmentInput, disableMfaInput, regenerateMfaRecoveryCodesInput, startTotpEnrolmentInput, useMfaRecoveryCodeInput,
+  type ConfirmTotpEnrolmentInput, type DisableMfaInput, type MfaCommand, type RegenerateMfaRecoveryCodesInput, type StartTotpEnrolmentInput,
+  type UseMfaRecoveryCodeInput,
 } from './commands';
 import { decide } from './decide';
 import type { MfaEvent } from './events';
@@ -26,3 +27,5 @@ export const startTotpEnrolment = handler<'StartTotpEnrolment', StartTotpEnrolme
 export const confirmTotpEnrolment = handler<'ConfirmTotpEnrolment', ConfirmTotpEnrolmentInput>('ConfirmTotpEnrolment', confirmTotpEnrolmentInput);
 export const useMfaRecoveryCode = handler<'UseMfaRecoveryCode', UseMfaRecoveryCodeInput>('UseMfaRecoveryCode', useMfaRecoveryCodeInput);
 export const disableMfa = handler<'DisableMfa', DisableMfaInput>('DisableMfa', disableMfaInput);
+export const regenerateMfaRecoveryCodes = handler<'RegenerateMfaRecoveryCodes', RegenerateMfaRecoveryCodesInput>(
+  'RegenerateMfaRecoveryCodes', regenerateMfaRecoveryCodesInput);

@@ -7,4 +7,5 @@ export const mfaMessages = defineMessages('mfa', {
   enrolmentChanged: 'A newer set-up was started. Scan the newest QR code and enter a code from it.',
   recoveryCodeNotValid: 'That recovery code is not valid or was already used.',
   ownFactorsOnly: 'You can only change your own multi-factor authentication.',
+  notEnabled: 'Multi-factor authentication is off: turn it on to get recovery codes.',
 });

@@ -25,6 +25,8 @@ export function evolve(state: MfaState, event: MfaEvent): MfaState {
         : state;
     case 'MfaDisabled':
       return initialMfaState;
+    case 'MfaRecoveryCodesRegenerated':
+      return state.status === 'enabled' ? { ...state, unusedRecoveryCodeHashes: event.data.recoveryCodeHashes } : state;
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -70,6 +70,10 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const verifyEmailInput = z.object({ userId: z.uuid(), email: emailSchema });
 export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 
+/** A new log-in address, held pending until verified (docs/decisions/0042). */
+export const emailChangeInput = z.object({ userId: z.uuid(), email: emailSchema });
+export type EmailChangeInput = z.infer<typeof emailChangeInput>;
+
 export type UserCommand =
   | { type: 'RegisterUser'; data: RegisterUserInput }
   | { type: 'GrantEcosystemRole'; data: GrantEcosystemRoleInput }
@@ -81,4 +85,6 @@ export type UserCommand =
   | { type: 'SwitchMode'; data: SwitchModeInput }
   | { type: 'EditProfile'; data: EditProfileInput }
   | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput }
-  | { type: 'VerifyEmail'; data: VerifyEmailInput };
+  | { type: 'VerifyEmail'; data: VerifyEmailInput }
+  | { type: 'RequestEmailChange'; data: EmailChangeInput }
+  | { type: 'ConfirmEmailChange'; data: EmailChangeInput };

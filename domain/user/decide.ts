@@ -3,7 +3,7 @@ import type { CommandContext } from '../shared/decider';
 import { ForbiddenError, IllegalStateError, ValidationError } from '../shared/errors';
 import type {
   ChangePasswordInput, ChangeRoleStatusInput, GrantEcosystemRoleInput, RegisterUserInput, RevokeEcosystemRoleInput, SwitchModeInput,
-  UserCommand, UserIdInput, VerifyEmailInput,
+  EmailChangeInput, UserCommand, UserIdInput, VerifyEmailInput,
 } from './commands';
 import { isProgramRole, type RoleGrantKey, type UserEvent } from './events';
 import { userMessages } from './messages';
@@ -109,6 +109,26 @@ export function verifyEmail(input: VerifyEmailInput, state: UserState): UserEven
   return [{ type: 'UserEmailVerified', data: { userId: user.userId, email: input.email } }];
 }
 
+/** A new address is held pending (a newer request replaces it); asking again for the same records nothing. */
+export function requestEmailChange(input: EmailChangeInput, state: UserState): UserEvent[] {
+  const user = requireRegistered(state);
+  if (input.email === user.email) throw ValidationError.forField('newEmail', userMessages.emailAlreadyYours);
+  if (user.pendingEmail === input.email) return [];
+  return [{ type: 'UserEmailChangeRequested', data: { userId: user.userId, email: input.email } }];
+}
+
+/**
+ * The pending address was verified: it becomes the log-in address. Only the address still pending
+ * (a newer request replaced an older one); the caller has reserved it (domain/user/email) and
+ * releases the previous one after.
+ */
+export function confirmEmailChange(input: EmailChangeInput, state: UserState): UserEvent[] {
+  const user = requireRegistered(state);
+  if (user.email === input.email) return [];
+  if (user.pendingEmail !== input.email) throw new IllegalStateError(userMessages.emailNoLongerCurrent, 'EMAIL_NOT_CURRENT');
+  return [{ type: 'UserEmailChanged', data: { userId: user.userId, email: input.email, previousEmail: user.email } }];
+}
+
 export function decide(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': return registerUser(command.data, state, ctx);
@@ -122,6 +142,8 @@ export function decide(command: UserCommand, state: UserState, ctx: CommandConte
     case 'EditProfile': return editProfile(requireRegistered(state), command.data, ctx);
     case 'EditEcosystemProfile': return editEcosystemProfile(requireRegistered(state), command.data);
     case 'VerifyEmail': return verifyEmail(command.data, state);
+    case 'RequestEmailChange': return requestEmailChange(command.data, state);
+    case 'ConfirmEmailChange': return confirmEmailChange(command.data, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { ForbiddenError, IllegalStateError, ValidationError } from '../shared/errors';
 import type { UserEvent } from './events';
 import { given } from './given';
-import { changePassword, grantEcosystemRole, registerUser, revokeEcosystemRole, verifyEmail } from './handlers';
+import { changePassword, confirmEmailChange, grantEcosystemRole, registerUser, requestEmailChange, revokeEcosystemRole, verifyEmail } from './handlers';
 
 const userId = '5b0c5a52-3b8a-4d6e-9d39-0a1f1f6c2a01';
 const ecosystemId = '7d3e1c0a-2f4b-4a8e-8c1d-3e5f7a9b1c02';
@@ -134,5 +134,36 @@ describe('User: e-mail verification (docs/decisions/0042)', () => {
 
   it('VerifyEmail of an unknown user is refused', () => {
     given(verifyEmail, []).when({ userId, email: 'ada.lovelace@example.com' }).thenThrows(IllegalStateError, 'This account does not exist.');
+  });
+});
+
+describe('User: changing the e-mail address (docs/decisions/0042)', () => {
+  const requested: UserEvent = { type: 'UserEmailChangeRequested', data: { userId, email: 'ada@new.example.com' } };
+
+  it('RequestEmailChange holds the new address pending; the same again records nothing', () => {
+    given(requestEmailChange, [registered]).when({ userId, email: 'Ada@New.example.com' }).then([requested]);
+    given(requestEmailChange, [registered, requested]).when({ userId, email: 'ada@new.example.com' }).then([]);
+  });
+
+  it('RequestEmailChange of the current address is refused on newEmail', () => {
+    given(requestEmailChange, [registered]).when({ userId, email: 'ada.lovelace@example.com' })
+      .thenThrows(ValidationError, 'This is already the e-mail address of your account.');
+  });
+
+  it('ConfirmEmailChange of the pending address changes it, from the previous one', () => {
+    given(confirmEmailChange, [registered, requested]).when({ userId, email: 'ada@new.example.com' })
+      .then([{ type: 'UserEmailChanged', data: { userId, email: 'ada@new.example.com', previousEmail: 'ada.lovelace@example.com' } }]);
+  });
+
+  it('ConfirmEmailChange of an address no longer pending is refused', () => {
+    const newer: UserEvent = { type: 'UserEmailChangeRequested', data: { userId, email: 'ada@newer.example.com' } };
+    given(confirmEmailChange, [registered, requested, newer]).when({ userId, email: 'ada@new.example.com' })
+      .thenThrows(IllegalStateError, 'This link is for an e-mail address your account no longer uses.');
+  });
+
+  it('after the change, the new address is the account\'s and verified', () => {
+    const changed: UserEvent = { type: 'UserEmailChanged', data: { userId, email: 'ada@new.example.com', previousEmail: 'ada.lovelace@example.com' } };
+    given(verifyEmail, [registered, requested, changed]).when({ userId, email: 'ada@new.example.com' }).then([]);
+    given(confirmEmailChange, [registered, requested, changed]).when({ userId, email: 'ada@new.example.com' }).then([]);
   });
 });

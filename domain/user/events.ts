@@ -100,6 +100,14 @@ export const userEmailVerifiedSchema = z.object({
   email: z.string(),
 });
 
+/**
+ * The person asked to log in with a new address (docs/decisions/0042): it is held pending until a
+ * VERIFY_EMAIL link sent to it is used; the account keeps its current address meanwhile.
+ */
+export const userEmailChangeRequestedSchema = z.object({ userId: z.uuid(), email: z.string() });
+/** The pending address was verified and is now the account's (and verified); `previousEmail` was released. */
+export const userEmailChangedSchema = z.object({ userId: z.uuid(), email: z.string(), previousEmail: z.string() });
+
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 export type EcosystemRoleGranted = { type: 'EcosystemRoleGranted'; data: z.infer<typeof ecosystemRoleGrantedSchema> };
 export type EcosystemRoleRevoked = { type: 'EcosystemRoleRevoked'; data: z.infer<typeof ecosystemRoleRevokedSchema> };
@@ -111,10 +119,12 @@ export type UserModeSwitched = { type: 'UserModeSwitched'; data: z.infer<typeof 
 export type UserProfileEdited = { type: 'UserProfileEdited'; data: z.infer<typeof userProfileEditedSchema> };
 export type UserEcosystemProfileEdited = { type: 'UserEcosystemProfileEdited'; data: z.infer<typeof ecosystemProfileEditedSchema> };
 export type UserEmailVerified = { type: 'UserEmailVerified'; data: z.infer<typeof userEmailVerifiedSchema> };
+export type UserEmailChangeRequested = { type: 'UserEmailChangeRequested'; data: z.infer<typeof userEmailChangeRequestedSchema> };
+export type UserEmailChanged = { type: 'UserEmailChanged'; data: z.infer<typeof userEmailChangedSchema> };
 
 export type UserEvent = UserRegistered | EcosystemRoleGranted | EcosystemRoleRevoked | UserPasswordChanged
   | EcosystemRoleStatusChanged | UserLocked | UserUnlocked | UserModeSwitched | UserProfileEdited | UserEcosystemProfileEdited
-  | UserEmailVerified;
+  | UserEmailVerified | UserEmailChangeRequested | UserEmailChanged;
 
 export const userEventSchemas = {
   UserRegistered: userRegisteredSchema,
@@ -128,4 +138,6 @@ export const userEventSchemas = {
   UserProfileEdited: userProfileEditedSchema,
   UserEcosystemProfileEdited: ecosystemProfileEditedSchema,
   UserEmailVerified: userEmailVerifiedSchema,
+  UserEmailChangeRequested: userEmailChangeRequestedSchema,
+  UserEmailChanged: userEmailChangedSchema,
 };

@@ -6,7 +6,7 @@
 import type { CommandHandler } from '../shared/decider';
 import {
   changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput, roleCommandInput,
-  switchModeInput, userIdInput, verifyEmailInput,
+  emailChangeInput, switchModeInput, userIdInput, verifyEmailInput, type EmailChangeInput,
   type ChangePasswordInput, type ChangeRoleStatusInput, type EditEcosystemProfileInput, type EditProfileInput, type GrantEcosystemRoleInput,
   type RegisterUserInput, type RevokeEcosystemRoleInput, type SwitchModeInput, type UserIdInput, type VerifyEmailInput,
 } from './commands';
@@ -131,4 +131,34 @@ export const verifyEmail: UserHandler<VerifyEmailInput> = {
   aggregateId: (input) => input.userId,
   ecosystemId: () => null,
   decide: (input, state, ctx) => decide({ type: 'VerifyEmail', data: input }, state, ctx),
+};
+
+/** A new log-in address, held pending until its VERIFY_EMAIL link is used (docs/decisions/0042). */
+export const requestEmailChange: UserHandler<EmailChangeInput> = {
+  type: 'RequestEmailChange',
+  input: emailChangeInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'RequestEmailChange', data: input }, state, ctx),
+};
+
+/** The pending address becomes the log-in address: after ReserveUserEmail of it, before ReleaseUserEmail of the old one. */
+export const confirmEmailChange: UserHandler<EmailChangeInput> = {
+  type: 'ConfirmEmailChange',
+  input: emailChangeInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'ConfirmEmailChange', data: input }, state, ctx),
+};
+
+/** Frees an address the user no longer logs in with, for anyone to register or change to. */
+export const releaseUserEmail: CommandHandler<ReserveUserEmailInput, UserEmailState, UserEmailEvent> = {
+  type: 'ReleaseUserEmail',
+  input: reserveUserEmailInput,
+  aggregate: userEmailAggregate,
+  aggregateId: (input) => emailKey(input.email),
+  ecosystemId: () => null,
+  decide: (input, state) => decideEmail({ type: 'ReleaseUserEmail', data: input }, state),
 };

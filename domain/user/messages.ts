@@ -39,4 +39,5 @@ export const userMessages = defineMessages('user', {
   modeNeedsRole: 'Tutor mode needs a tutor role and tutee mode a student or parent role in an ecosystem.',
   // docs/decisions/0042: a verification link names the address it was sent to.
   emailNoLongerCurrent: 'This link is for an e-mail address your account no longer uses.',
+  emailAlreadyYours: 'This is already the e-mail address of your account.',
 });

@@ -14,6 +14,8 @@ export interface RegisteredUser {
   email: string;
   /** Whether `email` was proved by a VERIFY_EMAIL link (docs/decisions/0042). */
   emailVerified: boolean;
+  /** A new address the person asked for, not yet verified: `email` stays the log-in address until it is. */
+  pendingEmail: string | null;
   firstName: string;
   lastName: string;
   preferredName: string | null;
@@ -49,7 +51,7 @@ function withRoleStatus(state: RegisteredUser, grant: RoleGrant): RegisteredUser
 function registered(event: Extract<UserEvent, { type: 'UserRegistered' }>): RegisteredUser {
   const { userId, email, firstName, lastName, preferredName, passwordHash, platformAdmin } = event.data;
   return {
-    status: 'registered', userId, email, emailVerified: false, firstName, lastName, preferredName, passwordHash, platformAdmin,
+    status: 'registered', userId, email, emailVerified: false, pendingEmail: null, firstName, lastName, preferredName, passwordHash, platformAdmin,
     roles: [], locked: false, mode: null, profile: EMPTY_PROFILE, ecosystemProfiles: {},
   };
 }
@@ -88,6 +90,8 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     case 'UserProfileEdited': return profileEdited(state, event);
     case 'UserEcosystemProfileEdited': return ecosystemProfileEdited(state, event);
     case 'UserEmailVerified': return event.data.email === state.email ? { ...state, emailVerified: true } : state;
+    case 'UserEmailChangeRequested': return { ...state, pendingEmail: event.data.email };
+    case 'UserEmailChanged': return { ...state, email: event.data.email, emailVerified: true, pendingEmail: null };
     default: {
       const exhaustive: never = event;
       return exhaustive;

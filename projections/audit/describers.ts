@@ -43,11 +43,15 @@ const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDe
   UserEcosystemProfileEdited: fieldsChanged('Edited the ecosystem profile'),
   UserEmailReserved: (e) => ({ summary: 'Reserved an e-mail address', changes: { email: dataOf(e).email } }),
   UserEmailVerified: (e) => ({ summary: 'Verified the e-mail address', changes: { email: dataOf(e).email } }),
+  UserEmailChangeRequested: (e) => ({ summary: 'Asked to change the e-mail address', changes: { email: dataOf(e).email } }),
+  UserEmailChanged: (e) => ({ summary: 'Changed the e-mail address', changes: { email: dataOf(e).email, previousEmail: dataOf(e).previousEmail } }),
+  UserEmailReleased: (e) => ({ summary: 'Released an e-mail address', changes: { email: dataOf(e).email } }),
   // Second factors: what happened, never the sealed secret or a recovery code's hash.
   TotpEnrolmentStarted: () => ({ summary: 'Started setting up an authenticator app', changes: {} }),
   TotpEnabled: () => ({ summary: 'Turned on multi-factor authentication', changes: {} }),
   MfaRecoveryCodeUsed: () => ({ summary: 'Used a recovery code', changes: {} }),
   MfaDisabled: () => ({ summary: 'Turned off multi-factor authentication', changes: {} }),
+  MfaRecoveryCodesRegenerated: () => ({ summary: 'Replaced the recovery codes', changes: {} }),
   FeatureFlagChanged: (e) => ({ summary: `Set the feature flag ${String(dataOf(e).name)}`, changes: { name: dataOf(e).name, value: dataOf(e).value } }),
 };
 

@@ -15,7 +15,7 @@
  *   log-in check, read only through the SECURITY DEFINER functions of migration 0300_auth.sql.
  */
 import type { RecordedEvent } from '../../domain/shared/events';
-import { userEmailVerifiedSchema, userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
+import { userEmailChangedSchema, userEmailVerifiedSchema, userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
 import type { Projection, ProjectionContext } from '../types';
 import { peopleHandlers, peopleTables } from './people';
 
@@ -108,11 +108,18 @@ async function onEmailVerified(event: RecordedEvent, { client, table }: Projecti
     [d.userId, d.email, event.metadata.occurredAt]);
 }
 
+/** The new log-in address, verified by the change itself; the log-in check finds the account by it from now on. */
+async function onEmailChanged(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
+  const d = userEmailChangedSchema.parse(event.data);
+  await client.query(`UPDATE ${table('users')} SET email = $2, email_verified = true, updated_at = $3 WHERE id = $1`, [d.userId, d.email, event.metadata.occurredAt]);
+  await client.query(`UPDATE ${table('credentials')} SET email = $2 WHERE user_id = $1`, [d.userId, d.email]);
+}
+
 export const usersProjection: Projection = {
   name: USERS_PROJECTION,
   // 2: roles_version and roles_changed_at (issue 11, docs/decisions/0023).
   // 3: statuses, profile, ecosystem profiles, lock and mode (issue 7, docs/decisions/0034).
-  // 4: email_verified (issue 7, docs/decisions/0042).
+  // 4: email_verified, e-mail changes (issue 7, docs/decisions/0042).
   version: 4,
   tables,
   indexes: (schema) => `CREATE INDEX IF NOT EXISTS users_roles_changed_idx ON "${schema}".users (roles_changed_at) WHERE roles_changed_at IS NOT NULL;`,
@@ -121,6 +128,7 @@ export const usersProjection: Projection = {
     UserRegistered: onUserRegistered,
     UserPasswordChanged: onPasswordChanged,
     UserEmailVerified: onEmailVerified,
+    UserEmailChanged: onEmailChanged,
     ...peopleHandlers,
   },
 };

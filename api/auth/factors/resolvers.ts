@@ -49,6 +49,14 @@ async function enrollingOwner(ctx: RequestContext, userIdToken: string | null | 
   return { owner: user, run: auth.runAs(user) };
 }
 
+/** The person's proof for changing their factor: a code of it (app or recovery) or their password, each throttled. */
+async function proveOwner(ctx: RequestContext, owner: FactorOwner, proof: { code?: string | null; password?: string | null }): Promise<void> {
+  const { auth } = ctx.services;
+  if (proof.code) await auth.mfa.verify(owner, proof.code, clientIp(ctx), runInRequest(ctx));
+  else if (proof.password) await auth.credentials.checkPassword(owner, proof.password, 'password', clientIp(ctx));
+  else throw ValidationError.forField('code', factorMessages.proofRequired);
+}
+
 function viewerAsUser(ctx: RequestContext): UserSource {
   const viewer = requireViewer(ctx);
   return viewerUser(viewer, () => ctx.read((client) => loadAccount(client, viewer.userId)));
@@ -83,14 +91,20 @@ export const factorResolvers: Resolvers = {
       return { recoveryCodes, user: viewerAsUser(ctx) };
     },
 
+    async regenerateMfaRecoveryCodes(_root, args, ctx) {
+      const owner = viewerOwner(ctx);
+      const input = z.object({ code: code.nullish(), password: password.nullish() }).parse(args);
+      await proveOwner(ctx, owner, input);
+      const recoveryCodes = await ctx.services.auth.mfa.regenerateRecoveryCodes(owner, ctx.newId('recovery-codes'), runInRequest(ctx));
+      return { recoveryCodes, user: viewerAsUser(ctx) };
+    },
+
     async disableMfa(_root, args, ctx) {
       const owner = viewerOwner(ctx);
       const input = z.object({ code: code.nullish(), password: password.nullish() }).parse(args);
       const { auth } = ctx.services;
       if (await auth.mfa.required(owner)) throw new ForbiddenError(factorMessages.requiredByEcosystem);
-      if (input.code) await auth.mfa.verify(owner, input.code, clientIp(ctx), runInRequest(ctx));
-      else if (input.password) await auth.credentials.checkPassword(owner, input.password, 'password', clientIp(ctx));
-      else throw ValidationError.forField('code', factorMessages.proofRequired);
+      await proveOwner(ctx, owner, input);
       await ctx.execute(disableMfaCommand, { userId: owner.id });
       return viewerAsUser(ctx);
     },

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { CommandHandler, DomainEvent } from '../../../domain/shared/decider';
 import { IllegalStateError, ValidationError } from '../../../domain/shared/errors';
-import { confirmTotpEnrolment, startTotpEnrolment, useMfaRecoveryCode } from '../../../domain/mfa/handlers';
+import { confirmTotpEnrolment, regenerateMfaRecoveryCodes, startTotpEnrolment, useMfaRecoveryCode } from '../../../domain/mfa/handlers';
 import type { MfaState } from '../../../domain/mfa/state';
 import { withTenantScope } from '../../../projections/scope';
 import { anyRequiresMfa } from '../../../projections/tenants/mfa-required';
@@ -101,6 +101,18 @@ export class MfaService {
     if (state.status !== 'pending') throw new IllegalStateError(factorMessages.noSecondStep, 'MFA_NO_PENDING_ENROLMENT');
     await this.checkCode(owner, state.sealedSecret, false, code, ip, run);
     await run(confirmTotpEnrolment, { userId: owner.id, sealedSecret: state.sealedSecret, recoveryCodeHashes });
+    return codes;
+  }
+
+  /**
+   * New recovery codes for a factor that is on, derived from `seed` as at set-up (a repeated request
+   * answers the same codes); every unused old code stops working (docs/decisions/0043). The caller
+   * has checked the person's proof.
+   */
+  async regenerateRecoveryCodes(owner: FactorOwner, seed: string, run: RunCommand): Promise<string[]> {
+    const codes = recoveryCodesFor(this.deps.box, seed);
+    const recoveryCodeHashes = codes.map((c) => recoveryCodeHash(this.deps.box, owner.id, normaliseRecoveryCode(c) ?? c));
+    await run(regenerateMfaRecoveryCodes, { userId: owner.id, recoveryCodeHashes });
     return codes;
   }
 

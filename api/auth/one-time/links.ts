@@ -12,10 +12,15 @@ import type { Actor, Position } from '../../../domain/shared/events';
 import type { Config } from '../../../infra/config';
 import { recordThroughBus, sendMessage, type SentMessage } from '../../../workflows/messages/send';
 import type { WorkflowEngine } from '../../../workflows/engine/port';
+import type { LoginGuard } from '../login-guard';
 import type { AuthBus } from '../service';
 import { hashToken, OneTimeTokenStore, type OneTimeKind } from './store';
 
 const MINUTE_MS = 60_000;
+
+export const VERIFY_EMAIL_PATH = '/verify/email';
+/** The web app's route of a VERIFY_EMAIL link. */
+export const verifyEmailPath = (token: string) => `${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
 
 /** How long each kind of link works: long enough to reach a mailbox, short enough to limit a leak. */
 export const LINK_MINUTES: Record<OneTimeKind, number> = { VERIFY_EMAIL: 24 * 60, RESET_PASSWORD: 60, LOGIN_USER: 15 };
@@ -29,6 +34,9 @@ export interface OneTimeLinksDeps {
   projections: { waitFor(position: Position, names?: readonly string[], timeoutMs?: number): Promise<boolean> };
   clock: () => Date;
   config: Pick<Config, 'PUBLIC_URL' | 'PORT' | 'PROJECTION_WAIT_MS'>;
+  /** The log-in throttle (decision 0015): requests for links are throttled like passwords. */
+  guard: LoginGuard;
+  log: (message: string, err: unknown) => void;
 }
 
 /** Who a link goes to and in whose name it speaks. */
@@ -54,6 +62,7 @@ export function commandIdOfToken(token: string): string {
 
 export class OneTimeLinks {
   readonly tokens: OneTimeTokenStore;
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(readonly deps: OneTimeLinksDeps) {
     this.tokens = new OneTimeTokenStore(deps.apiPool);
@@ -81,6 +90,21 @@ export class OneTimeLinks {
       ecosystemId: mail.ecosystemId, channel: 'EMAIL', kind: TEMPLATE_OF[kind], language: mail.language, to: mail.email,
       recipientUserId: mail.userId, params, brand: mail.brand, idempotencyKey: key,
     });
+  }
+
+  /**
+   * Runs `work` after the answer: requests that must answer the same whether or not an account
+   * exists (a forgotten password) mail in the background, so their answer takes no longer when one
+   * does. A failure is logged, as no client waits for it.
+   */
+  inBackground(what: string, work: () => Promise<void>): void {
+    const run = work().catch((err: unknown) => this.deps.log(`[auth] ${what} failed`, err)).finally(() => this.pending.delete(run));
+    this.pending.add(run);
+  }
+
+  /** Resolves once the background work started so far has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   /** Waits (bounded) until the named projections show what a link did. */

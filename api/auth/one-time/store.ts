@@ -92,6 +92,13 @@ export class OneTimeTokenStore {
     return holderOf(r.rows);
   }
 
+  /** How many links of this kind the user was sent since `since`: the per-account limit of requests for links. */
+  async issuedSince(userId: string, kind: OneTimeKind, since: Date): Promise<number> {
+    const r = await this.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth.one_time_tokens WHERE user_id = $1 AND kind = $2 AND issued_at > $3', [userId, kind, since]);
+    return r.rows[0].n;
+  }
+
   /** Ends the user's unused links of these kinds; answers how many. */
   async revokeAll(userId: string, kinds: readonly OneTimeKind[], now: Date): Promise<number> {
     const r = await this.db.query(

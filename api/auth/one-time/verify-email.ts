@@ -12,10 +12,10 @@ import { loadAccount, USERS_PROJECTION } from '../../../projections/users';
 import type { SentMessage } from '../../../workflows/messages/send';
 import type { RequestContext } from '../../context';
 import { actorRole } from '../../request-context';
-import { commandIdOfToken, type OneTimeLinks } from './links';
+import type { WorkflowEngine } from '../../../workflows/engine/port';
+import { completeEmailChange } from './email-change';
+import { commandIdOfToken, verifyEmailPath, type OneTimeLinks } from './links';
 import { oneTimeMessages } from './messages';
-
-export const VERIFY_EMAIL_PATH = '/verify/email';
 
 export interface EmailVerificationRequest {
   /** The account whose address is to be verified; the link goes to its current address. */
@@ -41,10 +41,11 @@ export async function requestEmailVerification(ctx: RequestContext, request: Ema
   return links.mail('VERIFY_EMAIL', {
     userId: account.id, email: account.email, ecosystemId: request.ecosystemId, language: request.language, brand: request.brand ?? {},
     actor, idempotencyKey: request.idempotencyKey,
-  }, ctx.services.engine, (token) => `${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`, false);
+  }, ctx.services.engine, verifyEmailPath, false);
 }
 
-function invalidLink(): ValidationError {
+/** The one answer for a link that does not work, whatever the reason (decision 0042). */
+export function invalidLink(): ValidationError {
   return ValidationError.forField('token', oneTimeMessages.linkInvalid);
 }
 
@@ -53,11 +54,18 @@ function invalidLink(): ValidationError {
  * shows it. The command id derives from the token, so a request retried after a lost answer (when
  * the token is already used) is recognised: a used link whose address is verified answers again.
  */
-export async function confirmEmail(links: OneTimeLinks, token: string): Promise<{ email: string }> {
+export async function confirmEmail(links: OneTimeLinks, token: string, engine: Pick<WorkflowEngine, 'startWorkflow'>): Promise<{ email: string }> {
   const { tokens, deps } = links;
   const now = deps.clock();
   const holder = await tokens.consume('VERIFY_EMAIL', token, now) ?? await alreadyConfirmed(links, token, now);
   if (!holder) throw invalidLink();
+  const account = await loadAccount(deps.apiPool, holder.userId);
+  if (!account) throw invalidLink();
+  // A link sent to a new address the person asked for: verifying it is what makes it theirs.
+  if (account.email !== holder.email) {
+    await completeEmailChange(links, account, holder, token, engine);
+    return { email: holder.email };
+  }
   const actor: Actor = { userId: holder.userId, role: 'MEMBER' };
   const result = await deps.bus.dispatch(verifyEmail, { userId: holder.userId, email: holder.email },
     { actor, commandId: commandIdOfToken(token), now: now.toISOString() });

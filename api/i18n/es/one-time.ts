@@ -2,4 +2,6 @@
 export const esOneTime: Record<string, string> = {
   'oneTime.linkInvalid': 'Este enlace no es válido o ha caducado. Pida uno nuevo.',
   'user.emailNoLongerCurrent': 'Este enlace es para una dirección de correo que su cuenta ya no usa.',
+  'user.emailAlreadyYours': 'Esta ya es la dirección de correo de su cuenta.',
+  'mfa.notEnabled': 'La autenticación multifactor está desactivada: actívela para obtener códigos de recuperación.',
 };

@@ -154,6 +154,31 @@ const mfaCode: Template<z.infer<typeof codeParams>> = {
   },
 };
 
+const emailChangedParams = z.object({ newEmail: z.email() });
+
+/** To the address an account just left (docs/decisions/0042): the one warning a hijacked account's owner still gets. */
+const emailChanged: Template<z.infer<typeof emailChangedParams>> = {
+  params: emailChangedParams,
+  content: {
+    en: (p, b) => ({
+      subject: `${b.name}: your e-mail address was changed`,
+      blocks: [
+        { type: 'p', text: `The e-mail address of your account was changed to ${p.newEmail}, which you now log in with. This address no longer receives the account's messages.` },
+        { type: 'note', text: `If you did not change it, contact ${b.name} at once: someone else may have your password.` },
+      ],
+      sms: `${b.name}: the e-mail address of your account was changed to ${p.newEmail}. If it was not you, contact us at once.`,
+    }),
+    es: (p, b) => ({
+      subject: `${b.name}: se cambió su dirección de correo`,
+      blocks: [
+        { type: 'p', text: `La dirección de correo de su cuenta se cambió a ${p.newEmail}, con la que ahora inicia sesión. Esta dirección ya no recibe los mensajes de la cuenta.` },
+        { type: 'note', text: `Si no la cambió usted, comuníquese con ${b.name} de inmediato: otra persona podría tener su contraseña.` },
+      ],
+      sms: `${b.name}: la dirección de correo de su cuenta se cambió a ${p.newEmail}. Si no fue usted, comuníquese con nosotros de inmediato.`,
+    }),
+  },
+};
+
 /** Every kind's template. A kind missing here is a type error. */
 export const TEMPLATES = {
   TEST: test,
@@ -162,6 +187,7 @@ export const TEMPLATES = {
   RESET_PASSWORD: resetPassword,
   LOGIN_LINK: loginLink,
   MFA_CODE: mfaCode,
+  EMAIL_CHANGED: emailChanged,
   SIGNUP_WELCOME: signupWelcome,
   SIGNUP_EXISTING_ACCOUNT: signupExistingAccount,
   BACKGROUND_CHECK_REMINDER: backgroundCheckReminder,

@@ -13,6 +13,7 @@ const SAMPLE: TemplateParams = {
   RESET_PASSWORD: { url: 'https://app.example.org/reset-password/abc', expiresInMinutes: 60 },
   LOGIN_LINK: { url: 'https://app.example.org/login/abc', expiresInMinutes: 15 },
   MFA_CODE: { code: '123456', expiresInMinutes: 10 },
+  EMAIL_CHANGED: { newEmail: 'new.address@example.org' },
   SIGNUP_WELCOME: { url: 'https://app.example.org/s/rio/login', role: 'tutor', approvalRequired: true },
   SIGNUP_EXISTING_ACCOUNT: { url: 'https://app.example.org/s/rio/login', resetUrl: 'https://app.example.org/forgot-password' },
   BACKGROUND_CHECK_REMINDER: { url: 'https://app.example.org/s/rio/signup', checkUrl: 'https://checks.example.org/start' },

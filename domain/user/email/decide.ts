@@ -13,7 +13,9 @@ export const reserveUserEmailInput = z.object({
 });
 export type ReserveUserEmailInput = z.infer<typeof reserveUserEmailInput>;
 
-export type UserEmailCommand = { type: 'ReserveUserEmail'; data: ReserveUserEmailInput };
+export type UserEmailCommand =
+  | { type: 'ReserveUserEmail'; data: ReserveUserEmailInput }
+  | { type: 'ReleaseUserEmail'; data: ReserveUserEmailInput };
 
 /** The reservation stream id of a normalised e-mail; hashed so no address appears in stream names. */
 export function emailKey(normalisedEmail: string): string {
@@ -27,12 +29,20 @@ export function reserveUserEmail(input: ReserveUserEmailInput, state: UserEmailS
   throw new IllegalStateError(userMessages.emailTaken, 'EMAIL_TAKEN');
 }
 
+/** Only the holder frees an address; an address free already, or held by someone else, is left as it is. */
+export function releaseUserEmail(input: ReserveUserEmailInput, state: UserEmailState): UserEmailEvent[] {
+  if (state.status !== 'reserved' || state.userId !== input.userId) return [];
+  return [{ type: 'UserEmailReleased', data: { email: input.email, userId: input.userId } }];
+}
+
 export function decide(command: UserEmailCommand, state: UserEmailState): UserEmailEvent[] {
   switch (command.type) {
     case 'ReserveUserEmail':
       return reserveUserEmail(command.data, state);
+    case 'ReleaseUserEmail':
+      return releaseUserEmail(command.data, state);
     default: {
-      const exhaustive: never = command.type;
+      const exhaustive: never = command;
       return exhaustive;
     }
   }

@@ -11,7 +11,14 @@ export const userEmailReservedSchema = z.object({
   userId: z.uuid(),
 });
 
-export type UserEmailReserved = { type: 'UserEmailReserved'; data: z.infer<typeof userEmailReservedSchema> };
-export type UserEmailEvent = UserEmailReserved;
+/** The user changed to another address (docs/decisions/0042): this one is free again. */
+export const userEmailReleasedSchema = z.object({
+  email: z.string(),
+  userId: z.uuid(),
+});
 
-export const userEmailEventSchemas = { UserEmailReserved: userEmailReservedSchema };
+export type UserEmailReserved = { type: 'UserEmailReserved'; data: z.infer<typeof userEmailReservedSchema> };
+export type UserEmailReleased = { type: 'UserEmailReleased'; data: z.infer<typeof userEmailReleasedSchema> };
+export type UserEmailEvent = UserEmailReserved | UserEmailReleased;
+
+export const userEmailEventSchemas = { UserEmailReserved: userEmailReservedSchema, UserEmailReleased: userEmailReleasedSchema };

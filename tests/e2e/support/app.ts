@@ -22,6 +22,8 @@ export interface PageOptions {
   height?: number;
   /** Signed in as this demo user (by its access token in localStorage), else signed out. */
   who?: Who;
+  /** Signed in with this access token instead (a person the test made). */
+  accessToken?: string;
   /** The interface language stored before the first page (SPEC's `en` or `sp`). */
   locale?: 'en' | 'sp';
 }
@@ -100,9 +102,10 @@ export async function startE2eApp(overrides: Record<string, string> = {}): Promi
     url: platform.url,
     chromium: found,
     token,
-    async open({ width = 1280, height = 900, who, locale } = {}) {
+    async open({ width = 1280, height = 900, who, accessToken, locale } = {}) {
       const localStorage = [
         ...(who ? [{ name: 'accessToken', value: await token(who) }] : []),
+        ...(accessToken ? [{ name: 'accessToken', value: accessToken }] : []),
         ...(locale ? [{ name: 'locale', value: locale }] : []),
       ];
       const context = await browser.newContext({

@@ -45,6 +45,7 @@ export const outboxEn = {
   'outbox.textPart': 'Text part',
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
+  'outbox.kind.EMAIL_CHANGED': 'E-mail address changed',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

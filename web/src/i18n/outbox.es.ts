@@ -44,4 +44,5 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.textPart': 'Parte de texto',
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
+  'outbox.kind.EMAIL_CHANGED': 'Dirección de correo cambiada',
 };

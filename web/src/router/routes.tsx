@@ -66,6 +66,9 @@ export const routes: RouteObject[] = [
         { path: 's/:profileId/signup/waiver', lazy: () => import('../pages/signup/WaiverPage') },
         { path: 'su/h/:ticketId', lazy: () => import('../pages/signup/TicketPage') },
         { path: 'su/invalid', lazy: () => import('../pages/signup/InvalidTicketPage') },
+        { path: 'login/:token', lazy: () => import('../pages/one-time/LoginLinkPage') },
+        { path: 'forgot-password', lazy: () => import('../pages/one-time/ForgotPasswordPage') },
+        { path: 'reset-password/:token', lazy: () => import('../pages/one-time/ResetPasswordPage') },
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [

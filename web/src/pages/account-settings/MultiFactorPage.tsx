@@ -1,13 +1,12 @@
 /**
  * /account-settings/multi-factor-authentication: whether the second log-in step is on, setting up
  * an authenticator app (QR code, first code, recovery codes shown once) and turning it off with a
- * code or the password (docs/decisions/0039).
+ * code or the password (docs/decisions/0039); new recovery codes, proven the same way (0043).
  */
-import { Alert, Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { graphql } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { useFocusInvalid } from '../../components/focusInvalid';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
@@ -16,10 +15,10 @@ import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { MultiFactorPageQuery } from './__generated__/MultiFactorPageQuery.graphql';
-import { codeInputError } from './mfa/codeInput';
+import { ProofForm, type Proof } from './mfa/ProofForm';
 import { RecoveryCodesPanel } from './mfa/RecoveryCodesPanel';
 import { TotpSetupPanel } from './mfa/TotpSetupPanel';
-import { useConfirmMfaMutation, useDisableMfaMutation, useStartMfaMutation, type StartedEnrolment } from './useMfaMutations';
+import { useConfirmMfaMutation, useDisableMfaMutation, useRegenerateCodesMutation, useStartMfaMutation, type StartedEnrolment } from './useMfaMutations';
 
 const query = graphql`
   query MultiFactorPageQuery {
@@ -35,7 +34,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return preloadQuery<MultiFactorPageQuery>(relayEnvironment, query, {}, request.signal);
 }
 
-type View = { kind: 'status' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' };
+type View = { kind: 'status' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' } | { kind: 'regenerate' };
 
 export function Component() {
   const t = useT();
@@ -47,6 +46,14 @@ export function Component() {
   const [failed, setFailed] = useState<string | null>(null);
   const [start, starting] = useStartMfaMutation();
   const [confirm, confirming] = useConfirmMfaMutation();
+  const [disable, disabling] = useDisableMfaMutation();
+  const [regenerate, regenerating] = useRegenerateCodesMutation();
+  const turnOff = async (proof: Proof) => {
+    await disable(proof);
+    showToast({ message: t('mfa.turnedOff'), color: 'green' });
+    setView({ kind: 'status' });
+  };
+  const newCodes = async (proof: Proof) => setView({ kind: 'codes', codes: await regenerate(proof) });
   const begin = async () => {
     try {
       setFailed(null);
@@ -78,7 +85,11 @@ export function Component() {
         ) : view.kind === 'codes' ? (
           <RecoveryCodesPanel codes={view.codes} doneLabel={t('mfa.done')} onDone={() => setView({ kind: 'status' })} />
         ) : view.kind === 'disable' ? (
-          <DisableForm onDone={() => setView({ kind: 'status' })} />
+          <ProofForm id="mfa-off-title" title={t('mfa.turnOffTitle')} text={t('mfa.turnOffText')} submitLabel={t('mfa.turnOff')} danger
+            busy={disabling} submit={turnOff} onCancel={() => setView({ kind: 'status' })} />
+        ) : view.kind === 'regenerate' ? (
+          <ProofForm id="mfa-codes-title" title={t('mfa.regenerateTitle')} text={t('mfa.regenerateText')} submitLabel={t('mfa.regenerateSubmit')}
+            danger={false} busy={regenerating} submit={newCodes} onCancel={() => setView({ kind: 'status' })} />
         ) : (
           <Stack>
             <Group>
@@ -86,52 +97,15 @@ export function Component() {
               <Text data-testid="mfa-status">{setting ? t('mfa.statusOn') : t('mfa.statusOff')}</Text>
             </Group>
             {setting && <Text size="sm">{t('mfa.recoveryLeft', { count: setting.recoveryCodesLeft })}</Text>}
-            {setting
-              ? <Button color="red" variant="outline" w="fit-content" onClick={() => setView({ kind: 'disable' })}>{t('mfa.turnOff')}</Button>
-              : <Button w="fit-content" loading={starting} onClick={() => void begin()}>{t('mfa.turnOn')}</Button>}
+            {setting ? (
+              <Group>
+                <Button variant="outline" onClick={() => setView({ kind: 'regenerate' })}>{t('mfa.regenerate')}</Button>
+                <Button color="red" variant="outline" onClick={() => setView({ kind: 'disable' })}>{t('mfa.turnOff')}</Button>
+              </Group>
+            ) : <Button w="fit-content" loading={starting} onClick={() => void begin()}>{t('mfa.turnOn')}</Button>}
           </Stack>
         )}
       </Paper>
     </Stack>
-  );
-}
-
-function DisableForm({ onDone }: { onDone: () => void }) {
-  const t = useT();
-  const errorText = useErrorText();
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ code?: string; form?: string }>({});
-  const formRef = useFocusInvalid(errors);
-  const [disable, inFlight] = useDisableMfaMutation();
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!code.trim() && !password) return setErrors({ code: t('mfa.proofRequired') });
-    const invalid = code.trim() ? codeInputError(code, true) : null;
-    if (invalid) return setErrors({ code: t(invalid) });
-    try {
-      await disable({ code: code.trim() || null, password: code.trim() ? null : password });
-      showToast({ message: t('mfa.turnedOff'), color: 'green' });
-      onDone();
-    } catch (error) {
-      setErrors({ form: errorText(error) });
-    }
-  };
-  return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="mfa-off-title">
-      <Stack>
-        <Text fw={600} id="mfa-off-title">{t('mfa.turnOffTitle')}</Text>
-        <Text size="sm">{t('mfa.turnOffText')}</Text>
-        {errors.form && <Alert color="red" role="alert">{errors.form}</Alert>}
-        <TextInput label={t('mfa.turnOffCode')} autoComplete="one-time-code" maxLength={20}
-          value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} aria-invalid={errors.code ? true : undefined} />
-        <PasswordInput label={t('mfa.turnOffPassword')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }} />
-        <Group>
-          <Button type="submit" color="red" loading={inFlight}>{t('mfa.turnOff')}</Button>
-          <Button variant="subtle" onClick={onDone}>{t('mfa.cancel')}</Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }

@@ -8,6 +8,7 @@ import { usePromiseMutation } from '../../relay/usePromiseMutation';
 import type { useMfaMutationsConfirmMutation as Confirm } from './__generated__/useMfaMutationsConfirmMutation.graphql';
 import type { useMfaMutationsDisableMutation as Disable } from './__generated__/useMfaMutationsDisableMutation.graphql';
 import type { useMfaMutationsStartMutation as Start } from './__generated__/useMfaMutationsStartMutation.graphql';
+import type { useMfaMutationsRegenerateMutation as Regenerate } from './__generated__/useMfaMutationsRegenerateMutation.graphql';
 
 export type StartedEnrolment = Start['response']['startMfaTotpEnrolment'];
 
@@ -49,4 +50,19 @@ export function useDisableMfaMutation() {
   `);
   const disable = useCallback((proof: { code: string | null; password: string | null }) => commit({ variables: proof }), [commit]);
   return [disable, inFlight] as const;
+}
+
+/** New recovery codes (docs/decisions/0043): answers them, and the user with the new count. */
+export function useRegenerateCodesMutation() {
+  const [commit, inFlight] = usePromiseMutation<Regenerate>(graphql`
+    mutation useMfaMutationsRegenerateMutation($code: String, $password: String) {
+      regenerateMfaRecoveryCodes(code: $code, password: $password) {
+        recoveryCodes
+        user { id profile { MFASettings { method validated recoveryCodesLeft } } }
+      }
+    }
+  `);
+  const regenerate = useCallback(async (proof: { code: string | null; password: string | null }) =>
+    (await commit({ variables: proof })).regenerateMfaRecoveryCodes.recoveryCodes, [commit]);
+  return [regenerate, inFlight] as const;
 }

@@ -7,9 +7,9 @@
  * The generic page asks for no ecosystem; an ecosystem's own log-in page (/s/:profileId/login)
  * passes its ecosystem, so the log-in is refused for someone outside it.
  */
-import { Alert, Button, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
@@ -19,6 +19,7 @@ import { safeNext } from '../../router/guards';
 import { loginInputErrors } from './loginInput';
 import type { FirstStep } from './LoginSecondStep';
 import { forgetAnonymousData, useLoginPaasMutation } from './useLoginPaasMutation';
+import { useLoginLinkRequest } from '../one-time/useLoginLinkRequest';
 
 // Only accounts with a second factor need the code step (and its set-up): loaded then, so the
 // log-in page stays within its budget (web/bundle-budget.unit.test.ts).
@@ -43,6 +44,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
   const [mfa, setMfa] = useState<FirstStep | null>(null);
   const [login, inFlight] = useLoginPaasMutation();
   const navigate = useNavigate();
+  const link = useLoginLinkRequest(email, (message) => setErrors(message));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,6 +84,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
         <Stack>
           <Title order={1} size="h2" id="login-title">{title}</Title>
           {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
+          {link.sentTo && <Alert color="teal" role="status">{t('loginLink.sent', { email: link.sentTo })}</Alert>}
           <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus
             value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
           {/* Mantine marks an invalid password field only with data-invalid: say it to screen readers (and focusInvalid.ts) too. */}
@@ -89,6 +92,8 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
             visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }} aria-invalid={errors.password ? true : undefined}
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
+          <Button variant="subtle" h="auto" py={6} styles={{ label: { whiteSpace: 'normal' } }} onClick={() => void link.request()} loading={link.inFlight}>{t('loginLink.ask')}</Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">{t('forgotPassword.link')}</Anchor>
         </Stack>
       </form>
     </Paper>

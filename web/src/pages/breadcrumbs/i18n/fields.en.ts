@@ -41,6 +41,7 @@ export const fieldsEn = {
   'breadcrumbs.field.edited': 'Edited sessions',
   'breadcrumbs.field.education': 'Education',
   'breadcrumbs.field.email': 'E-mail',
+  'breadcrumbs.field.previousEmail': 'Previous e-mail',
   'breadcrumbs.field.emailVerificationEnabled': 'E-mail verification',
   'breadcrumbs.field.enableTutorAvailability': 'Availability',
   'breadcrumbs.field.enabled': 'On',

@@ -39,6 +39,7 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.edited': 'Sesiones modificadas',
   'breadcrumbs.field.education': 'Formación',
   'breadcrumbs.field.email': 'Correo electrónico',
+  'breadcrumbs.field.previousEmail': 'Correo electrónico anterior',
   'breadcrumbs.field.emailVerificationEnabled': 'Verificación del correo electrónico',
   'breadcrumbs.field.enableTutorAvailability': 'Disponibilidad',
   'breadcrumbs.field.enabled': 'Activado',

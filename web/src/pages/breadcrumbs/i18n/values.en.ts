@@ -86,6 +86,7 @@ export const valuesEn = {
   'breadcrumbs.value.kind.RESET_PASSWORD': 'Password reset',
   'breadcrumbs.value.kind.LOGIN_LINK': 'Log-in link',
   'breadcrumbs.value.kind.MFA_CODE': 'Verification code',
+  'breadcrumbs.value.kind.EMAIL_CHANGED': 'E-mail address changed',
   'breadcrumbs.value.transport.smtp': 'SMTP server',
   'breadcrumbs.value.transport.twilio': 'Twilio (text messages)',
   'breadcrumbs.value.applicantType.TUTOR': 'Tutor',
