@@ -19,6 +19,8 @@ import { userEmailAggregate } from './user/email/state';
 import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 import { messageAggregate } from './message/state';
+import { ssoConfigAggregate } from './sso/config';
+import { ssoIdentityAggregate } from './sso/identity';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -26,6 +28,7 @@ export const aggregates = [
   projectionOperationsAggregate,
   mfaAggregate,
   messageAggregate,
+  ssoIdentityAggregate, ssoConfigAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

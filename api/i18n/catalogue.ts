@@ -29,6 +29,8 @@ import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
 import { esFactors } from './es/factors';
+import { esSso } from './es/sso';
+import { ssoMessages } from '../../domain/sso/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -39,6 +41,7 @@ export const MESSAGE_GROUPS = [
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
+  ssoMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -54,7 +57,7 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors },
+  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors, ...esSso },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();
