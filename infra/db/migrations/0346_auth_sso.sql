@@ -10,7 +10,6 @@ CREATE TABLE auth.sso_flows (
   provider      text NOT NULL,
   code_verifier text NOT NULL,
   nonce         text NOT NULL,
-  link_user_id  uuid,
   created_at    timestamptz NOT NULL,
   expires_at    timestamptz NOT NULL
 );

@@ -1,0 +1,167 @@
+/**
+ * Single sign-on (docs/decisions/0046): per-ecosystem provider set-ups with sealed secrets, the
+ * sign-in itself (start, callback), and linking a provider account to a person.
+ *
+ * Who the provider's person is, in order: a provider account already linked logs its person in; an
+ * unlinked one whose e-mail the provider vouches for matches an account of that ecosystem and is
+ * linked to it first; anything else is refused (no account is created here: sign-up owns that).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import { configureSsoProviderHandler, removeSsoProviderHandler, ssoConfigAggregate } from '../../domain/sso/config';
+import type { OauthEndpoints, SsoProviderConfig } from '../../domain/sso/config-events';
+import { identityKey, linkSsoIdentityHandler, ssoIdentityAggregate, unlinkSsoIdentityHandler } from '../../domain/sso/identity';
+import { ssoMessages } from '../../domain/sso/messages';
+import type { SsoProtocol, SsoProvider } from '../../domain/sso/providers';
+import { NotFoundError } from '../../domain/shared/errors';
+import type { Actor, Position } from '../../domain/shared/events';
+import { emailSchema } from '../../domain/user/commands';
+import { loadCredentials, loadAccount } from '../../projections/users';
+import { SSO_PROJECTION } from '../../projections/sso';
+import type { AuthBus, AuthService, LoginResult } from '../auth/service';
+import { SecretBox } from '../auth/factors/secret-box';
+import { districtIdOf } from './districts';
+import { SsoFailure } from './failures';
+import { FlowStore } from './flows';
+import { OauthClients, type ExternalProof } from './oauth';
+
+export interface SsoServiceDeps {
+  apiPool: Pool;
+  bus: AuthBus;
+  auth: Pick<AuthService, 'loginAfterExternalProof'>;
+  projections: { waitFor(position: Position, names?: readonly string[], timeoutMs?: number): Promise<boolean> };
+  waitMs: number;
+  /** The platform's MFA key (decision 0039); without it, one made up for this process (tests). */
+  mfaSecretKey?: string;
+  clock?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface ConfigureSsoInput {
+  ecosystemId: string;
+  provider: SsoProvider;
+  protocol: SsoProtocol;
+  issuer: string;
+  clientId: string;
+  /** Write-only: null keeps the secret already set. */
+  clientSecret: string | null;
+  endpoints: OauthEndpoints | null;
+  samlEntryPoint: string | null;
+  samlCertificate: string | null;
+  districtClaim: string | null;
+}
+
+/** The associated data a client secret is sealed under: it opens only for its ecosystem and provider. */
+const secretScope = (ecosystemId: string, provider: SsoProvider): string => `sso-client-secret:${ecosystemId}:${provider}`;
+
+export class SsoService {
+  private readonly box: SecretBox;
+  private readonly flows: FlowStore;
+  private readonly clients: OauthClients;
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: SsoServiceDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+    this.box = new SecretBox(deps.mfaSecretKey ?? randomBytes(32).toString('base64url'));
+    this.flows = new FlowStore(deps.apiPool, this.clock);
+    this.clients = new OauthClients(this.clock);
+  }
+
+  /** Stores a provider set-up; the caller checked that the actor may edit the ecosystem. */
+  async configure(actor: Actor, input: ConfigureSsoInput, commandId: string): Promise<void> {
+    const { clientSecret, ...rest } = input;
+    const sealedClientSecret = clientSecret ? this.box.seal(Buffer.from(clientSecret, 'utf8'), secretScope(input.ecosystemId, input.provider)) : null;
+    await this.deps.bus.dispatch(configureSsoProviderHandler, { ...rest, sealedClientSecret }, { actor, commandId, now: this.clock().toISOString() });
+  }
+
+  async removeProvider(actor: Actor, ecosystemId: string, provider: SsoProvider, commandId: string): Promise<void> {
+    await this.deps.bus.dispatch(removeSsoProviderHandler, { ecosystemId, provider }, { actor, commandId, now: this.clock().toISOString() });
+  }
+
+  /** The set-ups of an ecosystem, secrets left out: what an admin may see. */
+  async providers(ecosystemId: string): Promise<Array<Omit<SsoProviderConfig, 'sealedClientSecret'> & { hasClientSecret: boolean }>> {
+    const state = await this.deps.bus.load(ssoConfigAggregate, ecosystemId);
+    return Object.values(state.providers).map(({ sealedClientSecret, ...c }) => ({ ...c, hasClientSecret: sealedClientSecret !== null }));
+  }
+
+  private async setUp(ecosystemId: string, provider: SsoProvider): Promise<SsoProviderConfig> {
+    const c = (await this.deps.bus.load(ssoConfigAggregate, ecosystemId)).providers[provider];
+    if (!c || c.protocol === 'SAML') throw new SsoFailure('NOT_CONFIGURED', `${provider} in ${ecosystemId}`);
+    return c;
+  }
+
+  private openSecret(c: SsoProviderConfig): string {
+    return c.sealedClientSecret ? this.box.open(c.sealedClientSecret, secretScope(c.ecosystemId, c.provider)).toString('utf8') : '';
+  }
+
+  /** Starts a sign-in: the provider's address to send the browser to, and the state to keep in its cookie. */
+  async begin(ecosystemId: string, provider: SsoProvider, redirectUri: string): Promise<{ url: URL; state: string }> {
+    const c = await this.setUp(ecosystemId, provider);
+    const config = await this.clients.configuration(c, this.openSecret(c));
+    const started = await this.clients.start(config, c, redirectUri);
+    await this.flows.save(started.state, { ecosystemId, provider, codeVerifier: started.codeVerifier, nonce: started.nonce });
+    return { url: started.url, state: started.state };
+  }
+
+  /**
+   * Finishes a sign-in from the provider's callback. `cookieState` is the state this browser was
+   * given at the start: a callback carrying another state (someone else's sign-in) is refused.
+   */
+  async complete(provider: SsoProvider, currentUrl: URL, cookieState: string | null): Promise<LoginResult> {
+    const state = currentUrl.searchParams.get('state');
+    if (!state || state !== cookieState) throw new SsoFailure('FLOW_EXPIRED', 'state missing or not this browser\'s');
+    const flow = await this.flows.take(state);
+    if (!flow || flow.provider !== provider) throw new SsoFailure('FLOW_EXPIRED', 'unknown, used or expired state');
+    if (currentUrl.searchParams.has('error')) throw new SsoFailure('PROVIDER_REFUSED', currentUrl.searchParams.get('error') ?? '');
+    const c = await this.setUp(flow.ecosystemId, provider);
+    const proof = await this.clients.finish(await this.clients.configuration(c, this.openSecret(c)), c, currentUrl, flow, state);
+    return this.deps.auth.loginAfterExternalProof(await this.personOf(c, proof));
+  }
+
+  /** The person this proof names in the ecosystem, linking the provider account on first use. */
+  async personOf(c: SsoProviderConfig, proof: ExternalProof): Promise<string> {
+    const expectedDistrict = await districtIdOf(this.deps.apiPool, c.ecosystemId, c.provider);
+    if (expectedDistrict && proof.district !== expectedDistrict) throw new SsoFailure('WRONG_DISTRICT', `${proof.district ?? 'none'} is not ${expectedDistrict}`);
+    const key = identityKey(c.provider, proof.issuer, proof.subject);
+    const linked = await this.deps.bus.load(ssoIdentityAggregate, key);
+    if (linked.status === 'linked') {
+      await this.assertMember(linked.userId, c.ecosystemId);
+      return linked.userId;
+    }
+    // A district-managed directory vouches for its addresses unless it says otherwise; anyone else must say they verified it.
+    const verified = proof.emailVerified ?? (expectedDistrict !== null);
+    if (!proof.email || !verified) throw new SsoFailure('EMAIL_NOT_VERIFIED', proof.email ?? 'no e-mail');
+    const email = emailSchema.safeParse(proof.email);
+    const credentials = email.success ? await loadCredentials(this.deps.apiPool, email.data) : null;
+    if (!credentials) throw new SsoFailure('NO_ACCOUNT', 'no account with this e-mail');
+    await this.assertMember(credentials.userId, c.ecosystemId);
+    await this.link(credentials.userId, c, proof);
+    return credentials.userId;
+  }
+
+  private async assertMember(userId: string, ecosystemId: string): Promise<void> {
+    const account = await loadAccount(this.deps.apiPool, userId);
+    if (!account?.roles.some((r) => r.ecosystemId === ecosystemId)) throw new SsoFailure('NOT_IN_ECOSYSTEM', `${userId} in ${ecosystemId}`);
+  }
+
+  private async link(userId: string, c: SsoProviderConfig, proof: ExternalProof): Promise<void> {
+    const input = {
+      userId, provider: c.provider, issuer: proof.issuer, subject: proof.subject, ecosystemId: c.ecosystemId, email: proof.email, emailVerified: proof.emailVerified ?? true,
+    };
+    try {
+      const result = await this.deps.bus.dispatch(linkSsoIdentityHandler, input, { actor: { userId: 'system', role: 'SYSTEM' }, commandId: randomUUID(), now: this.clock().toISOString() });
+      if (result.position) await this.deps.projections.waitFor(result.position, [SSO_PROJECTION], this.deps.waitMs);
+    } catch (err) {
+      if (err instanceof Error && 'conflictType' in err && err.conflictType === 'SSO_IDENTITY_TAKEN') throw new SsoFailure('IDENTITY_TAKEN');
+      throw err;
+    }
+  }
+
+  /** Removes one of the actor's own linked identities. Every account keeps its password, so it never removes the last way in. */
+  async unlink(actor: Actor, ref: { provider: SsoProvider; issuer: string; subject: string }, commandId: string): Promise<void> {
+    const state = await this.deps.bus.load(ssoIdentityAggregate, identityKey(ref.provider, ref.issuer, ref.subject));
+    if (state.status !== 'linked' || state.userId !== actor.userId) throw new NotFoundError(ssoMessages.identityNotLinked);
+    const result = await this.deps.bus.dispatch(unlinkSsoIdentityHandler, { userId: actor.userId, ...ref }, { actor, commandId, now: this.clock().toISOString() });
+    if (result.position) await this.deps.projections.waitFor(result.position, [SSO_PROJECTION], this.deps.waitMs);
+  }
+}

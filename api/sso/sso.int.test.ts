@@ -1,0 +1,157 @@
+/**
+ * Single sign-on against a real local OpenID provider (oidc-provider) and the real platform over
+ * HTTP: log-in of a linked identity, linking by verified e-mail, refusals (unverified e-mail, no
+ * account, wrong district, another browser's state, a replayed callback), and tenant isolation.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityKey, ssoIdentityAggregate } from '../../domain/sso/identity';
+import type { SsoProvider } from '../../domain/sso/providers';
+import { startTestApi, type TestApi } from '../../tests/setup/api';
+import { startTestOidcProvider, type TestOidcProvider } from '../../tests/sso/oidc-provider';
+import { CookieJar, follow, type Hop } from '../../tests/sso/browser-less';
+import { addPerson, buildWorld, type World } from '../people/testing';
+
+let api: TestApi;
+let idp: TestOidcProvider;
+let world: World;
+const PLATFORM_ADMIN = { userId: 'platform-admin-test', role: 'PLATFORM_ADMIN' as const };
+
+async function configure(ecosystemId: string, provider: SsoProvider, districtClaim: string | null = null): Promise<void> {
+  await api.platform.services.sso.configure(PLATFORM_ADMIN, {
+    ecosystemId, provider, protocol: 'OIDC', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret,
+    endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim,
+  }, crypto.randomUUID());
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const port = new URL(api.url).port;
+  idp = await startTestOidcProvider(['clever', 'google', 'classlink'].map((p) => `http://127.0.0.1:${port}/sso/${p}/callback`));
+  world = await buildWorld(api);
+  await configure(world.e1, 'CLEVER');
+  await configure(world.e1, 'GOOGLE');
+  await configure(world.e2, 'GOOGLE');
+});
+afterAll(async () => {
+  await idp?.stop();
+  await api?.stop();
+});
+
+interface SignIn { hops: Hop[]; jar: CookieJar; landing: URL }
+
+async function signIn(provider: string, ecosystemId: string, account: string): Promise<SignIn> {
+  idp.login = account;
+  const jar = new CookieJar();
+  const hops = await follow(`${api.url}/sso/${provider}/start?ecosystemId=${ecosystemId}`, jar);
+  const back = hops.find((h) => h.url.pathname === `/sso/${provider}/callback`);
+  if (!back?.location) throw new Error(`never came back: ${hops.map((h) => `${h.status} ${h.url.href}`).join('\n')}`);
+  return { hops, jar, landing: new URL(back.location, api.url) };
+}
+
+/** The person the refresh cookie of a finished sign-in is for. */
+async function whoIsSignedIn(jar: CookieJar): Promise<string | null> {
+  const url = new URL(`${api.url}/refresh-tokens`);
+  const res = await fetch(url, { method: 'POST', headers: { cookie: jar.header(url) } });
+  if (res.status !== 200) return null;
+  const { accessToken } = await res.json() as { accessToken: string };
+  const me = await api.graphql<{ getCurrentUserV2: { email: { address: string } } | null }>('{ getCurrentUserV2 { email { address } } }', {}, { token: accessToken });
+  return me.data?.getCurrentUserV2?.email.address ?? null;
+}
+
+describe('OpenID Connect sign-in', () => {
+  it('links an unknown identity to the account with the same verified e-mail, then logs in by subject', async () => {
+    idp.accounts.set('clever-sam', { email: 'Sam.Student@example.com', email_verified: true });
+    const first = await signIn('clever', world.e1, 'clever-sam');
+    expect(first.landing.pathname).toBe('/clever/success');
+    expect(first.landing.hash).toBe('');
+    expect(await whoIsSignedIn(first.jar)).toBe('sam.student@example.com');
+    const linked = await api.platform.services.bus.load(ssoIdentityAggregate, identityKey('CLEVER', idp.issuer, 'clever-sam'));
+    expect(linked).toMatchObject({ status: 'linked', userId: world.ids.student, ecosystemId: world.e1 });
+    // The provider's e-mail changes: the link by subject still finds the person.
+    idp.accounts.set('clever-sam', { email: 'sam.new.address@example.net', email_verified: false });
+    const again = await signIn('clever', world.e1, 'clever-sam');
+    expect(again.landing.pathname).toBe('/clever/success');
+    expect(await whoIsSignedIn(again.jar)).toBe('sam.student@example.com');
+  });
+
+  it('never links by an e-mail the provider says is unverified', async () => {
+    idp.accounts.set('google-pat-unverified', { email: 'pat.parent@example.com', email_verified: false });
+    const res = await signIn('google', world.e1, 'google-pat-unverified');
+    expect(res.landing.pathname + res.landing.search).toBe('/google/auth-fail?reason=EMAIL_NOT_VERIFIED');
+    expect(await whoIsSignedIn(res.jar)).toBeNull();
+    const state = await api.platform.services.bus.load(ssoIdentityAggregate, identityKey('GOOGLE', idp.issuer, 'google-pat-unverified'));
+    expect(state.status).toBe('free');
+  });
+
+  it('Google: no verification claim at all counts as unverified', async () => {
+    idp.accounts.set('google-pat-silent', { email: 'pat.parent@example.com' });
+    const res = await signIn('google', world.e1, 'google-pat-silent');
+    expect(res.landing.search).toBe('?reason=EMAIL_NOT_VERIFIED');
+  });
+
+  it('refuses a verified e-mail that no account has, and creates none', async () => {
+    idp.accounts.set('google-nobody', { email: 'nobody@example.com', email_verified: true });
+    const before = await api.eventCount();
+    const res = await signIn('google', world.e1, 'google-nobody');
+    expect(res.landing.search).toBe('?reason=NO_ACCOUNT');
+    expect(await api.eventCount()).toBe(before);
+  });
+
+  it('another ecosystem\'s member gets no access through this ecosystem, and the link stays in its own', async () => {
+    idp.accounts.set('google-otto', { email: 'otto.other@example.com', email_verified: true });
+    const wrong = await signIn('google', world.e1, 'google-otto');
+    expect(wrong.landing.search).toBe('?reason=NOT_IN_ECOSYSTEM');
+    expect(await whoIsSignedIn(wrong.jar)).toBeNull();
+    const right = await signIn('google', world.e2, 'google-otto');
+    expect(right.landing.pathname).toBe('/oauth/redirect/google/session/cookie');
+    expect(await whoIsSignedIn(right.jar)).toBe('otto.other@example.com');
+  });
+
+  it('an ecosystem without this provider set up refuses before any redirect to a provider', async () => {
+    const jar = new CookieJar();
+    const hops = await follow(`${api.url}/sso/classlink/start?ecosystemId=${world.e1}`, jar);
+    expect(hops[0].location).toBe('/classlink/auth-fail?reason=NOT_CONFIGURED');
+  });
+});
+
+describe('the callback', () => {
+  it('refuses a state this browser was not given (another person\'s sign-in), and a replayed callback', async () => {
+    idp.accounts.set('clever-pia', { email: 'pia.programadmin@example.com', email_verified: true });
+    idp.login = 'clever-pia';
+    const victim = new CookieJar();
+    const attacker = new CookieJar();
+    const hops = await follow(`${api.url}/sso/clever/start?ecosystemId=${world.e1}`, attacker);
+    const callback = hops.find((h) => h.url.pathname === '/sso/clever/callback')!;
+    // The attacker's callback address, opened in the victim's browser: no state cookie there.
+    const planted = await fetch(callback.url, { redirect: 'manual', headers: { cookie: victim.header(callback.url) } });
+    expect(planted.headers.get('location')).toBe('/clever/auth-fail?reason=FLOW_EXPIRED');
+    // The attacker's own browser already used that state: a second use is refused too.
+    const replay = await fetch(callback.url, { redirect: 'manual', headers: { cookie: `sso_state=${callback.url.searchParams.get('state')}` } });
+    expect(replay.headers.get('location')).toBe('/clever/auth-fail?reason=FLOW_EXPIRED');
+  });
+
+  it('refuses a district other than the ecosystem\'s, when the ecosystem names one', async () => {
+    const admin = world.tokens.platformAdmin;
+    const edit = await api.graphql('mutation($id: ID!, $input: EcosystemInput!) { editEcosystem(ecosystemId: $id, ecosystemInput: $input) { id } }',
+      { id: world.e2, input: { ssoDistrictIds: { clever: 'district-42' } } }, { token: admin });
+    expect(edit.errors).toBeUndefined();
+    await configure(world.e2, 'CLEVER', 'district');
+    const person = await addPerson(api, 'dana.district@example.com', [{ ecosystemId: world.e2, role: 'STUDENT' }]);
+    idp.accounts.set('clever-dana-wrong', { email: 'dana.district@example.com', email_verified: true, district: 'district-7' });
+    expect((await signIn('clever', world.e2, 'clever-dana-wrong')).landing.search).toBe('?reason=WRONG_DISTRICT');
+    // The district's own directory vouches for its addresses when it says nothing either way.
+    idp.accounts.set('clever-dana', { email: 'dana.district@example.com', district: 'district-42' });
+    const ok = await signIn('clever', world.e2, 'clever-dana');
+    expect(ok.landing.pathname).toBe('/clever/success');
+    expect(await whoIsSignedIn(ok.jar)).toBe('dana.district@example.com');
+    expect(person.userId).toBeTruthy();
+  });
+});
+
+describe('secrets', () => {
+  it('keeps the client secret sealed in the event log', async () => {
+    const r = await api.db.ownerPool.query<{ data: unknown }>(`SELECT data FROM events WHERE type = 'SsoProviderConfigured'`);
+    expect(r.rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(r.rows)).not.toContain(idp.clientSecret);
+  });
+});
