@@ -26,7 +26,7 @@ async function configure(ecosystemId: string, provider: SsoProvider, districtCla
 beforeAll(async () => {
   api = await startTestApi();
   const port = new URL(api.url).port;
-  idp = await startTestOidcProvider(['clever', 'google', 'classlink'].map((p) => `http://127.0.0.1:${port}/sso/${p}/callback`));
+  idp = await startTestOidcProvider(['clever', 'google', 'classlink', 'edlink'].map((p) => `http://127.0.0.1:${port}/sso/${p}/callback`));
   world = await buildWorld(api);
   await configure(world.e1, 'CLEVER');
   await configure(world.e1, 'GOOGLE');
@@ -148,10 +148,45 @@ describe('the callback', () => {
   });
 });
 
+describe('plain OAuth 2 (Edlink)', () => {
+  it('reads the person from the userinfo endpoint and links by the district directory\'s e-mail', async () => {
+    const admin = world.tokens.platformAdmin;
+    await api.graphql('mutation($id: ID!, $input: EcosystemInput!) { editEcosystem(ecosystemId: $id, ecosystemInput: $input) { id } }',
+      { id: world.e1, input: { ssoDistrictIds: { edLink: 'edlink-district-1' } } }, { token: admin });
+    await api.platform.services.sso.configure(PLATFORM_ADMIN, {
+      ecosystemId: world.e1, provider: 'EDLINK', protocol: 'OAUTH2', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret,
+      endpoints: { authorization: `${idp.issuer}/auth`, token: `${idp.issuer}/token`, userinfo: `${idp.issuer}/edlink/me` },
+      samlEntryPoint: null, samlCertificate: null, districtClaim: 'district_id',
+    }, crypto.randomUUID());
+    idp.accounts.set('edlink-pat', { email: 'pat.parent@example.com', district: 'edlink-district-1' });
+    const res = await signIn('edlink', world.e1, 'edlink-pat');
+    expect(res.landing.pathname).toBe('/edlink/success');
+    expect(await whoIsSignedIn(res.jar)).toBe('pat.parent@example.com');
+    expect(await api.platform.services.bus.load(ssoIdentityAggregate, identityKey('EDLINK', idp.issuer, 'edlink-pat')))
+      .toMatchObject({ status: 'linked', userId: world.ids.parent });
+  });
+});
+
 describe('secrets', () => {
   it('keeps the client secret sealed in the event log', async () => {
     const r = await api.db.ownerPool.query<{ data: unknown }>(`SELECT data FROM events WHERE type = 'SsoProviderConfigured'`);
     expect(r.rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(r.rows)).not.toContain(idp.clientSecret);
+  });
+});
+
+describe('an ecosystem that requires multi-factor log-in', () => {
+  it('ends the sign-in at the MFA step: no session, the step token in the fragment only', async () => {
+    const admin = world.tokens.platformAdmin;
+    const edit = await api.graphql('mutation($id: ID!, $input: EcosystemInput!) { editEcosystem(ecosystemId: $id, ecosystemInput: $input) { id } }',
+      { id: world.e2, input: { MFAEnabled: true } }, { token: admin });
+    expect(edit.errors).toBeUndefined();
+    const res = await signIn('google', world.e2, 'google-otto');
+    expect(res.landing.pathname).toBe('/oauth/redirect/google/session/cookie');
+    expect(res.landing.search).toBe('');
+    const step = new URLSearchParams(res.landing.hash.slice(1));
+    expect(step.get('mfa')).toBe('ENROL');
+    expect(await api.platform.services.auth.verifyUserIdToken(step.get('userIdToken') ?? '')).toBe(world.ids.admin2);
+    expect(await whoIsSignedIn(res.jar)).toBeNull();
   });
 });

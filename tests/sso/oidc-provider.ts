@@ -80,7 +80,22 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
     return finish(req, res, self.login);
   }
 
+  /** An Edlink-like profile endpoint for plain OAuth 2: the person nested in `data`, keyed `id`. */
+  async function edlinkProfile(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const token = await provider.AccessToken.find((req.headers.authorization ?? '').replace(/^Bearer /i, ''));
+    const account = token?.accountId ? accounts.get(token.accountId) : undefined;
+    if (!token || !account) {
+      res.writeHead(401).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: token.accountId, email: account.email, district_id: account.district } }));
+  }
+
   server.on('request', (req, res) => {
+    if (req.url === '/edlink/me') {
+      edlinkProfile(req, res).catch((err: unknown) => { res.writeHead(500).end(String(err)); });
+      return;
+    }
     if (req.url?.startsWith('/interaction/')) {
       interaction(req, res).catch((err: unknown) => { res.writeHead(500).end(String(err)); });
       return;
