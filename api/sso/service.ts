@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { configureSsoProviderHandler, removeSsoProviderHandler, ssoConfigAggregate } from '../../domain/sso/config';
+import { configureSsoProviderHandler, removeSsoProviderHandler, ssoConfigAggregate, type ConfigureSsoProviderInput } from '../../domain/sso/config';
 import type { OauthEndpoints, SsoProviderConfig } from '../../domain/sso/config-events';
 import { identityKey, linkSsoIdentityHandler, ssoIdentityAggregate, unlinkSsoIdentityHandler } from '../../domain/sso/identity';
 import { ssoMessages } from '../../domain/sso/messages';
@@ -67,11 +67,16 @@ export class SsoService {
     this.clients = new OauthClients(this.clock);
   }
 
-  /** Stores a provider set-up; the caller checked that the actor may edit the ecosystem. */
-  async configure(actor: Actor, input: ConfigureSsoInput, commandId: string): Promise<void> {
+  /** The command input of a set-up: the client secret sealed for its ecosystem and provider. */
+  sealedInput(input: ConfigureSsoInput): ConfigureSsoProviderInput {
     const { clientSecret, ...rest } = input;
     const sealedClientSecret = clientSecret ? this.box.seal(Buffer.from(clientSecret, 'utf8'), secretScope(input.ecosystemId, input.provider)) : null;
-    await this.deps.bus.dispatch(configureSsoProviderHandler, { ...rest, sealedClientSecret }, { actor, commandId, now: this.clock().toISOString() });
+    return { ...rest, sealedClientSecret };
+  }
+
+  /** Stores a provider set-up (seeding, tests); the caller checked that the actor may edit the ecosystem. */
+  async configure(actor: Actor, input: ConfigureSsoInput, commandId: string): Promise<void> {
+    await this.deps.bus.dispatch(configureSsoProviderHandler, this.sealedInput(input), { actor, commandId, now: this.clock().toISOString() });
   }
 
   async removeProvider(actor: Actor, ecosystemId: string, provider: SsoProvider, commandId: string): Promise<void> {

@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { sealedSecretSchema } from '../mfa/events';
+import { zodMessage as zm } from '../shared/i18n';
+import { ssoMessages } from './messages';
 import { ssoProtocolSchema, ssoProviderSchema } from './providers';
 
 /** https:, or http: for a server on this machine (tests, development). */
@@ -16,7 +18,7 @@ export const providerUrlSchema = z.string().max(2000).refine((v) => {
   } catch {
     return false;
   }
-});
+}, { error: zm(ssoMessages.addressNotValid) });
 
 export const oauthEndpointsSchema = z.object({ authorization: providerUrlSchema, token: providerUrlSchema, userinfo: providerUrlSchema });
 export type OauthEndpoints = z.infer<typeof oauthEndpointsSchema>;
