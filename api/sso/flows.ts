@@ -14,7 +14,15 @@ export interface SsoFlow {
   provider: SsoProvider;
   codeVerifier: string;
   nonce: string;
+  /** SAML: the person the IdP's assertion named, once the ACS checked it. */
+  provenUserId?: string | null;
 }
+
+interface FlowRow { ecosystem_id: string; provider: SsoProvider; code_verifier: string; nonce: string; proven_user_id: string | null }
+const COLUMNS = 'ecosystem_id, provider, code_verifier, nonce, proven_user_id';
+const flowOf = (row: FlowRow): SsoFlow => ({
+  ecosystemId: row.ecosystem_id, provider: row.provider, codeVerifier: row.code_verifier, nonce: row.nonce, provenUserId: row.proven_user_id,
+});
 
 const hashOf = (state: string): string => createHash('sha256').update(state, 'utf8').digest('hex');
 
@@ -32,10 +40,22 @@ export class FlowStore {
 
   /** The flow of this state, once; null when unknown, used or expired. */
   async take(state: string): Promise<SsoFlow | null> {
-    const r = await this.pool.query<{ ecosystem_id: string; provider: SsoProvider; code_verifier: string; nonce: string }>(
-      'DELETE FROM auth.sso_flows WHERE state_hash = $1 AND expires_at >= $2 RETURNING ecosystem_id, provider, code_verifier, nonce',
-      [hashOf(state), this.clock()]);
-    const row = r.rows[0];
-    return row ? { ecosystemId: row.ecosystem_id, provider: row.provider, codeVerifier: row.code_verifier, nonce: row.nonce } : null;
+    const r = await this.pool.query<FlowRow>(
+      `DELETE FROM auth.sso_flows WHERE state_hash = $1 AND expires_at >= $2 RETURNING ${COLUMNS}`, [hashOf(state), this.clock()]);
+    return r.rows[0] ? flowOf(r.rows[0]) : null;
+  }
+
+  /** The flow of this state while it is live and not proven yet, left in place. */
+  async peek(state: string): Promise<SsoFlow | null> {
+    const r = await this.pool.query<FlowRow>(
+      `SELECT ${COLUMNS} FROM auth.sso_flows WHERE state_hash = $1 AND expires_at >= $2 AND proven_user_id IS NULL`, [hashOf(state), this.clock()]);
+    return r.rows[0] ? flowOf(r.rows[0]) : null;
+  }
+
+  /** Records who the flow's SAML assertion named; false when the flow is gone or already proven. */
+  async prove(state: string, userId: string): Promise<boolean> {
+    const r = await this.pool.query('UPDATE auth.sso_flows SET proven_user_id = $2 WHERE state_hash = $1 AND expires_at >= $3 AND proven_user_id IS NULL',
+      [hashOf(state), userId, this.clock()]);
+    return r.rowCount === 1;
   }
 }

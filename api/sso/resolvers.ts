@@ -60,8 +60,10 @@ export const ssoResolvers: Resolvers = {
     async ssoLoginOptions(_root, args, ctx) {
       const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
       const providers = await ctx.services.sso.providers(ecosystemId);
-      return providers.filter((p) => p.protocol !== 'SAML')
-        .map((p) => ({ provider: p.provider, url: `/sso/${providerPath(p.provider)}/start?ecosystemId=${ecosystemId}` }));
+      return providers.map((p) => ({
+        provider: p.provider,
+        url: p.protocol === 'SAML' ? `/sso/schoology/saml/start?ecosystemId=${ecosystemId}` : `/sso/${providerPath(p.provider)}/start?ecosystemId=${ecosystemId}`,
+      }));
     },
 
     async ssoProviderSetups(_root, args, ctx) {

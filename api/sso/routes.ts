@@ -11,36 +11,16 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '../../domain/shared/ids';
 import { providerPath, ssoProviderSchema, type SsoProvider } from '../../domain/sso/providers';
 import { setRefreshCookies } from '../auth/cookie';
-import type { LoginResult } from '../auth/service';
 import { cookieJar } from '../request-context';
 import { anyIdOf } from '../relay';
 import type { Services } from '../services';
-import { SsoFailure, type SsoFailureCode } from './failures';
+import { SsoFailure } from './failures';
 import { FLOW_TTL_MS } from './flows';
+import { afterLogin, failurePath, STATE_COOKIE, STATE_COOKIE_PATH, successPath } from './routes-common';
+import { registerSamlRoutes } from './saml-routes';
 import type { SsoService } from './service';
 
-export const STATE_COOKIE = 'sso_state';
-const STATE_COOKIE_PATH = '/sso/';
-
 type SsoRouteServices = Pick<Services, 'config' | 'clock'> & { sso: SsoService };
-
-/** The spec's return page for a finished sign-in (section 2). */
-export function successPath(provider: SsoProvider, protocol: 'SAML' | 'OAUTH' = 'OAUTH'): string {
-  if (provider === 'GOOGLE') return '/oauth/redirect/google/session/cookie';
-  if (provider === 'SCHOOLOGY') return protocol === 'SAML' ? '/schoology/success/saml' : '/schoology/success/oauth';
-  return `/${providerPath(provider)}/success`;
-}
-
-export function failurePath(provider: SsoProvider, code: SsoFailureCode): string {
-  return `/${providerPath(provider)}/auth-fail?reason=${code}`;
-}
-
-/** Where the browser goes once the provider vouched for the person: tokens in the cookie, or the MFA step. */
-export function afterLogin(result: LoginResult, path: string): string {
-  if (result.tokens) return path;
-  const step = new URLSearchParams({ userIdToken: result.userIdToken, mfa: result.mfaEnrolmentRequired ? 'ENROL' : result.mfaMethods.join(',') });
-  return `${path}#${step.toString()}`;
-}
 
 export function callbackUrl(services: Pick<Services, 'config'>, request: FastifyRequest, provider: SsoProvider): string {
   const origin = services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
@@ -61,6 +41,7 @@ function fail(reply: FastifyReply, provider: SsoProvider, err: unknown, log: (li
 export function ssoRoutes(services: SsoRouteServices, log: (line: string) => void = () => undefined): FastifyPluginAsync {
   const secure = services.config.NODE_ENV === 'production';
   return async (app) => {
+    registerSamlRoutes(app, services, log);
     app.get('/sso/:provider/start', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const provider = providerOf(request);

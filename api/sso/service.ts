@@ -8,12 +8,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { configureSsoProviderHandler, removeSsoProviderHandler, ssoConfigAggregate, type ConfigureSsoProviderInput } from '../../domain/sso/config';
+import { configureSsoProviderHandler, ssoConfigAggregate, type ConfigureSsoProviderInput } from '../../domain/sso/config';
 import type { OauthEndpoints, SsoProviderConfig } from '../../domain/sso/config-events';
-import { identityKey, linkSsoIdentityHandler, ssoIdentityAggregate, unlinkSsoIdentityHandler } from '../../domain/sso/identity';
-import { ssoMessages } from '../../domain/sso/messages';
+import { identityKey, linkSsoIdentityHandler, ssoIdentityAggregate } from '../../domain/sso/identity';
 import type { SsoProtocol, SsoProvider } from '../../domain/sso/providers';
-import { NotFoundError } from '../../domain/shared/errors';
 import type { Actor, Position } from '../../domain/shared/events';
 import { emailSchema } from '../../domain/user/commands';
 import { loadCredentials, loadAccount } from '../../projections/users';
@@ -24,6 +22,7 @@ import { districtIdOf } from './districts';
 import { SsoFailure } from './failures';
 import { FlowStore } from './flows';
 import { OauthClients, type ExternalProof } from './oauth';
+import { SamlLogins } from './saml';
 
 export interface SsoServiceDeps {
   apiPool: Pool;
@@ -58,6 +57,7 @@ export class SsoService {
   private readonly box: SecretBox;
   private readonly flows: FlowStore;
   private readonly clients: OauthClients;
+  private readonly saml: SamlLogins;
   private readonly clock: () => Date;
 
   constructor(private readonly deps: SsoServiceDeps) {
@@ -65,6 +65,7 @@ export class SsoService {
     this.box = new SecretBox(deps.mfaSecretKey ?? randomBytes(32).toString('base64url'));
     this.flows = new FlowStore(deps.apiPool, this.clock);
     this.clients = new OauthClients(this.clock);
+    this.saml = new SamlLogins(deps.apiPool, this.clock);
   }
 
   /** The command input of a set-up: the client secret sealed for its ecosystem and provider. */
@@ -77,10 +78,6 @@ export class SsoService {
   /** Stores a provider set-up (seeding, tests); the caller checked that the actor may edit the ecosystem. */
   async configure(actor: Actor, input: ConfigureSsoInput, commandId: string): Promise<void> {
     await this.deps.bus.dispatch(configureSsoProviderHandler, this.sealedInput(input), { actor, commandId, now: this.clock().toISOString() });
-  }
-
-  async removeProvider(actor: Actor, ecosystemId: string, provider: SsoProvider, commandId: string): Promise<void> {
-    await this.deps.bus.dispatch(removeSsoProviderHandler, { ecosystemId, provider }, { actor, commandId, now: this.clock().toISOString() });
   }
 
   /** The set-ups of an ecosystem, secrets left out: what an admin may see. */
@@ -162,11 +159,41 @@ export class SsoService {
     }
   }
 
-  /** Removes one of the actor's own linked identities. Every account keeps its password, so it never removes the last way in. */
-  async unlink(actor: Actor, ref: { provider: SsoProvider; issuer: string; subject: string }, commandId: string): Promise<void> {
-    const state = await this.deps.bus.load(ssoIdentityAggregate, identityKey(ref.provider, ref.issuer, ref.subject));
-    if (state.status !== 'linked' || state.userId !== actor.userId) throw new NotFoundError(ssoMessages.identityNotLinked);
-    const result = await this.deps.bus.dispatch(unlinkSsoIdentityHandler, { userId: actor.userId, ...ref }, { actor, commandId, now: this.clock().toISOString() });
-    if (result.position) await this.deps.projections.waitFor(result.position, [SSO_PROJECTION], this.deps.waitMs);
+  private async samlSetUp(ecosystemId: string): Promise<SsoProviderConfig> {
+    const c = (await this.deps.bus.load(ssoConfigAggregate, ecosystemId)).providers.SCHOOLOGY;
+    if (!c || c.protocol !== 'SAML') throw new SsoFailure('NOT_CONFIGURED', `SAML in ${ecosystemId}`);
+    return c;
+  }
+
+  async samlMetadata(ecosystemId: string, acsUrl: string): Promise<string> {
+    return this.saml.metadata(await this.samlSetUp(ecosystemId), acsUrl);
+  }
+
+  /** Starts a SAML sign-in: the IdP's address (an AuthnRequest, HTTP-Redirect binding) and the state for the cookie. */
+  async beginSaml(ecosystemId: string, acsUrl: string): Promise<{ url: string; state: string }> {
+    const c = await this.samlSetUp(ecosystemId);
+    const state = randomBytes(32).toString('base64url');
+    await this.flows.save(state, { ecosystemId, provider: 'SCHOOLOGY', codeVerifier: '', nonce: '' });
+    return { url: await this.saml.authorizeUrl(c, acsUrl, state), state };
+  }
+
+  /**
+   * The ACS: checks the POSTed response of the flow named by RelayState and records who it names.
+   * The log-in itself waits for the GET that follows (finishSaml), the first request of this
+   * sign-in that carries the browser's SameSite=Lax state cookie.
+   */
+  async acceptSamlResponse(relayState: string, samlResponse: string, acsUrl: string): Promise<void> {
+    const flow = await this.flows.peek(relayState);
+    if (!flow || flow.provider !== 'SCHOOLOGY') throw new SsoFailure('FLOW_EXPIRED', 'unknown, used or expired RelayState');
+    const c = await this.samlSetUp(flow.ecosystemId);
+    const userId = await this.personOf(c, await this.saml.validate(c, acsUrl, samlResponse));
+    if (!(await this.flows.prove(relayState, userId))) throw new SsoFailure('FLOW_EXPIRED', 'flow proven twice or expired');
+  }
+
+  async finishSaml(state: string, cookieState: string | null): Promise<LoginResult> {
+    if (!state || state !== cookieState) throw new SsoFailure('FLOW_EXPIRED', 'state missing or not this browser\'s');
+    const flow = await this.flows.take(state);
+    if (!flow?.provenUserId) throw new SsoFailure('FLOW_EXPIRED', 'no checked assertion for this state');
+    return this.deps.auth.loginAfterExternalProof(flow.provenUserId);
   }
 }

@@ -10,11 +10,23 @@ CREATE TABLE auth.sso_flows (
   provider      text NOT NULL,
   code_verifier text NOT NULL,
   nonce         text NOT NULL,
+  -- SAML: the person the IdP's assertion named, set by the POST to the ACS and used by the GET that
+  -- follows it (only that GET carries the browser's SameSite=Lax state cookie).
+  proven_user_id uuid,
   created_at    timestamptz NOT NULL,
   expires_at    timestamptz NOT NULL
 );
 CREATE INDEX sso_flows_expiry_idx ON auth.sso_flows (expires_at);
 GRANT SELECT, INSERT, DELETE ON auth.sso_flows TO app_api;
+GRANT UPDATE (proven_user_id) ON auth.sso_flows TO app_api;
+
+-- SAML requests we sent, so a response must answer one of them (InResponseTo), once.
+CREATE TABLE auth.saml_requests (
+  request_id  text PRIMARY KEY,
+  value       text NOT NULL,
+  created_at  timestamptz NOT NULL
+);
+GRANT SELECT, INSERT, DELETE ON auth.saml_requests TO app_api;
 
 -- SAML assertions already used: an assertion id is accepted once, until it would have expired anyway.
 CREATE TABLE auth.saml_assertions_used (
