@@ -56,6 +56,13 @@ export const routes: RouteObject[] = [
       children: [
         { path: 'login', lazy: () => import('../pages/login/LoginPage') },
         { path: 's/:profileId/login', lazy: () => import('../pages/login/EcosystemLoginPage') },
+        // Single sign-on return pages (SPEC section 2, docs/decisions/0046).
+        ...['clever/success', 'classlink/success', 'edlink/success', 'schoology/success/saml', 'schoology/success/oauth',
+          'oauth/redirect/:oauthProvider/:serverApiToken/:refreshToken']
+          .map((path) => ({ path, lazy: () => import('../pages/sso/SsoReturnPage') })),
+        ...['clever', 'classlink', 'google', 'edlink', 'schoology'].map((provider) => ({
+          path: `${provider}/auth-fail`, lazy: () => import('../pages/sso/SsoFailPage'),
+        })),
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [
@@ -82,6 +89,7 @@ export const routes: RouteObject[] = [
             },
             { path: 'account-settings/multi-factor-authentication', lazy: () => import('../pages/account-settings/MultiFactorPage') },
             { path: 'account-settings/password', lazy: () => import('../pages/account-settings/PasswordPage') },
+            { path: 'account-settings/linked-accounts', lazy: () => import('../pages/sso/LinkedAccountsPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },

@@ -16,6 +16,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { browserSession } from '../../relay/client';
 import { safeNext } from '../../router/guards';
+import type { SsoOption } from '../sso/SsoOptions';
 import { loginInputErrors } from './loginInput';
 import type { FirstStep } from './LoginSecondStep';
 import { forgetAnonymousData, useLoginPaasMutation } from './useLoginPaasMutation';
@@ -23,11 +24,15 @@ import { forgetAnonymousData, useLoginPaasMutation } from './useLoginPaasMutatio
 // Only accounts with a second factor need the code step (and its set-up): loaded then, so the
 // log-in page stays within its budget (web/bundle-budget.unit.test.ts).
 const LoginSecondStep = lazy(() => import('./LoginSecondStep').then((m) => ({ default: m.LoginSecondStep })));
+// Only ecosystems with single sign-on show its buttons: loaded then, for the same budget.
+const SsoOptions = lazy(() => import('../sso/SsoOptions').then((m) => ({ default: m.SsoOptions })));
 
 export interface LoginEcosystem {
   /** Global id, as loginPaas takes it. */
   id: string;
   name: string;
+  /** The single sign-on providers it offers (docs/decisions/0046). */
+  ssoOptions?: readonly SsoOption[];
 }
 
 export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
@@ -89,6 +94,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
             visibilityToggleButtonProps={{ 'aria-label': t('login.togglePassword') }} aria-invalid={errors.password ? true : undefined}
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
+          {ecosystem?.ssoOptions && ecosystem.ssoOptions.length > 0 && <Suspense fallback={null}><SsoOptions options={ecosystem.ssoOptions} /></Suspense>}
         </Stack>
       </form>
     </Paper>
