@@ -145,6 +145,12 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Message kept in the outbox',
   'breadcrumbs.event.MessageAbandoned': 'Message given up',
   'breadcrumbs.target.message': 'Message',
+  'breadcrumbs.event.SsoIdentityLinked': 'Sign-in account linked',
+  'breadcrumbs.event.SsoIdentityUnlinked': 'Linked sign-in account removed',
+  'breadcrumbs.event.SsoProviderConfigured': 'Single sign-on set up',
+  'breadcrumbs.event.SsoProviderRemoved': 'Single sign-on removed',
+  'breadcrumbs.target.ssoidentity': 'Linked sign-in account',
+  'breadcrumbs.target.ssoconfig': 'Single sign-on',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

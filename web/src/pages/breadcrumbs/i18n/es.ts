@@ -141,6 +141,12 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Mensaje guardado en la bandeja de salida',
   'breadcrumbs.event.MessageAbandoned': 'Mensaje abandonado',
   'breadcrumbs.target.message': 'Mensaje',
+  'breadcrumbs.event.SsoIdentityLinked': 'Cuenta de inicio de sesión vinculada',
+  'breadcrumbs.event.SsoIdentityUnlinked': 'Cuenta de inicio de sesión vinculada quitada',
+  'breadcrumbs.event.SsoProviderConfigured': 'Inicio de sesión único configurado',
+  'breadcrumbs.event.SsoProviderRemoved': 'Inicio de sesión único quitado',
+  'breadcrumbs.target.ssoidentity': 'Cuenta de inicio de sesión vinculada',
+  'breadcrumbs.target.ssoconfig': 'Inicio de sesión único',
   ...fieldsEs,
   ...valuesEs,
 };

@@ -185,4 +185,5 @@ export const fieldsEn = {
   'breadcrumbs.field.permanent': 'For good',
   'breadcrumbs.field.recipient': 'Recipient',
   'breadcrumbs.field.transport': 'Sent through',
+  'breadcrumbs.field.provider': 'Sign-in provider',
 } as const satisfies Record<string, string>;

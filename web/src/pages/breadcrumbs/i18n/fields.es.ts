@@ -183,4 +183,5 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.permanent': 'Definitivo',
   'breadcrumbs.field.recipient': 'Destinatario',
   'breadcrumbs.field.transport': 'Enviado por',
+  'breadcrumbs.field.provider': 'Proveedor de inicio de sesión',
 };

@@ -88,4 +88,5 @@ export const valuesEn = {
   'breadcrumbs.value.kind.MFA_CODE': 'Verification code',
   'breadcrumbs.value.transport.smtp': 'SMTP server',
   'breadcrumbs.value.transport.twilio': 'Twilio (text messages)',
+  'breadcrumbs.value.vendor.GOOGLE': 'Google',
 } as const satisfies Record<string, string>;

@@ -85,4 +85,5 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.MFA_CODE': 'Código de verificación',
   'breadcrumbs.value.transport.smtp': 'Servidor SMTP',
   'breadcrumbs.value.transport.twilio': 'Twilio (mensajes de texto)',
+  'breadcrumbs.value.vendor.GOOGLE': 'Google',
 };
