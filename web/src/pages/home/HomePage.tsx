@@ -65,6 +65,7 @@ export function Component() {
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
           <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.title')}</Anchor>
           <Anchor component={Link} to="/account-settings/password">{t('password.title')}</Anchor>
+          <Anchor component={Link} to="/account-settings/linked-accounts">{t('linked.title')}</Anchor>
         </>
       ) : (
         <>
