@@ -18,6 +18,9 @@ export interface ExternalProof {
   emailVerified: boolean | null;
   /** The district claim the configuration names, when present. */
   district: string | null;
+  /** Names for an account this sign-in may create; null when the provider gave none. */
+  firstName: string | null;
+  lastName: string | null;
 }
 
 const SCOPES = 'openid email profile';
@@ -101,5 +104,7 @@ export function proofOf(raw: Record<string, unknown>, issuer: string, districtCl
     email: text(body.email)?.toLowerCase() ?? null,
     emailVerified: verified === true || verified === 'true' ? true : verified === false || verified === 'false' ? false : null,
     district: districtClaim ? text(body[districtClaim]) : null,
+    firstName: text(body.given_name) ?? text(body.first_name),
+    lastName: text(body.family_name) ?? text(body.last_name),
   };
 }

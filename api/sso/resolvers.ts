@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { configureSsoProviderHandler } from '../../domain/sso/config';
+import { NEW_ACCOUNT_ROLES } from '../../domain/sso/config-events';
 import { unlinkSsoIdentityHandler } from '../../domain/sso/identity';
 import { ssoMessages } from '../../domain/sso/messages';
 import { providerPath, ssoProtocolSchema, ssoProviderSchema } from '../../domain/sso/providers';
-import { ValidationError } from '../../domain/shared/errors';
-import { ownLinkedIdentities, SSO_PROJECTION, type LinkedIdentityRow } from '../../projections/sso';
+import { IllegalStateError, ValidationError } from '../../domain/shared/errors';
+import { onlyWayIn, ownLinkedIdentities, SSO_PROJECTION, type LinkedIdentityRow } from '../../projections/sso';
 import type { LinkedIdentity, Resolvers, SsoProviderSetup } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { authorize, requireViewer } from '../auth/policy';
@@ -40,7 +41,7 @@ async function setups(sso: SsoService, ecosystemId: string): Promise<SsoProvider
   return (await sso.providers(ecosystemId)).map((c) => ({
     provider: c.provider, protocol: c.protocol, issuer: c.issuer, clientId: c.clientId, hasClientSecret: c.hasClientSecret,
     authorizationEndpoint: c.endpoints?.authorization ?? null, tokenEndpoint: c.endpoints?.token ?? null, userinfoEndpoint: c.endpoints?.userinfo ?? null,
-    samlEntryPoint: c.samlEntryPoint, districtClaim: c.districtClaim,
+    samlEntryPoint: c.samlEntryPoint, districtClaim: c.districtClaim, newAccountRole: c.newAccountRole,
   }));
 }
 
@@ -51,6 +52,7 @@ const setupInput = z.object({
   ecosystemId: z.string(), provider: ssoProviderSchema, protocol: ssoProtocolSchema, issuer: text(2000), clientId: text(500),
   clientSecret: optional(2000), authorizationEndpoint: optional(2000), tokenEndpoint: optional(2000), userinfoEndpoint: optional(2000),
   samlEntryPoint: optional(2000), samlCertificate: optional(20_000), districtClaim: optional(200),
+  newAccountRole: z.enum(NEW_ACCOUNT_ROLES).nullish().transform((v) => v ?? null),
 });
 
 export const ssoResolvers: Resolvers = {
@@ -76,7 +78,8 @@ export const ssoResolvers: Resolvers = {
     async removeLinkedIdentity(_root, args, ctx) {
       const viewer = requireViewer(ctx);
       const [provider, issuer, subject] = parseIdentityId(args.id);
-      // Every account keeps a password (sign-up and invitations set one), so this never removes the last way in.
+      // An account a sign-in created has no password its person knows until they set one.
+      if (await ctx.read((client) => onlyWayIn(client, viewer.userId))) throw new IllegalStateError(ssoMessages.lastWayIn, 'SSO_LAST_WAY_IN');
       await ctx.execute(unlinkSsoIdentityHandler, { userId: viewer.userId, provider, issuer, subject }, { waitFor: [SSO_PROJECTION] });
       return ownIdentities(ctx);
     },

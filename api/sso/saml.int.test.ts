@@ -24,7 +24,7 @@ beforeAll(async () => {
     { id: world.e1, input: { ssoDistrictIds: { schoology: 'schoology-district-9' } } }, { token: world.tokens.platformAdmin });
   await api.platform.services.sso.configure({ userId: 'platform-admin-test', role: 'PLATFORM_ADMIN' }, {
     ecosystemId: world.e1, provider: 'SCHOOLOGY', protocol: 'SAML', issuer: idp.entityId, clientId: SP_ENTITY, clientSecret: null,
-    endpoints: null, samlEntryPoint: idp.entryPoint, samlCertificate: IDP_CERT, districtClaim: 'district_id',
+    endpoints: null, samlEntryPoint: idp.entryPoint, samlCertificate: IDP_CERT, districtClaim: 'district_id', newAccountRole: null,
   }, crypto.randomUUID());
   idp.accounts.set('sch-sam', { email: 'sam.student@example.com', district: 'schoology-district-9' });
   idp.accounts.set('sch-pat', { email: 'pat.parent@example.com', district: 'schoology-district-9' });

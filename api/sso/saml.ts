@@ -91,6 +91,8 @@ export class SamlLogins {
     return {
       issuer: profile.issuer, subject: profile.nameID, email: email?.toLowerCase() ?? null,
       emailVerified: null, district: c.districtClaim ? attribute(c.districtClaim) : null,
+      firstName: attribute('givenName') ?? attribute('firstName') ?? attribute('urn:oid:2.5.4.42'),
+      lastName: attribute('sn') ?? attribute('lastName') ?? attribute('urn:oid:2.5.4.4'),
     };
   }
 

@@ -4,7 +4,8 @@
  *
  * Who the provider's person is, in order: a provider account already linked logs its person in; an
  * unlinked one whose e-mail the provider vouches for matches an account of that ecosystem and is
- * linked to it first; anything else is refused (no account is created here: sign-up owns that).
+ * linked to it first; a newcomer with a vouched-for e-mail gets an account only where the set-up
+ * names a role for new accounts (decision 0047); anything else is refused.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
@@ -14,7 +15,9 @@ import { identityKey, linkSsoIdentityHandler, ssoIdentityAggregate } from '../..
 import type { SsoProtocol, SsoProvider } from '../../domain/sso/providers';
 import type { Actor, Position } from '../../domain/shared/events';
 import { emailSchema } from '../../domain/user/commands';
-import { loadCredentials, loadAccount } from '../../projections/users';
+import { loadCredentials, loadAccount, USERS_PROJECTION } from '../../projections/users';
+import { grantEcosystemRole } from '../../domain/user/handlers';
+import { registerUser } from '../auth/registration';
 import { SSO_PROJECTION } from '../../projections/sso';
 import type { AuthBus, AuthService, LoginResult } from '../auth/service';
 import { SecretBox } from '../auth/factors/secret-box';
@@ -23,6 +26,17 @@ import { SsoFailure } from './failures';
 import { FlowStore } from './flows';
 import { OauthClients, type ExternalProof } from './oauth';
 import { SamlLogins } from './saml';
+
+const SYSTEM: Actor = { userId: 'system', role: 'SYSTEM' };
+
+/** A UUID (version 8 layout) from a hex digest: the same provider account always names the same new user. */
+function uuidFrom(hex: string): string {
+  const h = hex.slice(0, 32).split('');
+  h[12] = '8';
+  h[16] = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  const s = h.join('');
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20, 32)}`;
+}
 
 export interface SsoServiceDeps {
   apiPool: Pool;
@@ -48,6 +62,7 @@ export interface ConfigureSsoInput {
   samlEntryPoint: string | null;
   samlCertificate: string | null;
   districtClaim: string | null;
+  newAccountRole: SsoProviderConfig['newAccountRole'];
 }
 
 /** The associated data a client secret is sealed under: it opens only for its ecosystem and provider. */
@@ -135,10 +150,32 @@ export class SsoService {
     if (!proof.email || !verified) throw new SsoFailure('EMAIL_NOT_VERIFIED', proof.email ?? 'no e-mail');
     const email = emailSchema.safeParse(proof.email);
     const credentials = email.success ? await loadCredentials(this.deps.apiPool, email.data) : null;
-    if (!credentials) throw new SsoFailure('NO_ACCOUNT', 'no account with this e-mail');
+    if (!credentials) {
+      if (!email.success || !c.newAccountRole) throw new SsoFailure('NO_ACCOUNT', 'no account with this e-mail');
+      return this.createAccount(c, proof, email.data, c.newAccountRole);
+    }
     await this.assertMember(credentials.userId, c.ecosystemId);
     await this.link(credentials.userId, c, proof);
     return credentials.userId;
+  }
+
+  /**
+   * A new account for a verified person the set-up lets in (decision 0047): the set-up's role,
+   * in force at once, and a random password nobody knows (the person sets one through the
+   * password reset when they want one). The user id derives from the provider account, so a
+   * retried or concurrent first sign-in registers the same account once.
+   */
+  private async createAccount(c: SsoProviderConfig, proof: ExternalProof, email: string, role: NonNullable<SsoProviderConfig['newAccountRole']>): Promise<string> {
+    const userId = uuidFrom(identityKey(c.provider, proof.issuer, proof.subject));
+    const options = () => ({ actor: SYSTEM, commandId: randomUUID(), now: this.clock().toISOString() });
+    const local = email.split('@')[0];
+    await registerUser(this.deps.bus, {
+      userId, email, password: randomBytes(32).toString('base64url'),
+      firstName: (proof.firstName ?? local).slice(0, 100), lastName: (proof.lastName ?? local).slice(0, 100),
+    }, { actor: SYSTEM, now: this.clock() });
+    await this.deps.bus.dispatch(grantEcosystemRole, { userId, ecosystemId: c.ecosystemId, role, programId: null, status: null }, options());
+    await this.link(userId, c, proof, true);
+    return userId;
   }
 
   private async assertMember(userId: string, ecosystemId: string): Promise<void> {
@@ -146,13 +183,15 @@ export class SsoService {
     if (!account?.roles.some((r) => r.ecosystemId === ecosystemId)) throw new SsoFailure('NOT_IN_ECOSYSTEM', `${userId} in ${ecosystemId}`);
   }
 
-  private async link(userId: string, c: SsoProviderConfig, proof: ExternalProof): Promise<void> {
+  private async link(userId: string, c: SsoProviderConfig, proof: ExternalProof, accountCreated = false): Promise<void> {
     const input = {
-      userId, provider: c.provider, issuer: proof.issuer, subject: proof.subject, ecosystemId: c.ecosystemId, email: proof.email, emailVerified: proof.emailVerified ?? true,
+      userId, provider: c.provider, issuer: proof.issuer, subject: proof.subject, ecosystemId: c.ecosystemId, email: proof.email,
+      emailVerified: proof.emailVerified ?? true, accountCreated,
     };
     try {
-      const result = await this.deps.bus.dispatch(linkSsoIdentityHandler, input, { actor: { userId: 'system', role: 'SYSTEM' }, commandId: randomUUID(), now: this.clock().toISOString() });
-      if (result.position) await this.deps.projections.waitFor(result.position, [SSO_PROJECTION], this.deps.waitMs);
+      const result = await this.deps.bus.dispatch(linkSsoIdentityHandler, input, { actor: SYSTEM, commandId: randomUUID(), now: this.clock().toISOString() });
+      // The log-in that follows reads the account and its roles: both read models must have it.
+      if (result.position) await this.deps.projections.waitFor(result.position, [SSO_PROJECTION, USERS_PROJECTION], this.deps.waitMs);
     } catch (err) {
       if (err instanceof Error && 'conflictType' in err && err.conflictType === 'SSO_IDENTITY_TAKEN') throw new SsoFailure('IDENTITY_TAKEN');
       throw err;

@@ -9,7 +9,10 @@ import type { SsoProvider } from '../../domain/sso/providers';
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { startTestOidcProvider, type TestOidcProvider } from '../../tests/sso/oidc-provider';
 import { CookieJar, follow, type Hop } from '../../tests/sso/browser-less';
-import { addPerson, buildWorld, type World } from '../people/testing';
+import { addPerson, buildWorld, refusedUnchanged, type World } from '../people/testing';
+import { loadAccount, loadCredentials } from '../../projections/users';
+import { changePassword } from '../../domain/user/handlers';
+import { hashPassword } from '../auth/password';
 
 let api: TestApi;
 let idp: TestOidcProvider;
@@ -19,7 +22,7 @@ const PLATFORM_ADMIN = { userId: 'platform-admin-test', role: 'PLATFORM_ADMIN' a
 async function configure(ecosystemId: string, provider: SsoProvider, districtClaim: string | null = null): Promise<void> {
   await api.platform.services.sso.configure(PLATFORM_ADMIN, {
     ecosystemId, provider, protocol: 'OIDC', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret,
-    endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim,
+    endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim, newAccountRole: null,
   }, crypto.randomUUID());
 }
 
@@ -48,13 +51,20 @@ async function signIn(provider: string, ecosystemId: string, account: string): P
   return { hops, jar, landing: new URL(back.location, api.url) };
 }
 
-/** The person the refresh cookie of a finished sign-in is for. */
-async function whoIsSignedIn(jar: CookieJar): Promise<string | null> {
+/** An access token from the refresh cookie of a finished sign-in, as the return page gets it. */
+async function accessToken(jar: CookieJar): Promise<string | null> {
   const url = new URL(`${api.url}/refresh-tokens`);
   const res = await fetch(url, { method: 'POST', headers: { cookie: jar.header(url) } });
   if (res.status !== 200) return null;
-  const { accessToken } = await res.json() as { accessToken: string };
-  const me = await api.graphql<{ getCurrentUserV2: { email: { address: string } } | null }>('{ getCurrentUserV2 { email { address } } }', {}, { token: accessToken });
+  jar.take(url, res);
+  return (await res.json() as { accessToken: string }).accessToken;
+}
+
+/** The person the refresh cookie of a finished sign-in is for. */
+async function whoIsSignedIn(jar: CookieJar): Promise<string | null> {
+  const token = await accessToken(jar);
+  if (!token) return null;
+  const me = await api.graphql<{ getCurrentUserV2: { email: { address: string } } | null }>('{ getCurrentUserV2 { email { address } } }', {}, { token });
   return me.data?.getCurrentUserV2?.email.address ?? null;
 }
 
@@ -156,7 +166,7 @@ describe('plain OAuth 2 (Edlink)', () => {
     await api.platform.services.sso.configure(PLATFORM_ADMIN, {
       ecosystemId: world.e1, provider: 'EDLINK', protocol: 'OAUTH2', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret,
       endpoints: { authorization: `${idp.issuer}/auth`, token: `${idp.issuer}/token`, userinfo: `${idp.issuer}/edlink/me` },
-      samlEntryPoint: null, samlCertificate: null, districtClaim: 'district_id',
+      samlEntryPoint: null, samlCertificate: null, districtClaim: 'district_id', newAccountRole: null,
     }, crypto.randomUUID());
     idp.accounts.set('edlink-pat', { email: 'pat.parent@example.com', district: 'edlink-district-1' });
     const res = await signIn('edlink', world.e1, 'edlink-pat');
@@ -164,6 +174,45 @@ describe('plain OAuth 2 (Edlink)', () => {
     expect(await whoIsSignedIn(res.jar)).toBe('pat.parent@example.com');
     expect(await api.platform.services.bus.load(ssoIdentityAggregate, identityKey('EDLINK', idp.issuer, 'edlink-pat')))
       .toMatchObject({ status: 'linked', userId: world.ids.parent });
+  });
+});
+
+describe('a set-up that creates accounts', () => {
+  it('creates one account for a verified newcomer, with the set-up\'s role, and keeps its only way in', async () => {
+    await api.platform.services.sso.configure(PLATFORM_ADMIN, {
+      ecosystemId: world.e2, provider: 'CLASSLINK', protocol: 'OIDC', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret,
+      endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null, newAccountRole: 'STUDENT',
+    }, crypto.randomUUID());
+    idp.accounts.set('classlink-unverified', { email: 'nina.new@example.com', email_verified: false });
+    const before = await api.eventCount();
+    expect((await signIn('classlink', world.e2, 'classlink-unverified')).landing.search).toBe('?reason=EMAIL_NOT_VERIFIED');
+    expect(await api.eventCount()).toBe(before);
+
+    idp.accounts.set('classlink-nina', { email: 'Nina.New@example.com', email_verified: true, name: 'Nina New' });
+    const first = await signIn('classlink', world.e2, 'classlink-nina');
+    expect(first.landing.pathname).toBe('/classlink/success');
+    expect(await whoIsSignedIn(first.jar)).toBe('nina.new@example.com');
+    const again = await signIn('classlink', world.e2, 'classlink-nina');
+    expect(await whoIsSignedIn(again.jar)).toBe('nina.new@example.com');
+    const credentials = await loadCredentials(api.db.apiPool, 'nina.new@example.com');
+    const account = await loadAccount(api.db.apiPool, credentials!.userId);
+    expect(account?.roles).toEqual([expect.objectContaining({ ecosystemId: world.e2, role: 'STUDENT', programId: null })]);
+
+    const token = await accessToken(again.jar);
+    const list = await api.graphql<{ linkedIdentities: Array<{ id: string }> }>('{ linkedIdentities { id } }', {}, { token });
+    expect(list.data?.linkedIdentities).toHaveLength(1);
+    const refused = await refusedUnchanged(api, () => api.graphql('mutation($id: ID!) { removeLinkedIdentity(id: $id) { id } }',
+      { id: list.data!.linkedIdentities[0].id }, { token, headers: { 'idempotency-key': 'remove-only-way-in' } }), 'CONFLICT');
+    expect(refused.errors?.[0].message).toContain('only way into your account');
+
+    // Once the person has set a password of their own, the identity can go.
+    const { bus, projections, config } = api.platform.services;
+    const changed = await bus.dispatch(changePassword, { userId: account!.id, passwordHash: await hashPassword('a password nina chose herself') },
+      { actor: { userId: account!.id, role: 'MEMBER' }, commandId: crypto.randomUUID(), now: new Date().toISOString() });
+    await projections.waitFor(changed.position!, ['users'], config.PROJECTION_WAIT_MS);
+    const removed = await api.graphql<{ removeLinkedIdentity: unknown[] }>('mutation($id: ID!) { removeLinkedIdentity(id: $id) { id } }',
+      { id: list.data!.linkedIdentities[0].id }, { token, headers: { 'idempotency-key': 'remove-after-password' } });
+    expect(removed.data?.removeLinkedIdentity).toEqual([]);
   });
 });
 

@@ -10,6 +10,9 @@ import { zodMessage as zm } from '../shared/i18n';
 import { ssoMessages } from './messages';
 import { ssoProtocolSchema, ssoProviderSchema } from './providers';
 
+/** Roles a single sign-on may create an account with: never an admin or staff role. */
+export const NEW_ACCOUNT_ROLES = ['STUDENT', 'PARENT', 'TEACHER', 'MEMBER'] as const;
+
 /** https:, or http: for a server on this machine (tests, development). */
 export const providerUrlSchema = z.string().max(2000).refine((v) => {
   try {
@@ -39,6 +42,11 @@ export const ssoProviderConfiguredSchema = z.object({
   samlCertificate: z.string().max(20_000).nullable(),
   /** The claim (or SAML attribute) that names the person's district; checked against ssoDistrictIds. */
   districtClaim: z.string().max(200).nullable(),
+  /**
+   * The ecosystem role a person with a verified e-mail and no account gets a new account with;
+   * null (the default): no account is created, the sign-in is refused (decision 0047).
+   */
+  newAccountRole: z.enum(NEW_ACCOUNT_ROLES).nullable().default(null),
 });
 export const ssoProviderRemovedSchema = z.object({ ecosystemId: z.uuid(), provider: ssoProviderSchema });
 

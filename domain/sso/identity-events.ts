@@ -20,6 +20,8 @@ export const ssoIdentityLinkedSchema = z.object({
   /** As the provider stated it at linking; null when it gave none. */
   email: z.string().max(320).nullable(),
   emailVerified: z.boolean(),
+  /** This sign-in created the account (it has no password its person knows until they set one). */
+  accountCreated: z.boolean().default(false),
 });
 export const ssoIdentityUnlinkedSchema = z.object(identityShape);
 

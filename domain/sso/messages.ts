@@ -10,5 +10,6 @@ export const ssoMessages = defineMessages('sso', {
   secretRequired: 'Enter the client secret the provider gave you.',
   endpointsRequired: 'Enter the authorization, token and user information addresses of the provider.',
   certificateRequired: 'Enter the signing certificate of the SAML identity provider.',
+  lastWayIn: 'This is the only way into your account. Set a password first (Forgot password on the log-in page), then remove it.',
   addressNotValid: 'Enter a web address starting with https:// (or http:// for a server on this machine).',
 });

@@ -17,7 +17,7 @@ const stranger: Actor = { userId: otherUser, role: 'SUPER_ADMIN' };
 const SEALED = 'v1.aXY.dGFn.Y2lwaGVy';
 
 const identity = { userId, provider: 'CLEVER' as const, issuer: 'https://clever.com', subject: 'abc', ecosystemId };
-const linked: SsoIdentityEvent = { type: 'SsoIdentityLinked', data: { ...identity, email: 'a@b.org', emailVerified: true } };
+const linked: SsoIdentityEvent = { type: 'SsoIdentityLinked', data: { ...identity, email: 'a@b.org', emailVerified: true, accountCreated: false } };
 const unlinked: SsoIdentityEvent = { type: 'SsoIdentityUnlinked', data: identity };
 const ref = { userId, provider: 'CLEVER' as const, issuer: 'https://clever.com', subject: 'abc' };
 
@@ -61,7 +61,7 @@ describe('identityKey', () => {
 
 const oidc: SsoProviderConfig = {
   ecosystemId, provider: 'GOOGLE', protocol: 'OIDC', issuer: 'https://accounts.google.com', clientId: 'cid', sealedClientSecret: SEALED,
-  endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null,
+  endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null, newAccountRole: null,
 };
 const configured: SsoConfigEvent = { type: 'SsoProviderConfigured', data: oidc };
 

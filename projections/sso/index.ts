@@ -35,6 +35,12 @@ function tables(schema: string): string {
       revision       integer NOT NULL,
       CONSTRAINT identities_subject_key UNIQUE (provider, issuer, subject)
     );
+    -- Accounts a single sign-on created (kept after their identity is removed): they have no
+    -- password their person knows until the person sets one.
+    CREATE TABLE ${s}.created_accounts (
+      user_id    uuid PRIMARY KEY,
+      created_at timestamptz NOT NULL
+    );
     CREATE INDEX identities_user_idx ON ${s}.identities (user_id);
     COMMENT ON TABLE ${s}.identities IS 'Linked sign-in identities (single sign-on). Not exposed: read through auth.own_sso_identities and auth.sso_identity_user.';
   `;
@@ -49,6 +55,9 @@ async function onLinked(event: RecordedEvent, { client, table }: ProjectionConte
        email_verified = EXCLUDED.email_verified, linked_at = EXCLUDED.linked_at, revision = EXCLUDED.revision
        WHERE identities.revision < EXCLUDED.revision`,
     [event.streamId, d.userId, d.ecosystemId, d.provider, d.issuer, d.subject, d.email, d.emailVerified, event.metadata.occurredAt, event.revision]);
+  if (d.accountCreated) {
+    await client.query(`INSERT INTO ${table('created_accounts')} (user_id, created_at) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [d.userId, event.metadata.occurredAt]);
+  }
 }
 
 async function onUnlinked(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
@@ -72,6 +81,16 @@ export interface LinkedIdentityRow {
   emailVerified: boolean;
   ecosystemId: string;
   linkedAt: Date;
+}
+
+/**
+ * Whether removing one of the person's identities would leave no way in: the account was created
+ * by a single sign-on, its password was never set (still the registration's), and this is its
+ * only identity.
+ */
+export async function onlyWayIn(db: Queryable, userId: string): Promise<boolean> {
+  const r = await db.query<{ only: boolean }>('SELECT auth.sso_only_way_in($1) AS only', [userId]);
+  return r.rows[0]?.only ?? false;
 }
 
 /** The signed-in person's own linked identities, oldest first, whatever the request's tenant scope. */

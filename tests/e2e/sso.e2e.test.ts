@@ -39,11 +39,11 @@ beforeAll(async () => {
   if (edited.position) await projections.waitFor(edited.position, [TENANTS_PROJECTION], 10_000);
   await sso.configure(SYSTEM, {
     ecosystemId: demo.ecosystemId, provider: 'CLEVER', protocol: 'OIDC', issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret,
-    endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null,
+    endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null, newAccountRole: null,
   }, crypto.randomUUID());
   await sso.configure(SYSTEM, {
     ecosystemId: demo.ecosystemId, provider: 'SCHOOLOGY', protocol: 'SAML', issuer: saml.entityId, clientId: `${app.url}/saml/sp`, clientSecret: null,
-    endpoints: null, samlEntryPoint: saml.entryPoint, samlCertificate: IDP_CERT, districtClaim: 'district_id',
+    endpoints: null, samlEntryPoint: saml.entryPoint, samlCertificate: IDP_CERT, districtClaim: 'district_id', newAccountRole: null,
   }, crypto.randomUUID());
   oidc.accounts.set('clever-admin', { email: adminEmail.toUpperCase(), email_verified: true });
   saml.accounts.set('schoology-admin', { email: adminEmail, district: 'demo-schoology' });

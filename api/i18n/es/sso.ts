@@ -8,5 +8,6 @@ export const esSso: Record<string, string> = {
   'sso.secretRequired': 'Escriba el secreto de cliente que le dio el proveedor.',
   'sso.endpointsRequired': 'Escriba las direcciones de autorización, de token y de información de usuario del proveedor.',
   'sso.certificateRequired': 'Escriba el certificado de firma del proveedor de identidad SAML.',
+  'sso.lastWayIn': 'Esta es la única forma de entrar en su cuenta. Primero establezca una contraseña (¿Olvidó su contraseña? en la página de inicio de sesión) y luego quítela.',
   'sso.addressNotValid': 'Escriba una dirección web que empiece por https:// (o http:// para un servidor en esta máquina).',
 };

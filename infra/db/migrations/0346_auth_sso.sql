@@ -70,5 +70,27 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION auth.sso_build(), auth.own_sso_identities(uuid), auth.sso_identity_user(text, text, text) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION auth.own_sso_identities(uuid), auth.sso_identity_user(text, text, text) TO app_api;
+-- Whether the person's identities are the only way into their account: it was created by a single
+-- sign-on (sso build's created_accounts), its password is still the one registration set (the users
+-- build's credentials revision 0: never changed), and at most one identity is left.
+CREATE FUNCTION auth.sso_only_way_in(p_user_id uuid)
+RETURNS boolean
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  sso text := auth.sso_build();
+  users text := auth.users_build();
+  created boolean;
+  unchanged boolean;
+  identities integer;
+BEGIN
+  IF sso IS NULL OR users IS NULL THEN RETURN false; END IF;
+  EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.created_accounts WHERE user_id = $1)', sso) INTO created USING p_user_id;
+  IF NOT created THEN RETURN false; END IF;
+  EXECUTE format('SELECT coalesce((SELECT revision = 0 FROM %I.credentials WHERE user_id = $1), false)', users) INTO unchanged USING p_user_id;
+  EXECUTE format('SELECT count(*)::int FROM %I.identities WHERE user_id = $1', sso) INTO identities USING p_user_id;
+  RETURN unchanged AND identities <= 1;
+END
+$$;
+
+REVOKE ALL ON FUNCTION auth.sso_build(), auth.own_sso_identities(uuid), auth.sso_identity_user(text, text, text), auth.sso_only_way_in(uuid) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION auth.own_sso_identities(uuid), auth.sso_identity_user(text, text, text), auth.sso_only_way_in(uuid) TO app_api;

@@ -319,7 +319,7 @@ export const en = {
   'sso.signInWith': 'Sign in with {provider}',
   'sso.options': 'Other ways to sign in',
   'linked.title': 'Linked sign-in accounts',
-  'linked.intro': 'These accounts can sign you in. Your e-mail and password always work too, so removing one never locks you out.',
+  'linked.intro': 'These accounts can sign you in. Once you have a password, your e-mail and password work too.',
   'linked.none': 'No sign-in accounts are linked. Signing in once with your school\'s provider links it.',
   'linked.linkedOn': 'Linked on {date}',
   'linked.noEmail': 'No e-mail given',

@@ -318,7 +318,7 @@ export const es: Record<MessageId, string> = {
   'sso.signInWith': 'Iniciar sesión con {provider}',
   'sso.options': 'Otras formas de iniciar sesión',
   'linked.title': 'Cuentas de inicio de sesión vinculadas',
-  'linked.intro': 'Estas cuentas pueden iniciar su sesión. Su correo electrónico y contraseña también funcionan siempre, así que quitar una nunca le deja sin acceso.',
+  'linked.intro': 'Estas cuentas pueden iniciar su sesión. Cuando tenga una contraseña, su correo electrónico y contraseña también funcionan.',
   'linked.none': 'No hay cuentas de inicio de sesión vinculadas. Al iniciar sesión una vez con el proveedor de su escuela, queda vinculada.',
   'linked.linkedOn': 'Vinculada el {date}',
   'linked.noEmail': 'Sin correo electrónico',

@@ -1,7 +1,7 @@
 /**
  * /account-settings/linked-accounts: the sign-in accounts (Google, Clever, ClassLink, Edlink,
- * Schoology) linked to the signed-in person, and removing one (docs/decisions/0046). Every account
- * keeps its password, so removing never takes away the last way in.
+ * Schoology) linked to the signed-in person, and removing one (docs/decisions/0046). The server
+ * refuses to remove the only way into an account a sign-in created, and the page shows why.
  */
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
