@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityKey, ssoIdentityAggregate } from '../../domain/sso/identity';
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { CookieJar } from '../../tests/sso/browser-less';
-import { IDP_CERT, startTestSamlIdp, type AssertionFields, type TestSamlIdp } from '../../tests/sso/saml-idp';
+import { IDP_CERT, readAuthnRequest, startTestSamlIdp, type AssertionFields, type TestSamlIdp } from '../../tests/sso/saml-idp';
+import { ssoConfigAggregate } from '../../domain/sso/config';
+import { SamlLogins } from './saml';
 import { buildWorld, type World } from '../people/testing';
 
 let api: TestApi;
@@ -131,6 +133,21 @@ describe('SAML sign-in', () => {
     const altered = Buffer.from(Buffer.from(idp.last!.samlResponse, 'base64').toString('utf8').replace('pat.parent@example.com', 'sam.student@example.com')).toString('base64');
     const res = await postAcs(altered, idp.last!.relayState);
     expect(res.headers.get('location')).toBe('/schoology/auth-fail?reason=PROVIDER_REFUSED');
+  });
+
+  it('accepts an assertion id once, even when its request were still open (two replicas racing)', async () => {
+    const jar = new CookieJar();
+    idp.login = 'sch-pat';
+    idp.tamper = null;
+    const start = await get(`/sso/schoology/saml/start?ecosystemId=${world.e1}`, jar);
+    const toIdp = new URL(start.headers.get('location')!);
+    await (await fetch(toIdp)).text();
+    const { id: requestId } = readAuthnRequest(toIdp.searchParams.get('SAMLRequest')!);
+    const config = (await api.platform.services.bus.load(ssoConfigAggregate, world.e1)).providers.SCHOOLOGY!;
+    const logins = new SamlLogins(api.db.apiPool, () => new Date());
+    await expect(logins.validate(config, acs(), idp.last!.samlResponse)).resolves.toMatchObject({ subject: 'sch-pat' });
+    await api.db.ownerPool.query('INSERT INTO auth.saml_requests (request_id, value, created_at) VALUES ($1, $2, now())', [requestId, new Date().toISOString()]);
+    await expect(logins.validate(config, acs(), idp.last!.samlResponse)).rejects.toThrow(/replayed/);
   });
 
   it('finishes only in the browser that started: another one (no state cookie) is refused', async () => {

@@ -29,7 +29,7 @@ async function configure(ecosystemId: string, provider: SsoProvider, districtCla
 beforeAll(async () => {
   api = await startTestApi();
   const port = new URL(api.url).port;
-  idp = await startTestOidcProvider(['clever', 'google', 'classlink', 'edlink'].map((p) => `http://127.0.0.1:${port}/sso/${p}/callback`));
+  idp = await startTestOidcProvider(['clever', 'google', 'classlink', 'edlink', 'schoology'].map((p) => `http://127.0.0.1:${port}/sso/${p}/callback`));
   world = await buildWorld(api);
   await configure(world.e1, 'CLEVER');
   await configure(world.e1, 'GOOGLE');
@@ -174,6 +174,18 @@ describe('plain OAuth 2 (Edlink)', () => {
     expect(await whoIsSignedIn(res.jar)).toBe('pat.parent@example.com');
     expect(await api.platform.services.bus.load(ssoIdentityAggregate, identityKey('EDLINK', idp.issuer, 'edlink-pat')))
       .toMatchObject({ status: 'linked', userId: world.ids.parent });
+  });
+
+  it('Schoology over OAuth 2 takes the same path and returns to /schoology/success/oauth', async () => {
+    await api.platform.services.sso.configure(PLATFORM_ADMIN, {
+      ecosystemId: world.e1, provider: 'SCHOOLOGY', protocol: 'OAUTH2', issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret,
+      endpoints: { authorization: `${idp.issuer}/auth`, token: `${idp.issuer}/token`, userinfo: `${idp.issuer}/edlink/me` },
+      samlEntryPoint: null, samlCertificate: null, districtClaim: null, newAccountRole: null,
+    }, crypto.randomUUID());
+    idp.accounts.set('schoology-pia', { email: 'pia.programadmin@example.com', email_verified: true });
+    const res = await signIn('schoology', world.e1, 'schoology-pia');
+    expect(res.landing.pathname).toBe('/schoology/success/oauth');
+    expect(await whoIsSignedIn(res.jar)).toBe('pia.programadmin@example.com');
   });
 });
 

@@ -88,7 +88,7 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
       res.writeHead(401).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: token.accountId, email: account.email, district_id: account.district } }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id: token.accountId, email: account.email, email_verified: account.email_verified, district_id: account.district } }));
   }
 
   server.on('request', (req, res) => {
