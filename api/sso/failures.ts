@@ -5,6 +5,8 @@
  */
 export const SSO_FAILURES = [
   'NOT_CONFIGURED', 'FLOW_EXPIRED', 'PROVIDER_REFUSED', 'EMAIL_NOT_VERIFIED', 'NO_ACCOUNT', 'WRONG_DISTRICT', 'NOT_IN_ECOSYSTEM', 'IDENTITY_TAKEN',
+  /** Anything else (a fault of ours): the page says only that the sign-in did not work. */
+  'UNEXPECTED',
 ] as const;
 export type SsoFailureCode = (typeof SSO_FAILURES)[number];
 

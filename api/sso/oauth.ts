@@ -53,9 +53,14 @@ export class OauthClients {
     if (!entry || now - entry.at > DISCOVERY_TTL_MS) {
       entry = { config: client.discovery(new URL(c.issuer), c.clientId, secret, undefined, { execute }), at: now };
       this.discovered.set(key, entry);
-      entry.config.catch(() => this.discovered.delete(key));
     }
-    return entry.config;
+    try {
+      return await entry.config;
+    } catch (err) {
+      // A provider that is down or misconfigured now may answer later: look it up again next time.
+      this.discovered.delete(key);
+      throw new SsoFailure('PROVIDER_REFUSED', `discovery of ${c.issuer}: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   /** Where to send the person, and what must come back (kept by the caller in the flow store). */

@@ -1,7 +1,8 @@
 /** What the OAuth and SAML sign-in routes share: the state cookie and the return pages of spec section 2. */
 import { providerPath, type SsoProvider } from '../../domain/sso/providers';
 import type { LoginResult } from '../auth/service';
-import type { SsoFailureCode } from './failures';
+import type { FastifyReply } from 'fastify';
+import { SsoFailure, type SsoFailureCode } from './failures';
 
 export const STATE_COOKIE = 'sso_state';
 export const STATE_COOKIE_PATH = '/sso/';
@@ -24,3 +25,9 @@ export function afterLogin(result: LoginResult, path: string): string {
   return `${path}#${step.toString()}`;
 }
 
+/** The browser always lands on a page that says what happened; the detail goes to the log only. */
+export function fail(reply: FastifyReply, provider: SsoProvider, err: unknown, log: (line: string) => void): FastifyReply {
+  const failure = err instanceof SsoFailure ? err : new SsoFailure('UNEXPECTED', err instanceof Error ? err.stack ?? err.message : String(err));
+  log(`sso ${provider}: ${failure.message}`);
+  return reply.redirect(failurePath(provider, failure.code), 303);
+}

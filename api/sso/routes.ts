@@ -7,7 +7,7 @@
  * userIdToken in the fragment, which no server or Referer sees.
  */
 import type {} from '@fastify/cookie';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { isUuid } from '../../domain/shared/ids';
 import { providerPath, ssoProviderSchema, type SsoProvider } from '../../domain/sso/providers';
 import { setRefreshCookies } from '../auth/cookie';
@@ -16,7 +16,7 @@ import { anyIdOf } from '../relay';
 import type { Services } from '../services';
 import { SsoFailure } from './failures';
 import { FLOW_TTL_MS } from './flows';
-import { afterLogin, failurePath, STATE_COOKIE, STATE_COOKIE_PATH, successPath } from './routes-common';
+import { afterLogin, fail, STATE_COOKIE, STATE_COOKIE_PATH, successPath } from './routes-common';
 import { registerSamlRoutes } from './saml-routes';
 import type { SsoService } from './service';
 
@@ -30,12 +30,6 @@ export function callbackUrl(services: Pick<Services, 'config'>, request: Fastify
 function providerOf(request: FastifyRequest): SsoProvider | null {
   const parsed = ssoProviderSchema.safeParse(String((request.params as { provider?: string }).provider ?? '').toUpperCase());
   return parsed.success ? parsed.data : null;
-}
-
-function fail(reply: FastifyReply, provider: SsoProvider, err: unknown, log: (line: string) => void): FastifyReply {
-  if (!(err instanceof SsoFailure)) throw err;
-  log(`sso ${provider}: ${err.message}`);
-  return reply.redirect(failurePath(provider, err.code), 303);
 }
 
 export function ssoRoutes(services: SsoRouteServices, log: (line: string) => void = () => undefined): FastifyPluginAsync {

@@ -14,7 +14,7 @@ import { anyIdOf } from '../relay';
 import type { Services } from '../services';
 import { SsoFailure } from './failures';
 import { FLOW_TTL_MS } from './flows';
-import { afterLogin, failurePath, STATE_COOKIE, STATE_COOKIE_PATH, successPath } from './routes-common';
+import { afterLogin, fail as failRoute, STATE_COOKIE, STATE_COOKIE_PATH, successPath } from './routes-common';
 import type { SsoService } from './service';
 
 type Deps = Pick<Services, 'config' | 'clock'> & { sso: SsoService };
@@ -34,9 +34,7 @@ function ecosystemOf(request: FastifyRequest): string | null {
 }
 
 function fail(reply: FastifyReply, err: unknown, log: (line: string) => void): FastifyReply {
-  if (!(err instanceof SsoFailure)) throw err;
-  log(`sso SCHOOLOGY saml: ${err.message}`);
-  return reply.redirect(failurePath('SCHOOLOGY', err.code), 303);
+  return failRoute(reply, 'SCHOOLOGY', err, (line) => log(`${line} (saml)`));
 }
 
 export function registerSamlRoutes(app: FastifyInstance, deps: Deps, log: (line: string) => void): void {

@@ -117,6 +117,15 @@ describe('OpenID Connect sign-in', () => {
     expect(await whoIsSignedIn(right.jar)).toBe('otto.other@example.com');
   });
 
+  it('a provider that cannot be reached ends on the auth-fail page, not an error answer', async () => {
+    await api.platform.services.sso.configure(PLATFORM_ADMIN, {
+      ecosystemId: world.e2, provider: 'CLEVER', protocol: 'OIDC', issuer: 'http://127.0.0.1:1', clientId: 'c', clientSecret: 'unreachable-provider-secret',
+      endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null, newAccountRole: null,
+    }, crypto.randomUUID());
+    const hops = await follow(`${api.url}/sso/clever/start?ecosystemId=${world.e2}`, new CookieJar());
+    expect(hops[0].location).toBe('/clever/auth-fail?reason=PROVIDER_REFUSED');
+  });
+
   it('an ecosystem without this provider set up refuses before any redirect to a provider', async () => {
     const jar = new CookieJar();
     const hops = await follow(`${api.url}/sso/classlink/start?ecosystemId=${world.e1}`, jar);
