@@ -91,9 +91,10 @@ export const configSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, { error: 'Use smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS).' }).optional()
     .describe('e-mail through this SMTP server (nodemailer); outbox only when unset'),
   MAIL_FROM: z.string().min(3).default('Tutoring Platform <no-reply@localhost>').describe('the From header of e-mail'),
-  PUBLIC_URL: optionalUrl.describe('where people reach the platform (https://tutoring.example.org); single sign-on return addresses derive from it, else from the request'),
   SMS_URL: z.string().refine(isSmsUrl, { error: 'Use twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15550001111.' }).optional()
     .describe('text messages through Twilio; outbox only when unset'),
+  // One-time links in e-mail (docs/decisions/0042) are built from this, never from a request's Host header.
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('the address people open the web app at, for links in e-mail; http://localhost:PORT when unset'),
 });
 
 export type Config = z.infer<typeof configSchema>;
