@@ -20,6 +20,7 @@ import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
 import { createMessageDelivery } from '../workflows/messages/delivery';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
+import { SsoService } from './sso/service';
 import { AuthService } from './auth/service';
 import { FeatureFlags } from './flags/service';
 import { buildSchema } from './graphql/schema';
@@ -153,7 +154,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     await auth.start();
     stops.push(() => auth.stop());
 
-    const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
+    const sso = new SsoService({ apiPool, bus, auth, projections, waitMs: config.PROJECTION_WAIT_MS, mfaSecretKey: secrets.mfaSecretKey, log });
+    const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, sso, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
     // Temporal when TEMPORAL_ADDRESS is set (with a worker here unless TEMPORAL_WORKER=off), else pg-boss.
     // E-mail and texts (docs/decisions/0036): SMTP_URL and SMS_URL, else the outbox.
     const delivery = createMessageDelivery(bus, config, services.clock);

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import type { GraphQLSchema } from 'graphql';
 import { authRoutes } from './auth/routes';
+import { ssoRoutes } from './sso/routes';
 import { createRequestContext, endRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
 import { pictureRoutes } from './settings/picture-routes';
@@ -100,6 +101,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(authRoutes(services));
   await app.register(flagRoutes(services));
   await app.register(pictureRoutes(services));
+  await app.register(ssoRoutes(services, (line) => app.log.warn(line)));
 
   const withWebApp = Boolean(options.webDir && existsSync(path.join(options.webDir, 'index.html')));
   if (withWebApp && options.webDir) await registerStaticWeb(app, options.webDir);

@@ -10,6 +10,7 @@ import type { ProjectionRunner } from '../projections/runner';
 import type { WorkflowEngine } from '../workflows/engine/port';
 import type { FeatureFlags } from './flags/service';
 import type { AuthService } from './auth/service';
+import type { SsoService } from './sso/service';
 
 export interface Services {
   config: Config;
@@ -23,11 +24,13 @@ export interface Services {
   engine: WorkflowEngine;
   flags: FeatureFlags;
   auth: AuthService;
+  /** Single sign-on (docs/decisions/0046). */
+  sso: SsoService;
   clock: () => Date;
 }
 
 /** What resolvers may reach through `ctx.services` (api/context.ts): no pool, no event store, no bus. */
-export type ResolverServices = Pick<Services, 'config' | 'auth' | 'flags' | 'engine' | 'clock'>;
+export type ResolverServices = Pick<Services, 'config' | 'auth' | 'flags' | 'engine' | 'clock' | 'sso'>;
 
 const narrowed = new WeakMap<Services, ResolverServices>();
 
@@ -46,6 +49,7 @@ export function resolverServices(services: Services): ResolverServices {
       get flags() { return services.flags; },
       get engine() { return services.engine; },
       get clock() { return services.clock; },
+      get sso() { return services.sso; },
     });
     narrowed.set(services, view);
   }

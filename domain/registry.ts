@@ -22,6 +22,8 @@ import { messageAggregate } from './message/state';
 import { invitationAggregate } from './invitation/state';
 import { applicationAggregate } from './application/state';
 import { signupLeadAggregate } from './application/lead/lead';
+import { ssoConfigAggregate } from './sso/config';
+import { ssoIdentityAggregate } from './sso/identity';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -32,6 +34,7 @@ export const aggregates = [
   invitationAggregate,
   applicationAggregate,
   signupLeadAggregate,
+  ssoIdentityAggregate, ssoConfigAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -95,8 +95,9 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tutoring Platform <no-reply@localhost>').describe('the From header of e-mail'),
   SMS_URL: z.string().refine(isSmsUrl, { error: 'Use twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15550001111.' }).optional()
     .describe('text messages through Twilio; outbox only when unset'),
-  // One-time links in e-mail (docs/decisions/0042) are built from this, never from a request's Host header.
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('the address people open the web app at, for links in e-mail; http://localhost:PORT when unset'),
+  // One-time links in e-mail (docs/decisions/0042) are built from this, never from a request's Host header;
+  // single sign-on (0047) falls back to the request when it is unset.
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('the address people open the web app at (https://tutoring.example.org): links in e-mail and single sign-on return addresses are built from it; when unset, http://localhost:PORT for e-mail and the request for single sign-on'),
   // File storage (docs/decisions/0051): DATA_DIR/files unless a bucket is named. Errors never echo the keys.
   S3_BUCKET: z.string().min(3).optional().describe('profile pictures and other files in this S3-compatible bucket; DATA_DIR/files when unset'),
   S3_REGION: z.string().min(1).default('us-east-1'),

@@ -9,6 +9,7 @@ import { messagesProjection } from './messages';
 import { tenantsProjection } from './tenants';
 import { invitationsProjection } from './invitations';
 import { applicationsProjection } from './applications';
+import { ssoProjection } from './sso';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -23,5 +24,6 @@ export function allProjections(): Projection[] {
     messagesProjection,
     invitationsProjection,
     applicationsProjection,
+    ssoProjection,
   ];
 }

@@ -227,6 +227,24 @@ export class AuthService {
   }
 
   /**
+   * Log-in of a person another party vouched for (single sign-on, docs/decisions/0046): what
+   * `login` does after the password, so the ecosystem's MFA rule applies the same way.
+   */
+  async loginAfterExternalProof(userId: string): Promise<LoginResult> {
+    const user = await loadAccount(this.deps.apiPool, userId);
+    if (!user) throw new UnauthenticatedError(authMessages.invalidCredentials);
+    const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
+    const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
+    return {
+      user,
+      userIdToken: await this.signer.signUserIdToken(user.id, this.clock()),
+      mfaMethods,
+      mfaEnrolmentRequired,
+      tokens: mfaMethods.length === 0 && !mfaEnrolmentRequired ? await this.startSession(user) : null,
+    };
+  }
+
+  /**
    * The second log-in step: a code of the user's factor, or the first code of the set-up their
    * ecosystem required at log-in (then the recovery codes are answered, once). Then the tokens.
    */

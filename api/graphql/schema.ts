@@ -17,6 +17,7 @@ import { signupResolvers } from '../signup/resolvers';
 import { oneTimeResolvers } from '../auth/one-time/resolvers';
 import { invitationsResolvers } from '../invitations/resolvers';
 import { settingsResolvers } from '../settings/resolvers';
+import { ssoResolvers } from '../sso/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -94,7 +95,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   oneTimeResolvers,
   invitationsResolvers,
   signupResolvers,
-  settingsResolvers];
+  settingsResolvers,
+  ssoResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

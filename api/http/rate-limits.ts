@@ -86,6 +86,11 @@ export function limitsOf(config: Config): Record<string, Limit> {
     '/logout': { max: config.RATE_LIMIT_AUTH, groupId: 'logout' },
     '/feature-flags': { max: config.RATE_LIMIT_FEATURE_FLAGS, groupId: 'feature-flags' },
     '/uploads/profile-picture': { max: config.RATE_LIMIT_UPLOADS, groupId: 'uploads' },
+    // Single sign-on (docs/decisions/0047): each start stores a flow, each callback asks a provider.
+    '/sso/:provider/start': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },
+    '/sso/schoology/saml/start': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },
+    '/sso/:provider/callback': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-return' },
+    '/sso/schoology/saml/acs': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-return' },
   };
 }
 

@@ -39,6 +39,8 @@ import { signupApiMessages } from '../signup/messages';
 import { leadLabels, leadMessages } from '../../domain/application/lead/messages';
 import { settingsMessages } from '../../domain/user/settings/messages';
 import { esSettings } from './es/settings';
+import { esSso } from './es/sso';
+import { ssoMessages } from '../../domain/sso/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -53,6 +55,7 @@ export const MESSAGE_GROUPS = [
   invitationMessages,
   applicationMessages, applicationLabels, signupApiMessages, leadMessages, leadLabels,
   settingsMessages,
+  ssoMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -78,6 +81,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esInvitations,
     ...esSignup,
     ...esSettings,
+    ...esSso,
   },
 };
 

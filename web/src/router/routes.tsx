@@ -69,6 +69,13 @@ export const routes: RouteObject[] = [
         { path: 'login/:token', lazy: () => import('../pages/one-time/LoginLinkPage') },
         { path: 'forgot-password', lazy: () => import('../pages/one-time/ForgotPasswordPage') },
         { path: 'reset-password/:token', lazy: () => import('../pages/one-time/ResetPasswordPage') },
+        // Single sign-on return pages (SPEC section 2, docs/decisions/0046).
+        ...['clever/success', 'classlink/success', 'edlink/success', 'schoology/success/saml', 'schoology/success/oauth',
+          'oauth/redirect/:oauthProvider/:serverApiToken/:refreshToken']
+          .map((path) => ({ path, lazy: () => import('../pages/sso/SsoReturnPage') })),
+        ...['clever', 'classlink', 'google', 'edlink', 'schoology'].map((provider) => ({
+          path: `${provider}/auth-fail`, lazy: () => import('../pages/sso/SsoFailPage'),
+        })),
         {
           lazy: () => import('../relay/RelayOutlet'),
           children: [
@@ -98,6 +105,7 @@ export const routes: RouteObject[] = [
             { path: 'account-settings', lazy: () => import('../pages/account-settings/AccountSettingsPage') },
             { path: 'account-settings/notifications', lazy: () => import('../pages/account-settings/NotificationsPage') },
             { path: 'account-settings/join-program', lazy: () => import('../pages/account-settings/JoinProgramPage') },
+            { path: 'account-settings/linked-accounts', lazy: () => import('../pages/sso/LinkedAccountsPage') },
           ],
         },
         { path: '*', lazy: () => import('../pages/NotFoundPage') },

@@ -40,6 +40,7 @@ export function roleLabel(role: string): AuditMessageId {
 const LISTS: Record<string, string> = {
   recipientTypes: 'participant', notificationTypes: 'channel', sessionCapabilities: 'sessionType',
   enabledVendors: 'vendor', supportedLanguages: 'language', subjectCategories: 'subject',
+  provider: 'vendor',
 };
 
 /**

@@ -66,6 +66,7 @@ export function Component() {
           <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.title')}</Anchor>
           <Anchor component={Link} to="/account-settings/password">{t('password.title')}</Anchor>
           <Anchor component={Link} to="/account-settings">{t('nav.accountSettings')}</Anchor>
+          <Anchor component={Link} to="/account-settings/linked-accounts">{t('linked.title')}</Anchor>
         </>
       ) : (
         <>

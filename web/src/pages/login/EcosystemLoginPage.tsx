@@ -8,6 +8,7 @@ import { sendOperation } from '../../relay/client';
 import { graphql } from '../../relay/graphql';
 import { notFound } from '../../router/ids';
 import type { EcosystemLoginPageQuery } from './__generated__/EcosystemLoginPageQuery.graphql';
+import type { EcosystemLoginPageSsoQuery } from './__generated__/EcosystemLoginPageSsoQuery.graphql';
 import { LoginForm, type LoginEcosystem } from './LoginForm';
 
 const query = graphql`
@@ -19,10 +20,18 @@ const query = graphql`
   }
 `;
 
+const ssoQuery = graphql`
+  query EcosystemLoginPageSsoQuery($ecosystemId: ID!) {
+    ssoLoginOptions(ecosystemId: $ecosystemId) { provider url }
+  }
+`;
+
 export async function loader({ params, request }: LoaderFunctionArgs): Promise<LoginEcosystem> {
   const profileId = params.profileId ?? '';
   const { getEcosystemProfilePage: page } = await sendOperation<EcosystemLoginPageQuery>(query, { profileId }, request.signal);
-  return page ? { id: page.ecosystemId, name: page.name } : notFound();
+  if (!page) return notFound();
+  const { ssoLoginOptions } = await sendOperation<EcosystemLoginPageSsoQuery>(ssoQuery, { ecosystemId: page.ecosystemId }, request.signal);
+  return { id: page.ecosystemId, name: page.name, ssoOptions: ssoLoginOptions };
 }
 
 function isLoginEcosystem(value: unknown): value is LoginEcosystem {

@@ -16,6 +16,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { browserSession } from '../../relay/client';
 import { safeNext } from '../../router/guards';
+import type { SsoOption } from '../sso/SsoOptions';
 import { loginInputErrors } from './loginInput';
 import type { FirstStep } from './LoginSecondStep';
 import { forgetAnonymousData, useLoginPaasMutation } from './useLoginPaasMutation';
@@ -24,11 +25,15 @@ import { useLoginLinkRequest } from '../one-time/useLoginLinkRequest';
 // Only accounts with a second factor need the code step (and its set-up): loaded then, so the
 // log-in page stays within its budget (web/bundle-budget.unit.test.ts).
 const LoginSecondStep = lazy(() => import('./LoginSecondStep').then((m) => ({ default: m.LoginSecondStep })));
+// Only ecosystems with single sign-on show its buttons: loaded then, for the same budget.
+const SsoOptions = lazy(() => import('../sso/SsoOptions').then((m) => ({ default: m.SsoOptions })));
 
 export interface LoginEcosystem {
   /** Global id, as loginPaas takes it. */
   id: string;
   name: string;
+  /** The single sign-on providers it offers (docs/decisions/0046). */
+  ssoOptions?: readonly SsoOption[];
 }
 
 export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
@@ -94,6 +99,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
           <Button variant="subtle" h="auto" py={6} styles={{ label: { whiteSpace: 'normal' } }} onClick={() => void link.request()} loading={link.inFlight}>{t('loginLink.ask')}</Button>
           <Anchor component={Link} to="/forgot-password" size="sm">{t('forgotPassword.link')}</Anchor>
+          {ecosystem?.ssoOptions && ecosystem.ssoOptions.length > 0 && <Suspense fallback={null}><SsoOptions options={ecosystem.ssoOptions} /></Suspense>}
         </Stack>
       </form>
     </Paper>

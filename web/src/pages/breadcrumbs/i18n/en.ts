@@ -164,6 +164,12 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.SignupLeadCreated': 'Sign-up ticket created',
   'breadcrumbs.event.SignupLeadUsed': 'Sign-up ticket used',
   'breadcrumbs.target.signuplead': 'Sign-up ticket',
+  'breadcrumbs.event.SsoIdentityLinked': 'Sign-in account linked',
+  'breadcrumbs.event.SsoIdentityUnlinked': 'Linked sign-in account removed',
+  'breadcrumbs.event.SsoProviderConfigured': 'Single sign-on set up',
+  'breadcrumbs.event.SsoProviderRemoved': 'Single sign-on removed',
+  'breadcrumbs.target.ssoidentity': 'Linked sign-in account',
+  'breadcrumbs.target.ssoconfig': 'Single sign-on',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

@@ -160,6 +160,12 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.SignupLeadCreated': 'Ticket de registro creado',
   'breadcrumbs.event.SignupLeadUsed': 'Ticket de registro usado',
   'breadcrumbs.target.signuplead': 'Ticket de registro',
+  'breadcrumbs.event.SsoIdentityLinked': 'Cuenta de inicio de sesión vinculada',
+  'breadcrumbs.event.SsoIdentityUnlinked': 'Cuenta de inicio de sesión vinculada quitada',
+  'breadcrumbs.event.SsoProviderConfigured': 'Inicio de sesión único configurado',
+  'breadcrumbs.event.SsoProviderRemoved': 'Inicio de sesión único quitado',
+  'breadcrumbs.target.ssoidentity': 'Cuenta de inicio de sesión vinculada',
+  'breadcrumbs.target.ssoconfig': 'Inicio de sesión único',
   ...fieldsEs,
   ...valuesEs,
 };

@@ -197,4 +197,5 @@ export const fieldsEn = {
   'breadcrumbs.field.acceptedAt': 'Accepted at',
   'breadcrumbs.field.backgroundCheckStatus': 'Background check',
   'breadcrumbs.field.leadSource': 'Lead source',
+  'breadcrumbs.field.provider': 'Sign-in provider',
 } as const satisfies Record<string, string>;

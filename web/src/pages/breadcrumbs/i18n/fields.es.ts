@@ -195,4 +195,5 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.acceptedAt': 'Aceptada el',
   'breadcrumbs.field.backgroundCheckStatus': 'Verificación de antecedentes',
   'breadcrumbs.field.leadSource': 'Origen del contacto',
+  'breadcrumbs.field.provider': 'Proveedor de inicio de sesión',
 };

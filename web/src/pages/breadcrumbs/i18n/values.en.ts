@@ -103,4 +103,5 @@ export const valuesEn = {
   'breadcrumbs.value.kind.SIGNUP_WELCOME': 'Sign-up welcome',
   'breadcrumbs.value.kind.SIGNUP_EXISTING_ACCOUNT': 'Sign-up with an existing address',
   'breadcrumbs.value.kind.BACKGROUND_CHECK_REMINDER': 'Background check reminder',
+  'breadcrumbs.value.vendor.GOOGLE': 'Google',
 } as const satisfies Record<string, string>;

@@ -100,4 +100,5 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.SIGNUP_WELCOME': 'Bienvenida tras el registro',
   'breadcrumbs.value.kind.SIGNUP_EXISTING_ACCOUNT': 'Registro con una dirección existente',
   'breadcrumbs.value.kind.BACKGROUND_CHECK_REMINDER': 'Recordatorio de verificación de antecedentes',
+  'breadcrumbs.value.vendor.GOOGLE': 'Google',
 };

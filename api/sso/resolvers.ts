@@ -1,0 +1,97 @@
+/**
+ * Linked identities, log-in options and provider set-ups (schema/sso.graphql, docs/decisions/0046).
+ * The person sees and removes only their own identities (read through auth.own_sso_identities);
+ * set-ups are for the ecosystem's admins, with the client secret write-only.
+ */
+import { z } from 'zod';
+import { configureSsoProviderHandler } from '../../domain/sso/config';
+import { NEW_ACCOUNT_ROLES } from '../../domain/sso/config-events';
+import { unlinkSsoIdentityHandler } from '../../domain/sso/identity';
+import { ssoMessages } from '../../domain/sso/messages';
+import { providerPath, ssoProtocolSchema, ssoProviderSchema } from '../../domain/sso/providers';
+import { IllegalStateError, ValidationError } from '../../domain/shared/errors';
+import { onlyWayIn, ownLinkedIdentities, SSO_PROJECTION, type LinkedIdentityRow } from '../../projections/sso';
+import type { LinkedIdentity, Resolvers, SsoProviderSetup } from '../__generated__/resolvers';
+import type { RequestContext } from '../context';
+import { authorize, requireViewer } from '../auth/policy';
+import { uuidArg } from '../tenants/access';
+import type { SsoService } from './service';
+
+const identityRef = z.tuple([ssoProviderSchema, z.string().min(1).max(2000), z.string().min(1).max(500)]);
+
+function identityId(row: Pick<LinkedIdentityRow, 'provider' | 'issuer' | 'subject'>): string {
+  return Buffer.from(JSON.stringify([row.provider, row.issuer, row.subject]), 'utf8').toString('base64url');
+}
+
+function parseIdentityId(id: string): z.infer<typeof identityRef> {
+  try {
+    return identityRef.parse(JSON.parse(Buffer.from(id.slice(0, 4000), 'base64url').toString('utf8')));
+  } catch {
+    throw ValidationError.forField('id', ssoMessages.identityNotLinked);
+  }
+}
+
+async function ownIdentities(ctx: RequestContext): Promise<LinkedIdentity[]> {
+  const viewer = requireViewer(ctx);
+  const rows = await ctx.read((client) => ownLinkedIdentities(client, viewer.userId));
+  return rows.map((r) => ({ id: identityId(r), provider: ssoProviderSchema.parse(r.provider), email: r.email, linkedAt: r.linkedAt.toISOString() }));
+}
+
+async function setups(sso: SsoService, ecosystemId: string): Promise<SsoProviderSetup[]> {
+  return (await sso.providers(ecosystemId)).map((c) => ({
+    provider: c.provider, protocol: c.protocol, issuer: c.issuer, clientId: c.clientId, hasClientSecret: c.hasClientSecret,
+    authorizationEndpoint: c.endpoints?.authorization ?? null, tokenEndpoint: c.endpoints?.token ?? null, userinfoEndpoint: c.endpoints?.userinfo ?? null,
+    samlEntryPoint: c.samlEntryPoint, districtClaim: c.districtClaim, newAccountRole: c.newAccountRole,
+  }));
+}
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optional = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
+
+const setupInput = z.object({
+  ecosystemId: z.string(), provider: ssoProviderSchema, protocol: ssoProtocolSchema, issuer: text(2000), clientId: text(500),
+  clientSecret: optional(2000), authorizationEndpoint: optional(2000), tokenEndpoint: optional(2000), userinfoEndpoint: optional(2000),
+  samlEntryPoint: optional(2000), samlCertificate: optional(20_000), districtClaim: optional(200),
+  newAccountRole: z.enum(NEW_ACCOUNT_ROLES).nullish().transform((v) => v ?? null),
+});
+
+export const ssoResolvers: Resolvers = {
+  Query: {
+    linkedIdentities: (_root, _args, ctx) => ownIdentities(ctx),
+
+    async ssoLoginOptions(_root, args, ctx) {
+      const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
+      const providers = await ctx.services.sso.providers(ecosystemId);
+      return providers.map((p) => ({
+        provider: p.provider,
+        url: p.protocol === 'SAML' ? `/sso/schoology/saml/start?ecosystemId=${ecosystemId}` : `/sso/${providerPath(p.provider)}/start?ecosystemId=${ecosystemId}`,
+      }));
+    },
+
+    async ssoProviderSetups(_root, args, ctx) {
+      const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
+      authorize(ctx, { type: 'ecosystem.edit', ecosystemId });
+      return setups(ctx.services.sso, ecosystemId);
+    },
+  },
+  Mutation: {
+    async removeLinkedIdentity(_root, args, ctx) {
+      const viewer = requireViewer(ctx);
+      const [provider, issuer, subject] = parseIdentityId(args.id);
+      // An account a sign-in created has no password its person knows until they set one.
+      if (await ctx.read((client) => onlyWayIn(client, viewer.userId))) throw new IllegalStateError(ssoMessages.lastWayIn, 'SSO_LAST_WAY_IN');
+      await ctx.execute(unlinkSsoIdentityHandler, { userId: viewer.userId, provider, issuer, subject }, { waitFor: [SSO_PROJECTION] });
+      return ownIdentities(ctx);
+    },
+
+    async configureSsoProvider(_root, args, ctx) {
+      const input = setupInput.parse(args.input);
+      const ecosystemId = uuidArg('Ecosystem', input.ecosystemId, 'ecosystemId');
+      authorize(ctx, { type: 'ecosystem.edit', ecosystemId });
+      const { authorizationEndpoint, tokenEndpoint, userinfoEndpoint, ...rest } = input;
+      const endpoints = authorizationEndpoint && tokenEndpoint && userinfoEndpoint ? { authorization: authorizationEndpoint, token: tokenEndpoint, userinfo: userinfoEndpoint } : null;
+      await ctx.execute(configureSsoProviderHandler, ctx.services.sso.sealedInput({ ...rest, ecosystemId, endpoints }), { ecosystemId });
+      return setups(ctx.services.sso, ecosystemId);
+    },
+  },
+};
