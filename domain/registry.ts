@@ -19,6 +19,7 @@ import { userEmailAggregate } from './user/email/state';
 import { userUpcasters } from './user/events';
 import { userAggregate } from './user/state';
 import { messageAggregate } from './message/state';
+import { familyAggregate } from './family/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -26,6 +27,7 @@ export const aggregates = [
   projectionOperationsAggregate,
   mfaAggregate,
   messageAggregate,
+  familyAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

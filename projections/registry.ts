@@ -7,6 +7,7 @@ import { jobsProjection } from './jobs';
 import { usersProjection } from './users';
 import { messagesProjection } from './messages';
 import { tenantsProjection } from './tenants';
+import { familiesProjection } from './families';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -19,5 +20,6 @@ export function allProjections(): Projection[] {
     tenantsProjection,
     jobsProjection,
     messagesProjection,
+    familiesProjection,
   ];
 }

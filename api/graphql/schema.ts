@@ -13,6 +13,7 @@ import { auditResolvers } from '../audit/resolvers';
 import { flagsResolvers } from '../flags/resolvers';
 import { peopleResolvers } from '../people/resolvers';
 import { messagesResolvers } from '../messages/resolvers';
+import { familiesResolvers } from '../families/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -84,7 +85,8 @@ const baseResolvers: Resolvers = {
 };
 
 const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers,
-  peopleResolvers, factorResolvers, messagesResolvers];
+  peopleResolvers, factorResolvers, messagesResolvers,
+  familiesResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -25,6 +25,8 @@ import { roleLabels } from '../../domain/user/roles-label';
 import { peopleApiMessages } from '../people/messages';
 import { esPeople } from './es/people';
 import { messageMessages } from '../../domain/message/messages';
+import { familyMessages } from '../../domain/family/messages';
+import { esFamilies } from './es/families';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
@@ -39,6 +41,7 @@ export const MESSAGE_GROUPS = [
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
+  familyMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -54,7 +57,7 @@ function english(): Record<string, string> {
 
 export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
   en: english(),
-  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors },
+  es: { ...esDomain, ...esLabels, ...esApi, ...esPeople, ...esFactors, ...esFamilies },
 };
 
 const compiled = new Map<string, IntlMessageFormat>();

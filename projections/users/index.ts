@@ -23,6 +23,7 @@ export const USERS_PROJECTION = 'users';
 export { ROLES_CHANNEL } from './roles-version';
 export * from './queries';
 export * from './people-queries';
+export * from './roster-queries';
 
 function tables(schema: string): string {
   const s = `"${schema}"`;

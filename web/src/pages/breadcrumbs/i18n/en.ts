@@ -145,6 +145,10 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Message kept in the outbox',
   'breadcrumbs.event.MessageAbandoned': 'Message given up',
   'breadcrumbs.target.message': 'Message',
+  'breadcrumbs.event.FamilyMemberLinked': 'Child linked to a parent',
+  'breadcrumbs.event.FamilyConnectionEdited': 'Family connection edited',
+  'breadcrumbs.event.FamilyMemberUnlinked': 'Child unlinked from a parent',
+  'breadcrumbs.target.family': 'Family',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

@@ -141,6 +141,10 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.MessageKeptInOutbox': 'Mensaje guardado en la bandeja de salida',
   'breadcrumbs.event.MessageAbandoned': 'Mensaje abandonado',
   'breadcrumbs.target.message': 'Mensaje',
+  'breadcrumbs.event.FamilyMemberLinked': 'Hijo vinculado a un padre o tutor',
+  'breadcrumbs.event.FamilyConnectionEdited': 'Vínculo familiar editado',
+  'breadcrumbs.event.FamilyMemberUnlinked': 'Hijo desvinculado de un padre o tutor',
+  'breadcrumbs.target.family': 'Familia',
   ...fieldsEs,
   ...valuesEs,
 };

@@ -185,4 +185,6 @@ export const fieldsEn = {
   'breadcrumbs.field.permanent': 'For good',
   'breadcrumbs.field.recipient': 'Recipient',
   'breadcrumbs.field.transport': 'Sent through',
+  'breadcrumbs.field.relationship': 'Relationship',
+  'breadcrumbs.field.notifPreferences': 'Notified by',
 } as const satisfies Record<string, string>;

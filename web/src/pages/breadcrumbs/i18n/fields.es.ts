@@ -183,4 +183,6 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.permanent': 'Definitivo',
   'breadcrumbs.field.recipient': 'Destinatario',
   'breadcrumbs.field.transport': 'Enviado por',
+  'breadcrumbs.field.relationship': 'Relación',
+  'breadcrumbs.field.notifPreferences': 'Avisado por',
 };

@@ -88,4 +88,11 @@ export const valuesEn = {
   'breadcrumbs.value.kind.MFA_CODE': 'Verification code',
   'breadcrumbs.value.transport.smtp': 'SMTP server',
   'breadcrumbs.value.transport.twilio': 'Twilio (text messages)',
+  'breadcrumbs.value.relationship.PARENT': 'Parent',
+  'breadcrumbs.value.relationship.GUARDIAN': 'Guardian',
+  'breadcrumbs.value.relationship.GRANDPARENT': 'Grandparent',
+  'breadcrumbs.value.relationship.SIBLING': 'Sibling',
+  'breadcrumbs.value.relationship.OTHER': 'Other',
+  'breadcrumbs.value.notifPreferences.EMAIL': 'Email',
+  'breadcrumbs.value.notifPreferences.TEXT': 'Text',
 } as const satisfies Record<string, string>;

@@ -85,4 +85,11 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.MFA_CODE': 'Código de verificación',
   'breadcrumbs.value.transport.smtp': 'Servidor SMTP',
   'breadcrumbs.value.transport.twilio': 'Twilio (mensajes de texto)',
+  'breadcrumbs.value.relationship.PARENT': 'Padre o madre',
+  'breadcrumbs.value.relationship.GUARDIAN': 'Tutor legal',
+  'breadcrumbs.value.relationship.GRANDPARENT': 'Abuelo o abuela',
+  'breadcrumbs.value.relationship.SIBLING': 'Hermano o hermana',
+  'breadcrumbs.value.relationship.OTHER': 'Otro',
+  'breadcrumbs.value.notifPreferences.EMAIL': 'Correo electrónico',
+  'breadcrumbs.value.notifPreferences.TEXT': 'Mensaje de texto',
 };
