@@ -15,6 +15,7 @@ import type { GraphQLSchema } from 'graphql';
 import { authRoutes } from './auth/routes';
 import { createRequestContext, endRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
+import { rosterExportRoutes } from './roster/export';
 import { createGraphQLHandler } from './graphql/handler';
 import { DocumentCache, type PersistedQueries } from './graphql/documents';
 import { RateLimitedHttpError, registerRateLimits } from './http/rate-limits';
@@ -98,6 +99,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(authRoutes(services));
   await app.register(flagRoutes(services));
+  await app.register(rosterExportRoutes(services));
 
   const withWebApp = Boolean(options.webDir && existsSync(path.join(options.webDir, 'index.html')));
   if (withWebApp && options.webDir) await registerStaticWeb(app, options.webDir);

@@ -8,6 +8,7 @@ import { usersProjection } from './users';
 import { messagesProjection } from './messages';
 import { tenantsProjection } from './tenants';
 import { familiesProjection } from './families';
+import { rosterProjection } from './roster';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -21,5 +22,6 @@ export function allProjections(): Projection[] {
     jobsProjection,
     messagesProjection,
     familiesProjection,
+    rosterProjection,
   ];
 }

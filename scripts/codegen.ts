@@ -15,6 +15,8 @@ const mappers: Record<string, string> = {
   Ecosystem: '../../projections/tenants/queries#EcosystemSource', Program: '../../projections/tenants/queries#ProgramSource', EcosystemProfilePage: '../../projections/tenants/queries#EcosystemProfileRow', PlatformEcosystemConfig: '../../domain/ecosystem/config#EcosystemConfig',
   User: '../auth/user-source#UserSource',
   Profile: '../auth/user-source#UserSource',
+  UserRosterEntry: '../../projections/roster#RosterRow',
+  UserRosterConnection: '../roster/page#RosterPageSource',
 };
 
 const sdl = await loadSchemaSDL();

@@ -14,6 +14,7 @@ import { flagsResolvers } from '../flags/resolvers';
 import { peopleResolvers } from '../people/resolvers';
 import { messagesResolvers } from '../messages/resolvers';
 import { familiesResolvers } from '../families/resolvers';
+import { rosterResolvers } from '../roster/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -86,7 +87,7 @@ const baseResolvers: Resolvers = {
 
 const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobsResolvers, auditResolvers, flagsResolvers,
   peopleResolvers, factorResolvers, messagesResolvers,
-  familiesResolvers];
+  familiesResolvers, rosterResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -26,6 +26,7 @@ import { peopleApiMessages } from '../people/messages';
 import { esPeople } from './es/people';
 import { messageMessages } from '../../domain/message/messages';
 import { familyMessages } from '../../domain/family/messages';
+import { rosterCsvMessages, rosterMessages } from '../roster/messages';
 import { esFamilies } from './es/families';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
@@ -41,7 +42,7 @@ export const MESSAGE_GROUPS = [
   profileLabels, roleLabels, peopleApiMessages,
   passwordMessages, factorMessages, mfaMessages,
   messageMessages,
-  familyMessages,
+  familyMessages, rosterMessages, rosterCsvMessages,
 ] as const;
 
 function english(): Record<string, string> {

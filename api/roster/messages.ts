@@ -1,0 +1,24 @@
+/** What the admin user tools say themselves (English; Spanish in api/i18n/es/families.ts). */
+import { defineMessages } from '../../domain/shared/i18n';
+
+export const rosterMessages = defineMessages('roster', {
+  tooManyValues: 'Choose at most {max} values.',
+  termTooLong: 'Search with at most {max} characters.',
+  unknownSort: 'Unknown sort order.',
+  pageTooDeep: 'Pages reach at most {max} rows deep; narrow the filters instead.',
+  invalidPageNum: 'The page number starts at 1.',
+  homeEcosystemUnknown: 'Browse one of your ecosystems (x-ecosystem-profile-id header) to search its people.',
+});
+
+/** The roster export's column names and its own refusal. */
+export const rosterCsvMessages = defineMessages('roster.csv', {
+  firstName: 'First name',
+  lastName: 'Last name',
+  preferredName: 'Preferred name',
+  email: 'Email',
+  status: 'Status',
+  roles: 'Roles',
+  programIds: 'Program ids',
+  joinedAt: 'Joined',
+  badFilters: 'The filters must be a JSON object of roster filters.',
+});
