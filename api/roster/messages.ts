@@ -8,6 +8,14 @@ export const rosterMessages = defineMessages('roster', {
   pageTooDeep: 'Pages reach at most {max} rows deep; narrow the filters instead.',
   invalidPageNum: 'The page number starts at 1.',
   homeEcosystemUnknown: 'Browse one of your ecosystems (x-ecosystem-profile-id header) to search its people.',
+  noPeople: 'Choose at least one person.',
+  tooManyPeople: 'Choose at most {max} people at once; use the action for all matching people instead.',
+  duplicatePerson: 'This person is named twice.',
+  notInEcosystem: 'This person does not belong to this ecosystem.',
+  notYourself: 'You cannot do this to your own account.',
+  noChanges: 'Choose a role to give or take.',
+  programNotInEcosystem: 'Choose a program of this ecosystem.',
+  keepOwnAdminRole: 'You cannot take your own admin role.',
 });
 
 /** The roster export's column names and its own refusal. */

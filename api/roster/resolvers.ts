@@ -4,9 +4,16 @@ import type { Resolvers } from '../__generated__/resolvers';
 import { visibleUser } from '../families/loaders';
 import { toGlobalId } from '../relay';
 import { rosterQueries } from './queries';
+import { archiveOneOrMany, updatePermissions } from './actions';
+import { adminSavePassword } from './password';
 
 export const rosterResolvers: Resolvers = {
   Query: rosterQueries,
+  Mutation: {
+    adminArchiveOneOrManyUser: (_root, args, ctx) => archiveOneOrMany(ctx, args.ecosystemId, args.userIds),
+    updateOneOrManyUserPermissions: (_root, args, ctx) => updatePermissions(ctx, args.ecosystemId, args.userIds, args.changes),
+    adminSaveEcosystemUserPassword: (_root, args, ctx) => adminSavePassword(ctx, args.userId, args.password),
+  },
   UserRosterConnection: { totalCount: (page) => page.count() },
   UserRosterEntry: {
     userId: (row) => toGlobalId('User', row.userId),
