@@ -16,6 +16,9 @@ export const rosterMessages = defineMessages('roster', {
   noChanges: 'Choose a role to give or take.',
   programNotInEcosystem: 'Choose a program of this ecosystem.',
   keepOwnAdminRole: 'You cannot take your own admin role.',
+  invalidCount: 'The expected count is a whole number from 0.',
+  countChanged: 'The number of matching people changed to {count} since you looked. Check the list again before you go on.',
+  startedByOwnMutation: 'This job is started by its own action (adminArchiveAllUser or adminUpdateAllUserPermissions).',
 });
 
 /** The roster export's column names and its own refusal. */

@@ -6,13 +6,23 @@ import { toGlobalId } from '../relay';
 import { rosterQueries } from './queries';
 import { archiveOneOrMany, updatePermissions } from './actions';
 import { adminSavePassword } from './password';
+import { archiveAll, bulkJob, updateAllPermissions } from './bulk';
+import { toBatchJob } from '../jobs/mapping';
 
 export const rosterResolvers: Resolvers = {
-  Query: rosterQueries,
+  Query: {
+    ...rosterQueries,
+    getUserBulkJob: async (_root, args, ctx) => {
+      const row = await bulkJob(ctx, args.jobId);
+      return row ? toBatchJob(row) : null;
+    },
+  },
   Mutation: {
     adminArchiveOneOrManyUser: (_root, args, ctx) => archiveOneOrMany(ctx, args.ecosystemId, args.userIds),
     updateOneOrManyUserPermissions: (_root, args, ctx) => updatePermissions(ctx, args.ecosystemId, args.userIds, args.changes),
     adminSaveEcosystemUserPassword: (_root, args, ctx) => adminSavePassword(ctx, args.userId, args.password),
+    adminArchiveAllUser: async (_root, args, ctx) => toBatchJob(await archiveAll(ctx, args)),
+    adminUpdateAllUserPermissions: async (_root, args, ctx) => toBatchJob(await updateAllPermissions(ctx, args)),
   },
   UserRosterConnection: { totalCount: (page) => page.count() },
   UserRosterEntry: {

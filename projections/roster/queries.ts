@@ -19,6 +19,8 @@ export interface RosterFilter {
   text?: string | null;
   /** Only these people (a bulk action's selection). */
   userIds?: readonly string[];
+  /** Never these (the admin running a bulk action on everyone matching). */
+  excludeUserIds?: readonly string[];
 }
 
 export interface RosterRow {
@@ -66,6 +68,7 @@ function build(filter: RosterFilter, sort: RosterSort): Built {
   if (filter.programIds?.length && !program) where.push(`e.program_ids && ${param(values, filter.programIds)}::uuid[]`);
   if (filter.statuses?.length) where.push(filter.statuses.length === 1 ? `e.status = ${param(values, filter.statuses[0])}` : `e.status = ANY(${param(values, filter.statuses)}::text[])`);
   if (filter.userIds) where.push(`e.user_id = ANY(${param(values, filter.userIds)}::uuid[])`);
+  if (filter.excludeUserIds?.length) where.push(`e.user_id <> ALL(${param(values, filter.excludeUserIds)}::uuid[])`);
   const text = filter.text?.trim();
   if (text) {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
