@@ -120,3 +120,34 @@ describe('adminSaveEcosystemUserPassword', () => {
     expect(res.errors).toBeUndefined();
   });
 });
+
+describe('sendErrorMessageFollowUpToUser', () => {
+  const FOLLOW_UP = 'mutation($id: ID!, $e: ID, $m: String!, $err: String) { sendErrorMessageFollowUpToUser(userId: $id, ecosystemId: $e, message: $m, errorMessage: $err) { messageId status } }';
+
+  it('sends the admin\'s note through the outbox, in the person\'s language, naming the error', async () => {
+    await api.graphql('mutation { updateUser(input: { languagePreference: sp }) { id } }', {}, { token: bob.token });
+    const res = await api.graphql<{ sendErrorMessageFollowUpToUser: { messageId: string } }>(FOLLOW_UP,
+      { id: bob.userId, e: w.e1, m: 'Your booking went through after all.', err: 'Something went wrong.' }, { token: w.tokens.admin1 });
+    expect(res.errors).toBeUndefined();
+    const id = res.data!.sendErrorMessageFollowUpToUser.messageId;
+    const schema = (await api.db.ownerPool.query<{ s: string }>(`SELECT schema_name AS s FROM projections.checkpoints WHERE name = 'messages' AND status = 'serving'`)).rows[0].s;
+    const row = await api.db.ownerPool.query<{ kind: string; language: string; recipient: string; subject: string; text_body: string }>(
+      `SELECT m.kind, m.language, m.recipient, b.subject, b.text_body FROM read.messages m JOIN "${schema}".message_bodies b ON b.id = m.id WHERE m.id = $1`, [id]);
+    expect(row.rows[0]).toMatchObject({ kind: 'ERROR_FOLLOW_UP', language: 'es', recipient: 'bob.two@example.com' });
+    expect(row.rows[0].subject).toMatch(/^Sobre el problema que tuvo en /);
+    expect(row.rows[0].text_body).toContain('Your booking went through after all.');
+    expect(row.rows[0].text_body).toContain('Lo que vio: Something went wrong.');
+    // Delivery goes on after the answer (no transport here: the outbox keeps it); let it settle.
+    await expect.poll(async () => (await api.db.ownerPool.query<{ status: string }>('SELECT status FROM read.messages WHERE id = $1', [id])).rows[0].status,
+      { timeout: 15_000 }).toBe('OUTBOX');
+  });
+
+  it('refuses others\' admins, parents and an empty note, writing nothing', async () => {
+    // (The learner's own sessions were ended by the password test above.)
+    for (const token of [w.tokens.admin2, w.tokens.parent, w.tokens.programAdmin]) {
+      await unchanged(() => api.graphql(FOLLOW_UP, { id: bob.userId, e: w.e1, m: 'Hello.' }, { token }), 'FORBIDDEN');
+    }
+    const empty = await unchanged(() => api.graphql(FOLLOW_UP, { id: bob.userId, e: w.e1, m: '  ' }, { token: w.tokens.admin1 }), 'BAD_USER_INPUT');
+    expect(Object.keys(fieldsOf(empty))).toEqual(['message']);
+  });
+});

@@ -8,6 +8,7 @@ import { archiveOneOrMany, updatePermissions } from './actions';
 import { adminSavePassword } from './password';
 import { archiveAll, bulkJob, updateAllPermissions } from './bulk';
 import { toBatchJob } from '../jobs/mapping';
+import { sendFollowUp } from './follow-up';
 
 export const rosterResolvers: Resolvers = {
   Query: {
@@ -21,6 +22,7 @@ export const rosterResolvers: Resolvers = {
     adminArchiveOneOrManyUser: (_root, args, ctx) => archiveOneOrMany(ctx, args.ecosystemId, args.userIds),
     updateOneOrManyUserPermissions: (_root, args, ctx) => updatePermissions(ctx, args.ecosystemId, args.userIds, args.changes),
     adminSaveEcosystemUserPassword: (_root, args, ctx) => adminSavePassword(ctx, args.userId, args.password),
+    sendErrorMessageFollowUpToUser: (_root, args, ctx) => sendFollowUp(ctx, args),
     adminArchiveAllUser: async (_root, args, ctx) => toBatchJob(await archiveAll(ctx, args)),
     adminUpdateAllUserPermissions: async (_root, args, ctx) => toBatchJob(await updateAllPermissions(ctx, args)),
   },

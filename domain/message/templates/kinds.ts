@@ -9,6 +9,7 @@ import type { MessageLanguage } from '../events';
 import type { MessageKind } from '../kinds';
 import type { Brand } from './brand';
 import type { Content } from './layout';
+import { followUp } from './follow-up';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -161,6 +162,7 @@ export const TEMPLATES = {
   RESET_PASSWORD: resetPassword,
   LOGIN_LINK: loginLink,
   MFA_CODE: mfaCode,
+  ERROR_FOLLOW_UP: followUp,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };
