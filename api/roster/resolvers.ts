@@ -9,6 +9,7 @@ import { adminSavePassword } from './password';
 import { archiveAll, bulkJob, updateAllPermissions } from './bulk';
 import { toBatchJob } from '../jobs/mapping';
 import { sendFollowUp } from './follow-up';
+import { adminSaveEmail, adminSavePhone } from './contact';
 
 export const rosterResolvers: Resolvers = {
   Query: {
@@ -22,6 +23,8 @@ export const rosterResolvers: Resolvers = {
     adminArchiveOneOrManyUser: (_root, args, ctx) => archiveOneOrMany(ctx, args.ecosystemId, args.userIds),
     updateOneOrManyUserPermissions: (_root, args, ctx) => updatePermissions(ctx, args.ecosystemId, args.userIds, args.changes),
     adminSaveEcosystemUserPassword: (_root, args, ctx) => adminSavePassword(ctx, args.userId, args.password),
+    adminSaveEcosystemUserEmail: (_root, args, ctx) => adminSaveEmail(ctx, args),
+    adminSaveEcosystemUserPhone: (_root, args, ctx) => adminSavePhone(ctx, args),
     sendErrorMessageFollowUpToUser: (_root, args, ctx) => sendFollowUp(ctx, args),
     adminArchiveAllUser: async (_root, args, ctx) => toBatchJob(await archiveAll(ctx, args)),
     adminUpdateAllUserPermissions: async (_root, args, ctx) => toBatchJob(await updateAllPermissions(ctx, args)),

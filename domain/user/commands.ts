@@ -66,6 +66,9 @@ export const changePasswordInput = z.object({
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
+export const changeEmailInput = z.object({ userId: z.uuid(), email: emailSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
+
 export type UserCommand =
   | { type: 'RegisterUser'; data: RegisterUserInput }
   | { type: 'GrantEcosystemRole'; data: GrantEcosystemRoleInput }
@@ -76,4 +79,5 @@ export type UserCommand =
   | { type: 'UnlockUser'; data: UserIdInput }
   | { type: 'SwitchMode'; data: SwitchModeInput }
   | { type: 'EditProfile'; data: EditProfileInput }
-  | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput };
+  | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput }
+  | { type: 'ChangeEmail'; data: ChangeEmailInput };

@@ -2,7 +2,7 @@
 import type { CommandContext } from '../shared/decider';
 import { ForbiddenError, IllegalStateError, ValidationError } from '../shared/errors';
 import type {
-  ChangePasswordInput, ChangeRoleStatusInput, GrantEcosystemRoleInput, RegisterUserInput, RevokeEcosystemRoleInput, SwitchModeInput,
+  ChangeEmailInput, ChangePasswordInput, ChangeRoleStatusInput, GrantEcosystemRoleInput, RegisterUserInput, RevokeEcosystemRoleInput, SwitchModeInput,
   UserCommand, UserIdInput,
 } from './commands';
 import { isProgramRole, type RoleGrantKey, type UserEvent } from './events';
@@ -97,6 +97,13 @@ export function switchMode(input: SwitchModeInput, state: UserState): UserEvent[
   return [{ type: 'UserModeSwitched', data: { userId: user.userId, mode: input.mode } }];
 }
 
+/** A new address for the account; the same address records nothing. Its reservation is the caller's first step. */
+export function changeEmail(input: ChangeEmailInput, state: UserState): UserEvent[] {
+  const user = requireRegistered(state);
+  if (user.email === input.email) return [];
+  return [{ type: 'UserEmailChanged', data: { userId: user.userId, email: input.email } }];
+}
+
 export function decide(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': return registerUser(command.data, state, ctx);
@@ -109,6 +116,7 @@ export function decide(command: UserCommand, state: UserState, ctx: CommandConte
     case 'SwitchMode': return switchMode(command.data, state);
     case 'EditProfile': return editProfile(requireRegistered(state), command.data, ctx);
     case 'EditEcosystemProfile': return editEcosystemProfile(requireRegistered(state), command.data);
+    case 'ChangeEmail': return changeEmail(command.data, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -104,7 +104,11 @@ export type UserModeSwitched = { type: 'UserModeSwitched'; data: z.infer<typeof 
 export type UserProfileEdited = { type: 'UserProfileEdited'; data: z.infer<typeof userProfileEditedSchema> };
 export type UserEcosystemProfileEdited = { type: 'UserEcosystemProfileEdited'; data: z.infer<typeof ecosystemProfileEditedSchema> };
 
-export type UserEvent = UserRegistered | EcosystemRoleGranted | EcosystemRoleRevoked | UserPasswordChanged
+/** The account's e-mail changed (an admin's change, decision 0049); the address was reserved first. */
+export const userEmailChangedSchema = z.object({ userId: z.uuid(), email: z.string() });
+export type UserEmailChanged = { type: 'UserEmailChanged'; data: z.infer<typeof userEmailChangedSchema> };
+
+export type UserEvent = UserEmailChanged | UserRegistered | EcosystemRoleGranted | EcosystemRoleRevoked | UserPasswordChanged
   | EcosystemRoleStatusChanged | UserLocked | UserUnlocked | UserModeSwitched | UserProfileEdited | UserEcosystemProfileEdited;
 
 export const userEventSchemas = {
@@ -118,4 +122,5 @@ export const userEventSchemas = {
   UserModeSwitched: userModeSwitchedSchema,
   UserProfileEdited: userProfileEditedSchema,
   UserEcosystemProfileEdited: ecosystemProfileEditedSchema,
+  UserEmailChanged: userEmailChangedSchema,
 };

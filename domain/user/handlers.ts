@@ -5,13 +5,13 @@
  */
 import type { CommandHandler } from '../shared/decider';
 import {
-  changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput, roleCommandInput,
+  changeEmailInput, changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput, roleCommandInput,
   switchModeInput, userIdInput,
-  type ChangePasswordInput, type ChangeRoleStatusInput, type EditEcosystemProfileInput, type EditProfileInput, type GrantEcosystemRoleInput,
+  type ChangeEmailInput, type ChangePasswordInput, type ChangeRoleStatusInput, type EditEcosystemProfileInput, type EditProfileInput, type GrantEcosystemRoleInput,
   type RegisterUserInput, type RevokeEcosystemRoleInput, type SwitchModeInput, type UserIdInput,
 } from './commands';
 import { decide } from './decide';
-import { decide as decideEmail, emailKey, reserveUserEmailInput, type ReserveUserEmailInput } from './email/decide';
+import { decide as decideEmail, emailKey, releaseUserEmailInput, reserveUserEmailInput, type ReleaseUserEmailInput, type ReserveUserEmailInput } from './email/decide';
 import type { UserEmailEvent } from './email/events';
 import { userEmailAggregate, type UserEmailState } from './email/state';
 import type { UserEvent } from './events';
@@ -121,4 +121,23 @@ export const editEcosystemProfile: UserHandler<EditEcosystemProfileInput> = {
   aggregateId: (input) => input.userId,
   ecosystemId: (input) => input.ecosystemId,
   decide: (input, state, ctx) => decide({ type: 'EditEcosystemProfile', data: input }, state, ctx),
+};
+
+export const releaseUserEmail: CommandHandler<ReleaseUserEmailInput, UserEmailState, UserEmailEvent> = {
+  type: 'ReleaseUserEmail',
+  input: releaseUserEmailInput,
+  aggregate: userEmailAggregate,
+  aggregateId: (input) => emailKey(input.email),
+  ecosystemId: () => null,
+  decide: (input, state) => decideEmail({ type: 'ReleaseUserEmail', data: input }, state),
+};
+
+/** An account's new e-mail (decision 0049): dispatched between ReserveUserEmail (new) and ReleaseUserEmail (old). */
+export const changeEmail: UserHandler<ChangeEmailInput> = {
+  type: 'ChangeEmail',
+  input: changeEmailInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'ChangeEmail', data: input }, state, ctx),
 };

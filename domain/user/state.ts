@@ -80,6 +80,7 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     case 'EcosystemRoleRevoked': return { ...state, roles: state.roles.filter((r) => !sameGrant(r, event.data)) };
     case 'EcosystemRoleStatusChanged': return withRoleStatus(state, grantOf(event.data));
     case 'UserPasswordChanged': return { ...state, passwordHash: event.data.passwordHash };
+    case 'UserEmailChanged': return { ...state, email: event.data.email };
     case 'UserLocked': return { ...state, locked: true };
     case 'UserUnlocked': return { ...state, locked: false };
     case 'UserModeSwitched': return { ...state, mode: event.data.mode };

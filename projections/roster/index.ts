@@ -5,12 +5,17 @@
  * every handler is an idempotent recomputation and a rebuild ends with the same rows.
  */
 import {
-  ecosystemRoleGrantedSchema, ecosystemRoleRevokedSchema, ecosystemRoleStatusChangedSchema, userLockedSchema, userRegisteredSchema,
+  ecosystemRoleGrantedSchema, ecosystemRoleRevokedSchema, ecosystemRoleStatusChangedSchema, userEmailChangedSchema, userLockedSchema, userRegisteredSchema,
   userUnlockedSchema,
 } from '../../domain/user/events';
 import { userProfileEditedSchema } from '../../domain/user/profile/events';
 import type { Projection, ProjectionContext, ProjectionHandler } from '../types';
 import { rosterTables } from './tables';
+import { registerBreadcrumbDescriber } from '../audit';
+
+// How an admin's e-mail change reads in the audit trail (decision 0049): the new address, and the old one freed.
+registerBreadcrumbDescriber('UserEmailChanged', (e) => ({ summary: 'Changed the e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
+registerBreadcrumbDescriber('UserEmailReleased', (e) => ({ summary: 'Freed an e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
 
 export const ROSTER_PROJECTION = 'roster';
 export * from './queries';
@@ -91,6 +96,11 @@ const handlers: Record<string, ProjectionHandler> = {
       `DELETE FROM ${ctx.table('roster_memberships')} WHERE user_id = $1 AND ecosystem_id = $2 AND role = $3 AND program_id IS NOT DISTINCT FROM $4`,
       [d.userId, d.ecosystemId, d.role, d.programId]);
     await refresh(d.userId, [d.ecosystemId], ctx);
+  },
+  UserEmailChanged: async (event, ctx) => {
+    const d = userEmailChangedSchema.parse(event.data);
+    await ctx.client.query(`UPDATE ${ctx.table('roster_people')} SET email = $2 WHERE user_id = $1`, [d.userId, d.email]);
+    await refresh(d.userId, null, ctx);
   },
   UserLocked: async (event, ctx) => lockedAs(userLockedSchema.parse(event.data).userId, true, ctx),
   UserUnlocked: async (event, ctx) => lockedAs(userUnlockedSchema.parse(event.data).userId, false, ctx),

@@ -15,7 +15,7 @@
  *   log-in check, read only through the SECURITY DEFINER functions of migration 0300_auth.sql.
  */
 import type { RecordedEvent } from '../../domain/shared/events';
-import { userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
+import { userEmailChangedSchema, userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
 import type { Projection, ProjectionContext } from '../types';
 import { peopleHandlers, peopleTables } from './people';
 
@@ -100,6 +100,13 @@ async function onPasswordChanged(event: RecordedEvent, { client, table }: Projec
   await client.query(`UPDATE ${table('users')} SET updated_at = $2 WHERE id = $1`, [d.userId, event.metadata.occurredAt]);
 }
 
+/** An admin's change of the e-mail (decision 0049): the account and its log-in follow it. */
+async function onEmailChanged(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
+  const d = userEmailChangedSchema.parse(event.data);
+  await client.query(`UPDATE ${table('users')} SET email = $2, updated_at = $3 WHERE id = $1`, [d.userId, d.email, event.metadata.occurredAt]);
+  await client.query(`UPDATE ${table('credentials')} SET email = $2 WHERE user_id = $1`, [d.userId, d.email]);
+}
+
 export const usersProjection: Projection = {
   name: USERS_PROJECTION,
   // 2: roles_version and roles_changed_at (issue 11, docs/decisions/0023).
@@ -111,6 +118,7 @@ export const usersProjection: Projection = {
   handlers: {
     UserRegistered: onUserRegistered,
     UserPasswordChanged: onPasswordChanged,
+    UserEmailChanged: onEmailChanged,
     ...peopleHandlers,
   },
 };

@@ -10,6 +10,7 @@ import type { MessageKind } from '../kinds';
 import type { Brand } from './brand';
 import type { Content } from './layout';
 import { followUp } from './follow-up';
+import { contactChanged } from './contact-changed';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -163,6 +164,7 @@ export const TEMPLATES = {
   LOGIN_LINK: loginLink,
   MFA_CODE: mfaCode,
   ERROR_FOLLOW_UP: followUp,
+  CONTACT_CHANGED: contactChanged,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -13,6 +13,7 @@ const SAMPLE: TemplateParams = {
   RESET_PASSWORD: { url: 'https://app.example.org/reset-password/abc', expiresInMinutes: 60 },
   LOGIN_LINK: { url: 'https://app.example.org/login/abc', expiresInMinutes: 15 },
   MFA_CODE: { code: '123456', expiresInMinutes: 10 },
+  CONTACT_CHANGED: { field: 'email', maskedValue: 'n•••@example.org' },
   ERROR_FOLLOW_UP: { adminName: 'Ana Admin', note: 'Your session is booked now.', errorMessage: 'Something went wrong.' },
 };
 

@@ -13,7 +13,10 @@ export const reserveUserEmailInput = z.object({
 });
 export type ReserveUserEmailInput = z.infer<typeof reserveUserEmailInput>;
 
-export type UserEmailCommand = { type: 'ReserveUserEmail'; data: ReserveUserEmailInput };
+export const releaseUserEmailInput = reserveUserEmailInput;
+export type ReleaseUserEmailInput = ReserveUserEmailInput;
+
+export type UserEmailCommand = { type: 'ReserveUserEmail'; data: ReserveUserEmailInput } | { type: 'ReleaseUserEmail'; data: ReleaseUserEmailInput };
 
 /** The reservation stream id of a normalised e-mail; hashed so no address appears in stream names. */
 export function emailKey(normalisedEmail: string): string {
@@ -27,12 +30,20 @@ export function reserveUserEmail(input: ReserveUserEmailInput, state: UserEmailS
   throw new IllegalStateError(userMessages.emailTaken, 'EMAIL_TAKEN');
 }
 
+/** Frees the address when this user holds it; anything else (free, someone else's) records nothing. */
+export function releaseUserEmail(input: ReleaseUserEmailInput, state: UserEmailState): UserEmailEvent[] {
+  if (state.status !== 'reserved' || state.userId !== input.userId) return [];
+  return [{ type: 'UserEmailReleased', data: { email: input.email, userId: input.userId } }];
+}
+
 export function decide(command: UserEmailCommand, state: UserEmailState): UserEmailEvent[] {
   switch (command.type) {
     case 'ReserveUserEmail':
       return reserveUserEmail(command.data, state);
+    case 'ReleaseUserEmail':
+      return releaseUserEmail(command.data, state);
     default: {
-      const exhaustive: never = command.type;
+      const exhaustive: never = command;
       return exhaustive;
     }
   }

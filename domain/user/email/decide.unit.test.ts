@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IllegalStateError } from '../../shared/errors';
 import { given } from '../given';
-import { reserveUserEmail } from '../handlers';
+import { releaseUserEmail, reserveUserEmail } from '../handlers';
 import type { UserEmailEvent } from './events';
 
 const userId = '5b0c5a52-3b8a-4d6e-9d39-0a1f1f6c2a01';
@@ -28,5 +28,20 @@ describe('UserEmail: reserved', () => {
 
   it('ReserveUserEmail by the same user again (a retried registration) changes nothing', () => {
     given(reserveUserEmail, [reserved]).when({ email: 'ada@example.com', userId }).then([]);
+  });
+});
+
+describe('UserEmail: released (decision 0049)', () => {
+  const released: UserEmailEvent = { type: 'UserEmailReleased', data: { email: 'ada@example.com', userId } };
+
+  it('ReleaseUserEmail frees the address for its holder only; another user\'s release or a free address records nothing', () => {
+    given(releaseUserEmail, [reserved]).when({ email: 'ada@example.com', userId }).then([released]);
+    given(releaseUserEmail, [reserved]).when({ email: 'ada@example.com', userId: otherUserId }).then([]);
+    given(releaseUserEmail, []).when({ email: 'ada@example.com', userId }).then([]);
+  });
+
+  it('a freed address can be reserved by someone else', () => {
+    given(reserveUserEmail, [reserved, released]).when({ email: 'ada@example.com', userId: otherUserId })
+      .then([{ type: 'UserEmailReserved', data: { email: 'ada@example.com', userId: otherUserId } }]);
   });
 });

@@ -12,6 +12,10 @@ export const userEmailReservedSchema = z.object({
 });
 
 export type UserEmailReserved = { type: 'UserEmailReserved'; data: z.infer<typeof userEmailReservedSchema> };
-export type UserEmailEvent = UserEmailReserved;
+/** The address is free again: its holder moved to another address (decision 0049). */
+export const userEmailReleasedSchema = z.object({ email: z.string(), userId: z.uuid() });
 
-export const userEmailEventSchemas = { UserEmailReserved: userEmailReservedSchema };
+export type UserEmailReleased = { type: 'UserEmailReleased'; data: z.infer<typeof userEmailReleasedSchema> };
+export type UserEmailEvent = UserEmailReserved | UserEmailReleased;
+
+export const userEmailEventSchemas = { UserEmailReserved: userEmailReservedSchema, UserEmailReleased: userEmailReleasedSchema };

@@ -10,8 +10,10 @@ export function evolve(state: UserEmailState, event: UserEmailEvent): UserEmailS
   switch (event.type) {
     case 'UserEmailReserved':
       return { status: 'reserved', email: event.data.email, userId: event.data.userId };
+    case 'UserEmailReleased':
+      return { status: 'free' };
     default: {
-      const exhaustive: never = event.type;
+      const exhaustive: never = event;
       return exhaustive;
     }
   }

@@ -284,6 +284,7 @@ export const en = {
   'outbox.kind.LOGIN_LINK': 'Log-in link',
   'outbox.kind.MFA_CODE': 'Verification code',
   'outbox.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
+  'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
   'outbox.kind.other': 'Other',
   'outbox.channel.EMAIL': 'E-mail',
   'outbox.channel.SMS': 'Text message',

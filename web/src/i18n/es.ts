@@ -283,6 +283,7 @@ export const es: Record<MessageId, string> = {
   'outbox.kind.LOGIN_LINK': 'Enlace para iniciar sesión',
   'outbox.kind.MFA_CODE': 'Código de verificación',
   'outbox.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
+  'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'outbox.kind.other': 'Otro',
   'outbox.channel.EMAIL': 'Correo electrónico',
   'outbox.channel.SMS': 'Mensaje de texto',

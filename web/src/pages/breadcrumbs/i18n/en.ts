@@ -163,6 +163,8 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.FamilyConnectionEdited': 'Family connection edited',
   'breadcrumbs.event.FamilyMemberUnlinked': 'Child unlinked from a parent',
   'breadcrumbs.target.family': 'Family',
+  'breadcrumbs.event.UserEmailChanged': 'Email address changed',
+  'breadcrumbs.event.UserEmailReleased': 'Email address freed',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

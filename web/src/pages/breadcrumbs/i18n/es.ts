@@ -159,6 +159,8 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.FamilyConnectionEdited': 'Vínculo familiar editado',
   'breadcrumbs.event.FamilyMemberUnlinked': 'Hijo desvinculado de un padre o tutor',
   'breadcrumbs.target.family': 'Familia',
+  'breadcrumbs.event.UserEmailChanged': 'Correo electrónico cambiado',
+  'breadcrumbs.event.UserEmailReleased': 'Correo electrónico liberado',
   ...fieldsEs,
   ...valuesEs,
 };

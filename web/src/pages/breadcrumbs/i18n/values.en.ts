@@ -87,6 +87,7 @@ export const valuesEn = {
   'breadcrumbs.value.kind.LOGIN_LINK': 'Log-in link',
   'breadcrumbs.value.kind.MFA_CODE': 'Verification code',
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
+  'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
   'breadcrumbs.value.transport.smtp': 'SMTP server',
   'breadcrumbs.value.transport.twilio': 'Twilio (text messages)',
   'breadcrumbs.value.relationship.PARENT': 'Parent',

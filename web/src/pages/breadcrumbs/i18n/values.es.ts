@@ -84,6 +84,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.LOGIN_LINK': 'Enlace para iniciar sesión',
   'breadcrumbs.value.kind.MFA_CODE': 'Código de verificación',
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
+  'breadcrumbs.value.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'breadcrumbs.value.transport.smtp': 'Servidor SMTP',
   'breadcrumbs.value.transport.twilio': 'Twilio (mensajes de texto)',
   'breadcrumbs.value.relationship.PARENT': 'Padre o madre',
