@@ -22,6 +22,8 @@ export interface PageOptions {
   height?: number;
   /** Signed in as this demo user (by its access token in localStorage), else signed out. */
   who?: Who;
+  /** Signed in with this access token instead (a person the test made). */
+  token?: string;
   /** The interface language stored before the first page (SPEC's `en` or `sp`). */
   locale?: 'en' | 'sp';
 }
@@ -58,7 +60,7 @@ export function persistedId(operationName: string): string {
   return found[0];
 }
 
-async function loginToken(url: string, email: string, password: string): Promise<string> {
+export async function loginToken(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -99,9 +101,10 @@ export async function startE2eApp(): Promise<E2eApp> {
     url: platform.url,
     chromium: found,
     token,
-    async open({ width = 1280, height = 900, who, locale } = {}) {
+    async open({ width = 1280, height = 900, who, token: given, locale } = {}) {
+      const access = given ?? (who ? await token(who) : null);
       const localStorage = [
-        ...(who ? [{ name: 'accessToken', value: await token(who) }] : []),
+        ...(access ? [{ name: 'accessToken', value: access }] : []),
         ...(locale ? [{ name: 'locale', value: locale }] : []),
       ];
       const context = await browser.newContext({
