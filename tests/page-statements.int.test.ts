@@ -71,6 +71,8 @@ const CASES: Record<string, PageCase> = {
   // The students page (decisions 0048, 0049): the viewer's children, and the roster of the group's first ecosystem.
   StudentsPageQuery: { variables: () => ({}), rows: single },
   AdminRosterQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
+  ArchiveAllCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
+  ArchiveAllJobQuery: { variables: () => ({ jobId: randomUUID() }), rows: single },
 };
 
 /** `size` people in the group's first ecosystem, so its roster has that many rows; waits for the roster read model. */

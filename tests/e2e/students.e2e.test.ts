@@ -41,6 +41,8 @@ beforeAll(async () => {
   const otherChild = await person('ola.otherkid@example.com', 'Ola', 'Otherkid', 'STUDENT');
   await person('ann.archive@example.com', 'Ann', 'Archive', 'STUDENT');
   await person('ben.archive@example.com', 'Ben', 'Archive', 'STUDENT');
+  await person('cy.bulk@example.com', 'Cy', 'Bulk', 'STUDENT');
+  await person('dee.bulk@example.com', 'Dee', 'Bulk', 'STUDENT');
   for (const [p, c] of [[parent, child], [otherParent, otherChild]]) {
     const r = await services.bus.dispatch(linkFamilyMember, { parentId: p.userId, childId: c.userId, ecosystemId, relationship: 'PARENT' },
       { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
@@ -98,6 +100,30 @@ describe('the students page', () => {
       await dialog.getByRole('button', { name: 'Archive 2 people' }).click();
       await page.getByText('2 people archived.').waitFor();
       await expect.poll(async () => table.getByText('Archived', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('archives everyone matching as a job: the number first, then its progress (English, 1280 px)', async () => {
+    const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 1280 });
+    try {
+      await page.goto(`${app.url}/students`);
+      await page.getByLabel('Name or e-mail').fill('bulk');
+      await page.getByRole('button', { name: 'Show' }).click();
+      const table = page.getByRole('table', { name: 'People of the ecosystem' });
+      await table.getByText('Dee Bulk').waitFor();
+      await page.getByRole('button', { name: 'Archive everyone matching…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Archive all 2 people matching these filters?' });
+      await dialog.waitFor();
+      await page.waitForTimeout(400);
+      await check(page, 'students-admin-all-confirm-1280-en');
+      await dialog.getByRole('button', { name: 'Archive 2 people' }).click();
+      await page.getByText('Everyone matching is archived.').waitFor({ timeout: 30_000 });
+      await page.getByRole('status').getByText('Archived 2 of 2').waitFor();
+      await expect.poll(async () => table.getByText('Archived', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+      await check(page, 'students-admin-all-done-1280-en');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

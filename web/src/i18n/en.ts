@@ -344,6 +344,12 @@ export const en = {
   'students.status.INVITED': 'Invited',
   'students.status.APPLIED': 'Applied',
   'students.status.ARCHIVED': 'Archived',
+  'students.all.button': 'Archive everyone matching…',
+  'students.all.title': '{count, plural, =0 {Nobody matches these filters.} one {Archive the # person matching these filters?} other {Archive all # people matching these filters?}}',
+  'students.all.confirm': '{count, plural, one {Archive # person} other {Archive # people}}',
+  'students.all.progress': 'Archived {done} of {total}',
+  'students.all.done': 'Everyone matching is archived.',
+  'students.all.failed': 'Archiving stopped before the end. Check the list and try again.',
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof en;

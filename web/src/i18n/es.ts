@@ -343,4 +343,10 @@ export const es: Record<MessageId, string> = {
   'students.status.INVITED': 'Invitado',
   'students.status.APPLIED': 'Solicitud enviada',
   'students.status.ARCHIVED': 'Archivado',
+  'students.all.button': 'Archivar a todos los que coinciden…',
+  'students.all.title': '{count, plural, =0 {Nadie coincide con estos filtros.} one {¿Archivar a la # persona que coincide con estos filtros?} other {¿Archivar a las # personas que coinciden con estos filtros?}}',
+  'students.all.confirm': '{count, plural, one {Archivar a # persona} other {Archivar a # personas}}',
+  'students.all.progress': 'Archivadas {done} de {total}',
+  'students.all.done': 'Todas las personas que coinciden están archivadas.',
+  'students.all.failed': 'El archivado se detuvo antes del final. Revise la lista e inténtelo de nuevo.',
 };

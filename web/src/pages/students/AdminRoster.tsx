@@ -16,6 +16,7 @@ import type { AdminRosterQuery, RosterRoleFilter, MembershipStatus } from './__g
 import { RosterEntry } from './RosterEntry';
 import { downloadRosterCsv } from './rosterExport';
 import { useArchiveUsersMutation } from './useArchiveUsersMutation';
+import { ArchiveAll } from './ArchiveAll';
 import { roleLabel, statusLabel } from './words';
 
 const ROLES: RosterRoleFilter[] = ['TUTEE', 'LEADER', 'PARENT', 'TEACHER', 'STAFF', 'MEMBER', 'PROGRAM_ADMIN', 'SUPER_ADMIN'];
@@ -101,6 +102,7 @@ export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
         </Button>
         <Button variant="default" onClick={() => void exportCsv()}>{t('students.export')}</Button>
       </Group>
+      <ArchiveAll ecosystemId={ecosystemId} filters={filters} onDone={() => { setSelected(new Set()); setFetchKey((k) => k + 1); }} />
       <Suspense fallback={<Text>{t('students.loading')}</Text>}>
         <People ecosystemId={ecosystemId} filters={filters} fetchKey={fetchKey} selected={selected} onToggle={toggle} />
       </Suspense>
