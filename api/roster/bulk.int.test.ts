@@ -76,8 +76,10 @@ describe('adminArchiveAllUser', () => {
     await vi.waitFor(async () => expect(new Set((await roster(bulkFilter)).edges.map((e) => e.node.status))).toEqual(new Set(['ARCHIVED'])), { timeout: 10_000 });
     expect((await roster({ searchTerm: 'sam.student' })).edges[0].node.status).toBe('ACTIVATED');
     const jobId = job.jobId;
-    const hidden = await api.graphql<{ getUserBulkJob: unknown }>(JOB, { id: res.data!.adminArchiveAllUser.id }, { token: w.tokens.admin2 });
-    expect(hidden.data!.getUserBulkJob).toBeNull();
+    for (const token of [w.tokens.admin2, w.tokens.parent, w.tokens.student]) {
+      const hidden = await api.graphql<{ getUserBulkJob: unknown }>(JOB, { id: res.data!.adminArchiveAllUser.id }, { token });
+      expect(hidden.data!.getUserBulkJob).toBeNull();
+    }
     await vi.waitFor(async () => {
       const rows = await api.db.ownerPool.query<{ n: number; actors: string[] }>(
         `SELECT count(*)::int AS n, array_agg(DISTINCT actor_role) AS actors FROM read.breadcrumbs WHERE event_type = 'EcosystemRoleStatusChanged' AND correlation_id = $1`, [jobId]);
