@@ -24,6 +24,7 @@ import { applicationAggregate } from './application/state';
 import { signupLeadAggregate } from './application/lead/lead';
 import { ssoConfigAggregate } from './sso/config';
 import { ssoIdentityAggregate } from './sso/identity';
+import { familyAggregate } from './family/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -35,6 +36,7 @@ export const aggregates = [
   applicationAggregate,
   signupLeadAggregate,
   ssoIdentityAggregate, ssoConfigAggregate,
+  familyAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -10,6 +10,8 @@ import { tenantsProjection } from './tenants';
 import { invitationsProjection } from './invitations';
 import { applicationsProjection } from './applications';
 import { ssoProjection } from './sso';
+import { familiesProjection } from './families';
+import { rosterProjection } from './roster';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -25,5 +27,7 @@ export function allProjections(): Projection[] {
     invitationsProjection,
     applicationsProjection,
     ssoProjection,
+    familiesProjection,
+    rosterProjection,
   ];
 }

@@ -16,6 +16,8 @@ const mappers: Record<string, string> = {
   User: '../auth/user-source#UserSource',
   Profile: '../auth/user-source#UserSource',
   UserEmail: '../auth/one-time/email-source#UserEmailSource',
+  UserRosterEntry: '../../projections/roster#RosterRow',
+  UserRosterConnection: '../roster/page#RosterPageSource',
 };
 
 const sdl = await loadSchemaSDL();

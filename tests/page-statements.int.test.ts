@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PoolClient } from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ensureUser } from '../api/auth/seed';
 import { DEMO_PROFILE_ID } from '../api/seed';
 import { newEvent } from '../projections/testing/fixtures';
 import { startTestApi, type TestApi } from './setup/api';
@@ -81,7 +82,26 @@ const CASES: Record<string, PageCase> = {
   AccountSettingsPageQuery: { variables: () => ({}), rows: single },
   NotificationsPageQuery: { variables: () => ({}), rows: single },
   JoinProgramPageQuery: { variables: () => ({}), rows: single },
+  // The students page (decisions 0048, 0049): the viewer's children, and the roster of the group's first ecosystem.
+  StudentsPageQuery: { variables: () => ({}), rows: single },
+  AdminRosterQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
+  ArchiveAllCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
+  ArchiveAllJobQuery: { variables: () => ({ jobId: randomUUID() }), rows: single },
 };
+
+/** `size` people in the group's first ecosystem, so its roster has that many rows; waits for the roster read model. */
+async function addRosterPeople(group: Group): Promise<void> {
+  for (let i = 0; i < group.size; i += 1) {
+    await ensureUser(api.platform.services, {
+      email: `${group.term.toLowerCase()}.person${i}@example.org`, password: 'page-statements-password-1', firstName: 'Row', lastName: `Person ${i}`,
+      roles: [{ ecosystemId: group.ids[0], role: 'MEMBER' }],
+    });
+  }
+  await vi.waitFor(async () => {
+    const r = await api.db.ownerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM read.roster_entries WHERE ecosystem_id = $1', [group.ids[0]]);
+    expect(r.rows[0].n).toBe(group.size);
+  }, { timeout: 20_000 });
+}
 
 const MESSAGES = 20;
 const messageIds: string[] = [];
@@ -215,6 +235,7 @@ beforeAll(async () => {
   token = await api.loginAs('platformAdmin');
   for (const size of SIZES) groups.push(await makeGroup(size));
   await addJobs(groups.flatMap((g) => g.ids));
+  for (const group of groups) await addRosterPeople(group);
   await addMessages();
 }, 240_000);
 const watched = new WeakMap<PoolClient, WireCounts>();

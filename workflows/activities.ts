@@ -17,6 +17,7 @@ import type { Actor } from '../domain/shared/events';
 import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs } from './engine/port';
 import { failureType, STALLED_FAILURE } from './failures';
 import { createMessageActivities, type MessageDeliveryDeps } from './messages/activities';
+import { createBulkUserActivities, type RosterJobReads } from './roster/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -29,6 +30,8 @@ export interface StalledJob {
 export interface JobReads {
   /** Active jobs (QUEUED, SUBMITTED, PROCESSING) whose last change is older than `before`, oldest first. */
   stalledJobs(before: Date, limit: number): Promise<StalledJob[]>;
+  /** The roster and memberships, for the bulk admin actions (workflows/roster; absent in workers that run none). */
+  roster?: RosterJobReads;
 }
 
 export interface ActivityDeps {
@@ -46,7 +49,7 @@ export const REAPER_ACTOR: Actor = { userId: '00000000-0000-0000-0000-0000000000
 const REAP_LIMIT = 100;
 
 /** Ends the job after a stop: failed with the error, or cancelled (unless it already ended). */
-async function endJob(send: Send, jobId: string, failure: string | null): Promise<void> {
+export async function endJob(send: Send, jobId: string, failure: string | null): Promise<void> {
   if (failure !== null) {
     await send('job:fail', failBatchJob, { jobId, error: failure });
     return;
@@ -65,6 +68,7 @@ export function createActivities(deps: ActivityDeps) {
 
   return {
     ...createMessageActivities(deps.delivery),
+    ...createBulkUserActivities(deps, sendFor),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

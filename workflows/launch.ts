@@ -43,6 +43,16 @@ async function startWorkflowFor(engine: WorkflowEngine, request: LaunchRequest, 
     case 'deleteEcosystemDemoData':
       await engine.startWorkflow('deleteEcosystemDemoData', workflowId, base);
       return;
+    case 'adminArchiveAllUser': {
+      const { filters, excludeUserId } = batchJobMetadataSchemas.adminArchiveAllUser.parse(request.metadata);
+      await engine.startWorkflow('adminArchiveAllUser', workflowId, { ...base, filters, excludeUserId });
+      return;
+    }
+    case 'adminUpdateAllUserPermissions': {
+      const { filters, excludeUserId, changes } = batchJobMetadataSchemas.adminUpdateAllUserPermissions.parse(request.metadata);
+      await engine.startWorkflow('adminUpdateAllUserPermissions', workflowId, { ...base, filters, excludeUserId, changes });
+      return;
+    }
     default: {
       const exhaustive: never = request.jobName;
       return exhaustive;

@@ -5,6 +5,7 @@
  */
 import type { Pool } from 'pg';
 import { stalledBatchJobs } from '../projections/jobs';
+import { rosterJobReads } from './roster/reads';
 import type { JobReads } from './activities';
 
 export function jobReads(pool: Pool): JobReads {
@@ -13,5 +14,6 @@ export function jobReads(pool: Pool): JobReads {
       const rows = await stalledBatchJobs(pool, before.toISOString(), limit);
       return rows.map(({ id, ecosystemId, jobName }) => ({ id, ecosystemId, jobName }));
     },
+    roster: rosterJobReads(pool),
   };
 }

@@ -18,6 +18,8 @@ import { oneTimeResolvers } from '../auth/one-time/resolvers';
 import { invitationsResolvers } from '../invitations/resolvers';
 import { settingsResolvers } from '../settings/resolvers';
 import { ssoResolvers } from '../sso/resolvers';
+import { familiesResolvers } from '../families/resolvers';
+import { rosterResolvers } from '../roster/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -96,7 +98,9 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   invitationsResolvers,
   signupResolvers,
   settingsResolvers,
-  ssoResolvers];
+  ssoResolvers,
+  familiesResolvers,
+  rosterResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

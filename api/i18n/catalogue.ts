@@ -25,6 +25,9 @@ import { roleLabels } from '../../domain/user/roles-label';
 import { peopleApiMessages } from '../people/messages';
 import { esPeople } from './es/people';
 import { messageMessages } from '../../domain/message/messages';
+import { familyMessages } from '../../domain/family/messages';
+import { rosterCsvMessages, rosterMessages } from '../roster/messages';
+import { esFamilies } from './es/families';
 import { esApi } from './es/api';
 import { esDomain } from './es/domain';
 import { esLabels } from './es/labels';
@@ -56,6 +59,7 @@ export const MESSAGE_GROUPS = [
   applicationMessages, applicationLabels, signupApiMessages, leadMessages, leadLabels,
   settingsMessages,
   ssoMessages,
+  familyMessages, rosterMessages, rosterCsvMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -82,6 +86,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSignup,
     ...esSettings,
     ...esSso,
+    ...esFamilies,
   },
 };
 

@@ -19,6 +19,8 @@ import { cancelActiveJobs, startJob } from './service';
 import { apiMessages } from '../i18n/messages';
 import { commonMessages } from '../../domain/shared/messages';
 import { fieldLabels } from '../../domain/ecosystem/labels';
+import { BULK_USER_JOBS } from '../roster/bulk';
+import { rosterMessages } from '../roster/messages';
 
 const ecosystemIdSchema = z.uuid();
 
@@ -93,6 +95,8 @@ export const jobsResolvers: Resolvers = {
     async createBatchJob(_root, args, ctx) {
       const ecosystemId = ecosystemIdOf(ctx, args.ecosystemId);
       const jobName = jobNameOf(args.jobName);
+      // The bulk admin actions check their filters and count in their own mutations (api/roster/bulk.ts).
+      if (BULK_USER_JOBS.includes(jobName)) throw ValidationError.forField('jobName', rosterMessages.startedByOwnMutation);
       const viewer = authorizeJob(ctx, ecosystemId, jobName);
       return toBatchJob(await startJob(ctx, viewer, { ecosystemId, jobName, metadata: metadataOf(args.metadata) }));
     },

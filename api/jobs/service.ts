@@ -64,6 +64,8 @@ async function refuseArchived(ctx: RequestContext, ecosystemId: string): Promise
 
 export async function startJob(
   ctx: RequestContext, viewer: Viewer, request: { ecosystemId: string; jobName: BatchJobName; metadata: Record<string, unknown> },
+  /** A refusal of the job's own (a bulk action's changed count), checked only for a new job, like the others. */
+  precheck?: () => Promise<void>,
 ): Promise<BatchJobRow> {
   const { ecosystemId, jobName } = request;
   // Bad input is reported as such before any conflict; the domain checks it again on queuing.
@@ -77,6 +79,7 @@ export async function startJob(
   if (!earlier) {
     await refuseArchived(ctx, ecosystemId);
     if (DEMO_JOBS.includes(jobName)) await refuseDemoConflicts(ctx, ecosystemId, jobId, jobName, metadata);
+    if (precheck) await precheck();
   }
   await launchBatchJob(executor(ctx, ecosystemId), ctx.services.engine, {
     jobId, ecosystemId, jobName, metadata, actor: { userId: viewer.userId, role: actorRole(viewer, ecosystemId) },

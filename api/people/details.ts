@@ -11,6 +11,7 @@ import { userPolicy } from '../../domain/user/policy/user';
 import { findPerson, ownProfile, EMPTY_DETAILS, type PersonDetails } from '../../projections/users';
 import type { RequestContext } from '../context';
 import { loaderOf, type LoaderSpec } from '../loaders';
+import { withGuardians } from '../families/guardians';
 
 async function each(keys: readonly string[], read: (id: string) => Promise<PersonDetails | null>): Promise<Map<string, PersonDetails>> {
   const found = new Map<string, PersonDetails>();
@@ -56,6 +57,8 @@ function allowed(viewer: Principal | null, level: ReadLevel, person: Person): bo
  */
 export async function readableDetails(ctx: RequestContext, userId: string, level: ReadLevel): Promise<PersonDetails> {
   const details = await detailsOf(ctx, userId);
-  if (!allowed(ctx.viewer, level, { userId, roles: details.memberships })) throw new ForbiddenError();
+  const person: Person = { userId, roles: details.memberships };
+  // A parent may be allowed as the person's linked parent: only then are the links read (decision 0048).
+  if (!allowed(ctx.viewer, level, person) && !allowed(ctx.viewer, level, await withGuardians(ctx, person))) throw new ForbiddenError();
   return details;
 }

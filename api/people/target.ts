@@ -14,6 +14,7 @@ import { isUuid } from '../../domain/shared/ids';
 import { commonMessages } from '../../domain/shared/messages';
 import { findDetails } from './details';
 import { peopleApiMessages } from './messages';
+import { withGuardians } from '../families/guardians';
 
 export interface Target {
   viewer: Viewer;
@@ -33,7 +34,8 @@ export async function targetOf(ctx: RequestContext, userIdValue: string | null |
   const userId = userIdValue ? userIdArg(userIdValue, field) : viewer.userId;
   const details = await findDetails(ctx, userId);
   if (!details) throw new ForbiddenError();
-  return { viewer, person: { userId, roles: details.memberships }, self: userId === viewer.userId };
+  const person = await withGuardians(ctx, { userId, roles: details.memberships });
+  return { viewer, person, self: userId === viewer.userId };
 }
 
 /** The ecosystem named by an argument, else by the x-ecosystem-profile-id header. */

@@ -7,6 +7,23 @@ import { z } from 'zod';
 import { fieldErrorsOf, ValidationError } from '../shared/errors';
 import { zodMessage as zm } from '../shared/i18n';
 import { jobMessages } from './messages';
+import { grantableRoleSchema } from '../user/events';
+
+/** Which people of the roster a bulk admin action acts on (decision 0049; checked by the API first). */
+const rosterFilterSchema = z.object({
+  roles: z.array(z.string().min(1).max(40)).max(20).optional(),
+  statuses: z.array(z.string().min(1).max(40)).max(20).optional(),
+  programIds: z.array(z.uuid()).max(20).optional(),
+  text: z.string().max(100).nullable().optional(),
+}).strict();
+const roleKeySchema = z.object({ role: grantableRoleSchema, programId: z.uuid().nullable() }).strict();
+const bulkUsersBase = {
+  filters: rosterFilterSchema,
+  /** How many people the admin was shown; the job reports how many it touched. */
+  expectedCount: z.number().int().min(0),
+  /** The admin: never archived, and never loses their own admin role, by a bulk action. */
+  excludeUserId: z.uuid(),
+};
 
 // z.iso.date() checks the calendar (no 2025-02-31), which Date.parse does not.
 const isoDate = z.iso.date({ error: zm(jobMessages.notCalendarDate) });
@@ -18,6 +35,8 @@ export const batchJobMetadataSchemas = {
    */
   createEcosystemDemoData: z.object({ demoSessionsStartDate: isoDate }).strict(),
   deleteEcosystemDemoData: z.object({}).strict(),
+  adminArchiveAllUser: z.object(bulkUsersBase).strict(),
+  adminUpdateAllUserPermissions: z.object({ ...bulkUsersBase, changes: z.object({ add: z.array(roleKeySchema).max(20), remove: z.array(roleKeySchema).max(20) }).strict() }).strict(),
 } as const;
 
 export type BatchJobName = keyof typeof batchJobMetadataSchemas;

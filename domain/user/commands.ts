@@ -73,6 +73,8 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailInput>;
 /** A new log-in address, held pending until verified (docs/decisions/0042). */
 export const emailChangeInput = z.object({ userId: z.uuid(), email: emailSchema });
 export type EmailChangeInput = z.infer<typeof emailChangeInput>;
+export const changeEmailInput = z.object({ userId: z.uuid(), email: emailSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
 export type UserCommand =
   | { type: 'RegisterUser'; data: RegisterUserInput }
@@ -87,4 +89,5 @@ export type UserCommand =
   | { type: 'EditEcosystemProfile'; data: EditEcosystemProfileInput }
   | { type: 'VerifyEmail'; data: VerifyEmailInput }
   | { type: 'RequestEmailChange'; data: EmailChangeInput }
-  | { type: 'ConfirmEmailChange'; data: EmailChangeInput };
+  | { type: 'ConfirmEmailChange'; data: EmailChangeInput }
+  | { type: 'ChangeEmail'; data: ChangeEmailInput };

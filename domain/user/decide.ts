@@ -2,8 +2,8 @@
 import type { CommandContext } from '../shared/decider';
 import { ForbiddenError, IllegalStateError, ValidationError } from '../shared/errors';
 import type {
-  ChangePasswordInput, ChangeRoleStatusInput, GrantEcosystemRoleInput, RegisterUserInput, RevokeEcosystemRoleInput, SwitchModeInput,
-  EmailChangeInput, UserCommand, UserIdInput, VerifyEmailInput,
+  ChangeEmailInput, ChangePasswordInput, ChangeRoleStatusInput, GrantEcosystemRoleInput, RegisterUserInput, RevokeEcosystemRoleInput,
+  SwitchModeInput, EmailChangeInput, UserCommand, UserIdInput, VerifyEmailInput,
 } from './commands';
 import { isProgramRole, type RoleGrantKey, type UserEvent } from './events';
 import { userMessages } from './messages';
@@ -129,6 +129,16 @@ export function confirmEmailChange(input: EmailChangeInput, state: UserState): U
   return [{ type: 'UserEmailChanged', data: { userId: user.userId, email: input.email, previousEmail: user.email } }];
 }
 
+/**
+ * An admin's new address for the account (decision 0049); the same address records nothing. Its
+ * reservation is the caller's first step. Unlike a confirmed change, nobody proved the address.
+ */
+export function changeEmail(input: ChangeEmailInput, state: UserState): UserEvent[] {
+  const user = requireRegistered(state);
+  if (user.email === input.email) return [];
+  return [{ type: 'UserEmailChanged', data: { userId: user.userId, email: input.email, previousEmail: user.email, verified: false } }];
+}
+
 export function decide(command: UserCommand, state: UserState, ctx: CommandContext): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': return registerUser(command.data, state, ctx);
@@ -144,6 +154,7 @@ export function decide(command: UserCommand, state: UserState, ctx: CommandConte
     case 'VerifyEmail': return verifyEmail(command.data, state);
     case 'RequestEmailChange': return requestEmailChange(command.data, state);
     case 'ConfirmEmailChange': return confirmEmailChange(command.data, state);
+    case 'ChangeEmail': return changeEmail(command.data, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -105,8 +105,11 @@ export const userEmailVerifiedSchema = z.object({
  * VERIFY_EMAIL link sent to it is used; the account keeps its current address meanwhile.
  */
 export const userEmailChangeRequestedSchema = z.object({ userId: z.uuid(), email: z.string() });
-/** The pending address was verified and is now the account's (and verified); `previousEmail` was released. */
-export const userEmailChangedSchema = z.object({ userId: z.uuid(), email: z.string(), previousEmail: z.string() });
+/**
+ * The account's log-in address changed; `previousEmail` was released. `verified`: a pending address
+ * whose VERIFY_EMAIL link was used (decision 0042); false when an admin typed it (decision 0049).
+ */
+export const userEmailChangedSchema = z.object({ userId: z.uuid(), email: z.string(), previousEmail: z.string(), verified: z.boolean().default(true) });
 
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 export type EcosystemRoleGranted = { type: 'EcosystemRoleGranted'; data: z.infer<typeof ecosystemRoleGrantedSchema> };

@@ -5,8 +5,8 @@
  */
 import type { CommandHandler } from '../shared/decider';
 import {
-  changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput, roleCommandInput,
-  emailChangeInput, switchModeInput, userIdInput, verifyEmailInput, type EmailChangeInput,
+  changeEmailInput, changePasswordInput, changeRoleStatusInput, editEcosystemProfileInput, editProfileInput, grantRoleInput, registerUserInput,
+  roleCommandInput, emailChangeInput, switchModeInput, userIdInput, verifyEmailInput, type ChangeEmailInput, type EmailChangeInput,
   type ChangePasswordInput, type ChangeRoleStatusInput, type EditEcosystemProfileInput, type EditProfileInput, type GrantEcosystemRoleInput,
   type RegisterUserInput, type RevokeEcosystemRoleInput, type SwitchModeInput, type UserIdInput, type VerifyEmailInput,
 } from './commands';
@@ -161,4 +161,14 @@ export const releaseUserEmail: CommandHandler<ReserveUserEmailInput, UserEmailSt
   aggregateId: (input) => emailKey(input.email),
   ecosystemId: () => null,
   decide: (input, state) => decideEmail({ type: 'ReleaseUserEmail', data: input }, state),
+};
+
+/** An account's new e-mail (decision 0049): dispatched between ReserveUserEmail (new) and ReleaseUserEmail (old). */
+export const changeEmail: UserHandler<ChangeEmailInput> = {
+  type: 'ChangeEmail',
+  input: changeEmailInput,
+  aggregate: userAggregate,
+  aggregateId: (input) => input.userId,
+  ecosystemId: () => null,
+  decide: (input, state, ctx) => decide({ type: 'ChangeEmail', data: input }, state, ctx),
 };

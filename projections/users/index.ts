@@ -23,6 +23,7 @@ export const USERS_PROJECTION = 'users';
 export { ROLES_CHANNEL } from './roles-version';
 export * from './queries';
 export * from './people-queries';
+export * from './roster-queries';
 
 function tables(schema: string): string {
   const s = `"${schema}"`;
@@ -108,10 +109,14 @@ async function onEmailVerified(event: RecordedEvent, { client, table }: Projecti
     [d.userId, d.email, event.metadata.occurredAt]);
 }
 
-/** The new log-in address, verified by the change itself; the log-in check finds the account by it from now on. */
+/**
+ * The new log-in address: verified when a VERIFY_EMAIL link confirmed it (decision 0042), not when
+ * an admin typed it (decision 0049). The log-in check finds the account by it from now on.
+ */
 async function onEmailChanged(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
   const d = userEmailChangedSchema.parse(event.data);
-  await client.query(`UPDATE ${table('users')} SET email = $2, email_verified = true, updated_at = $3 WHERE id = $1`, [d.userId, d.email, event.metadata.occurredAt]);
+  await client.query(`UPDATE ${table('users')} SET email = $2, email_verified = $4, updated_at = $3 WHERE id = $1`,
+    [d.userId, d.email, event.metadata.occurredAt, d.verified]);
   await client.query(`UPDATE ${table('credentials')} SET email = $2 WHERE user_id = $1`, [d.userId, d.email]);
 }
 

@@ -15,8 +15,11 @@ import { startTestApi, type TestApi } from '../setup/api';
 import { judge, planText, type Scope } from './explain';
 import { recordStatements, type Statement } from './record';
 import { seedReadModels, type Seeded } from './seed';
+import { seedRoster } from './seed-roster';
 
 const SIZES = { bigTenants: 3, programs: 4000, breadcrumbs: 6000, jobs: 1500, smallTenants: 1500 };
+/** People on the demo tenant's roster (decision 0049). */
+const ROSTER_PEOPLE = 5000;
 /** A page is at most 500 rows (the export's), plus one to tell hasNextPage; a tenant holds thousands. */
 const BOUND = 600;
 
@@ -172,7 +175,35 @@ const cases: PageCase[] = [
     name: 'jobs of every ecosystem', who: 'platformAdmin',
     document: 'query { getAllEcosystemJobs(first: 50) { edges { node { id state } } pageInfo { hasNextPage } } }', variables: () => ({}),
   },
+  ...rosterCases(),
 ];
+
+/** The admin user tools' lists (decision 0049): each filter alone, both sorts, deep pages. */
+function rosterCases(): PageCase[] {
+  const roster = 'query($id: ID, $after: String, $filters: UserRosterFilters) { getUserRoster(ecosystemId: $id, first: 50, after: $after, selectedFilters: $filters) { edges { node { userId email status roles } } pageInfo { hasNextPage endCursor } } }';
+  type Filters = Record<string, unknown> | (() => Promise<Record<string, unknown>>);
+  const filtersOf = async (filters: Filters) => (typeof filters === 'function' ? filters() : filters);
+  const page = (name: string, filters: Filters, extra: Partial<PageCase> = {}): PageCase =>
+    ({ name: `roster, ${name}`, who: 'ecosystemAdmin', document: roster, variables: async () => ({ id: demoId, filters: await filtersOf(filters) }), ...extra });
+  const deep = (filters: Record<string, unknown>) => async () =>
+    ({ id: demoId, filters, after: await deepCursor('ecosystemAdmin', roster, 'getUserRoster', { id: demoId, filters }, 40) });
+  const aProgram = async () => ({ programIds: [(await api.db.ownerPool.query<{ id: string }>('SELECT id FROM read.programs WHERE ecosystem_id = $1 ORDER BY id LIMIT 1', [demoId])).rows[0].id] });
+  return [
+    page('by name', {}),
+    page('newest first', { sort: 'JOINED_DESC' }),
+    page('one rare role', { roles: ['TEACHER'] }),
+    page('one common role, by join date', { roles: ['TUTEE'], sort: 'JOINED_ASC' }),
+    page('one rare status', { statuses: ['GLOBAL_LOCK'] }),
+    page('one program', aProgram),
+    page('deep in the list', {}, { variables: deep({}) }),
+    page('one role, deep in the list', {}, { variables: deep({ roles: ['LEADER'] }) }),
+    page('a search', { searchTerm: 'first4242' }, { searches: ['roster_entries'] }),
+    {
+      name: 'tutees of an ecosystem', who: 'ecosystemAdmin',
+      document: 'query($id: ID) { getTuteesForEcosystem(ecosystemId: $id, first: 50) { edges { node { userId } } } }', variables: () => ({ id: demoId }),
+    },
+  ];
+}
 
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -192,6 +223,7 @@ describe('the web app\'s page queries on a few thousand rows per tenant', () => 
     tokens.platformAdmin = await api.loginAs('platformAdmin');
     tokens.ecosystemAdmin = await api.loginAs('ecosystemAdmin');
     seeded = await seedReadModels(api.db.ownerPool, demoId, SIZES);
+    await seedRoster(api.db.ownerPool, demoId, ROSTER_PEOPLE);
     // The end of one name exactly, so the search matches one ecosystem of many.
     const one = await api.db.ownerPool.query<{ name: string }>(`SELECT name FROM read.ecosystems WHERE name LIKE 'District %' ORDER BY name OFFSET 777 LIMIT 1`);
     rareEcosystemTerm = one.rows[0].name.slice(-12);

@@ -24,6 +24,14 @@ export interface CreateDemoDataArgs extends JobRunArgs {
   demoSessionsStartDate: string;
 }
 
+/** A bulk admin action on the people a roster filter names (decision 0049): the job's metadata. */
+export interface BulkUsersArgs extends JobRunArgs {
+  filters: { roles?: string[]; statuses?: string[]; programIds?: string[]; text?: string | null };
+  excludeUserId: string;
+  /** Set for adminUpdateAllUserPermissions: the roles to give and take. */
+  changes?: { add: Array<{ role: string; programId: string | null }>; remove: Array<{ role: string; programId: string | null }> };
+}
+
 /** The stalled-job reaper: jobs unchanged for longer than this are failed. */
 export interface ReapStalledJobsArgs {
   stalledAfterMs: number;
@@ -33,6 +41,8 @@ export interface ReapStalledJobsArgs {
 export interface JobWorkflowArgs {
   createEcosystemDemoData: CreateDemoDataArgs;
   deleteEcosystemDemoData: JobRunArgs;
+  adminArchiveAllUser: BulkUsersArgs;
+  adminUpdateAllUserPermissions: BulkUsersArgs;
 }
 
 /** Delivers one recorded message (domain/message): its id is all the run needs, the rest is in its stream. */
@@ -57,7 +67,7 @@ export type MessageWorkflowName = keyof MessageWorkflowArgs;
 /** What `startWorkflow` starts: a run per job or per message (schedules start the others). */
 export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName;
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName;
-export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData'];
+export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES];

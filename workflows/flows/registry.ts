@@ -8,6 +8,7 @@ import type { Role } from '../../domain/shared/events';
 import type { Activities } from '../activities';
 import type { WorkflowName } from '../engine/port';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demoData';
+import { bulkUsersFlow } from './bulkUsers';
 import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
 import type { FlowRuntime } from './runtime';
@@ -20,6 +21,12 @@ export const jobRunArgsSchema = z.object({
   actor: z.object({ userId: z.string().min(1), role: z.enum(ROLES) }),
 });
 export const createDemoDataArgsSchema = jobRunArgsSchema.extend({ demoSessionsStartDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+const roleKeyArgs = z.object({ role: z.string().min(1), programId: z.uuid().nullable() });
+export const bulkUsersArgsSchema = jobRunArgsSchema.extend({
+  filters: z.object({ roles: z.array(z.string()).optional(), statuses: z.array(z.string()).optional(), programIds: z.array(z.uuid()).optional(), text: z.string().nullable().optional() }),
+  excludeUserId: z.uuid(),
+  changes: z.object({ add: z.array(roleKeyArgs), remove: z.array(roleKeyArgs) }).optional(),
+});
 export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 
@@ -29,6 +36,9 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return createEcosystemDemoDataFlow(activities, createDemoDataArgsSchema.parse(rawArgs), runtime);
     case 'deleteEcosystemDemoData':
       return deleteEcosystemDemoDataFlow(activities, jobRunArgsSchema.parse(rawArgs), runtime);
+    case 'adminArchiveAllUser':
+    case 'adminUpdateAllUserPermissions':
+      return bulkUsersFlow(activities, bulkUsersArgsSchema.parse(rawArgs), runtime);
     case 'deliverMessage':
       return deliverMessageFlow(activities, deliverMessageArgsSchema.parse(rawArgs), runtime);
     case 'reapStalledJobs':

@@ -8,7 +8,8 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { CreateDemoDataArgs, DeliverMessageArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
+import { bulkUsersFlow } from '../flows/bulkUsers';
 import { deliverMessageFlow } from '../flows/deliverMessage';
 import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
@@ -46,6 +47,14 @@ export async function createEcosystemDemoData(args: CreateDemoDataArgs): Promise
 
 export async function deleteEcosystemDemoData(args: JobRunArgs): Promise<WorkflowOutcome> {
   return deleteEcosystemDemoDataFlow(activities, args, runtime);
+}
+
+export async function adminArchiveAllUser(args: BulkUsersArgs): Promise<WorkflowOutcome> {
+  return bulkUsersFlow(activities, args, runtime);
+}
+
+export async function adminUpdateAllUserPermissions(args: BulkUsersArgs): Promise<WorkflowOutcome> {
+  return bulkUsersFlow(activities, args, runtime);
 }
 
 export async function deliverMessage(args: DeliverMessageArgs): Promise<DeliveryOutcome> {

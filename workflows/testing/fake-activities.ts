@@ -170,6 +170,23 @@ export class FakeActivities {
       this.calls.push(`${args.jobId} abandon-deletion`);
       this.finish(args.jobId, { outcome: 'abandoned', failure });
     },
+    // The bulk admin actions (decision 0049) are exercised with the real activities (api/roster).
+    beginBulkUsers: async (args) => {
+      this.calls.push(`${args.jobId} begin-bulk`);
+      return { total: 0 };
+    },
+    bulkUsersPage: async (args, _after, done) => {
+      this.calls.push(`${args.jobId} bulk-page`);
+      return { done, changed: 0, next: null };
+    },
+    finishBulkUsers: async (args) => {
+      this.calls.push(`${args.jobId} finish-bulk`);
+      this.finish(args.jobId, { outcome: 'completed', failure: null });
+    },
+    abandonBulkUsers: async (args, failure) => {
+      this.calls.push(`${args.jobId} abandon-bulk`);
+      this.finish(args.jobId, { outcome: 'abandoned', failure });
+    },
     reapStalledJobs: async (args) => {
       this.reaperRuns.push({ stalledAfterMs: args.stalledAfterMs, at: new Date() });
       for (const waiter of this.reaperWaiters.filter((w) => this.reaperRuns.length >= w.count)) waiter.resolve();

@@ -10,6 +10,8 @@ import type { MessageKind } from '../kinds';
 import type { Brand } from './brand';
 import type { Content } from './layout';
 import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from './signup';
+import { followUp } from './follow-up';
+import { contactChanged } from './contact-changed';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -191,6 +193,8 @@ export const TEMPLATES = {
   SIGNUP_WELCOME: signupWelcome,
   SIGNUP_EXISTING_ACCOUNT: signupExistingAccount,
   BACKGROUND_CHECK_REMINDER: backgroundCheckReminder,
+  ERROR_FOLLOW_UP: followUp,
+  CONTACT_CHANGED: contactChanged,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

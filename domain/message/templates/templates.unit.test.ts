@@ -17,6 +17,8 @@ const SAMPLE: TemplateParams = {
   SIGNUP_WELCOME: { url: 'https://app.example.org/s/rio/login', role: 'tutor', approvalRequired: true },
   SIGNUP_EXISTING_ACCOUNT: { url: 'https://app.example.org/s/rio/login', resetUrl: 'https://app.example.org/forgot-password' },
   BACKGROUND_CHECK_REMINDER: { url: 'https://app.example.org/s/rio/signup', checkUrl: 'https://checks.example.org/start' },
+  CONTACT_CHANGED: { field: 'email', maskedValue: 'n•••@example.org' },
+  ERROR_FOLLOW_UP: { adminName: 'Ana Admin', note: 'Your session is booked now.', errorMessage: 'Something went wrong.' },
 };
 
 const render = <K extends MessageKind>(kind: K, language: 'en' | 'es', channel: 'EMAIL' | 'SMS' = 'EMAIL') =>

@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RoleGrant } from '../events';
+import { familyPolicy } from './family';
+import { accountPolicy, rosterPolicy } from './roster';
 import { membershipPolicy } from './membership';
 import { principalOf, type Person, type Principal } from './principal';
 import { profilePolicy } from './profile';
@@ -17,7 +19,8 @@ const P1 = { ecosystemId: E1, programId: 'p1' };
 const grant = (role: RoleGrant['role'], ecosystemId = E1, programId: string | null = null, status: RoleGrant['status'] = programId ? 'ACTIVE' : 'ACTIVATED'): RoleGrant =>
   ({ ecosystemId, role, programId, status });
 
-const target: Person = { userId: 't', roles: [grant('STUDENT'), grant('PUPIL', E1, 'p1')] };
+/** T's linked parent is "parent of T" (its user id); the PARENT row is a parent of another family. */
+const target: Person = { userId: 't', roles: [grant('STUDENT'), grant('PUPIL', E1, 'p1')], guardians: [{ userId: 'parentofT', ecosystemId: E1 }] };
 
 const principals: Array<[string, Principal | null, RoleGrant[]]> = [
   ['platform admin', principalOf('pa', [], { platformAdmin: true }), []],
@@ -25,6 +28,8 @@ const principals: Array<[string, Principal | null, RoleGrant[]]> = [
   ['STAFF', null, [grant('STAFF')]],
   ['TEACHER', null, [grant('TEACHER')]],
   ['PARENT', null, [grant('PARENT')]],
+  ['parent of T', null, [grant('PARENT')]],
+  ['archived parent of T', null, [grant('PARENT', E1, null, 'ARCHIVED')]],
   ['STUDENT', null, [grant('STUDENT')]],
   ['MEMBER', null, [grant('MEMBER')]],
   ['PROGRAM_ADMIN', null, [grant('PROGRAM_ADMIN', E1, 'p1')]],
@@ -69,6 +74,17 @@ const columns: Column[] = [
   ['programRole.grant LEADER P1', (p) => programRolePolicy(p, { type: 'grant', role: 'LEADER' }, P1)],
   ['programRole.grant PROGRAM_ADMIN P1', (p) => programRolePolicy(p, { type: 'grant', role: 'PROGRAM_ADMIN' }, P1)],
   ['programRole.changeStatus PUPIL P1', (p) => programRolePolicy(p, { type: 'changeStatus', role: 'PUPIL' }, P1)],
+  ['family.link E1', (p) => familyPolicy(p, { type: 'link', ecosystemId: E1 }, target)],
+  ['family.readConnections T', (p) => familyPolicy(p, { type: 'readConnections' }, target)],
+  ['family.editNotifPreferences self E1', (p, self) => familyPolicy(p, { type: 'editNotifPreferences', ecosystemId: E1 }, self)],
+  ['roster.list E1', (p) => rosterPolicy(p, 'list', E1)],
+  ['roster.manage E1', (p) => rosterPolicy(p, 'manage', E1)],
+  ['roster.listTutees E1', (p) => rosterPolicy(p, 'listTutees', E1)],
+  ['roster.listAdmins E1', (p) => rosterPolicy(p, 'listAdmins', E1)],
+  ['account.setPassword T', (p) => accountPolicy(p, 'setPassword', target)],
+  ['account.setContact T', (p) => accountPolicy(p, 'setContact', target)],
+  ['account.sendFollowUp T', (p) => accountPolicy(p, 'sendFollowUp', target)],
+  ['account.setPassword self', (p, self) => accountPolicy(p, 'setPassword', self)],
 ];
 
 /** One row per principal: Y where allowed, . where refused, in the order of `columns`. */
@@ -81,23 +97,25 @@ function table(): Record<string, string> {
 
 describe('people policies', () => {
   it('decide each operation for each role as this table says', () => {
-    // Columns:           uR uC uL sM pR pP pE pS pA pZ cT cS eT eS mL mG mC mR mA rL rG rA rC
+    // Columns:                 uR uC uL sM pR pP pE pS pA pZ cT cS eT eS mL mG mC mR mA rL rG rA rC fL fR fN sL sM sT sA aP aC aF aS
     expect(table()).toEqual({
-      'platform admin':  'Y Y Y Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y',
-      SUPER_ADMIN:       'Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y . Y Y Y Y',
-      STAFF:             'Y . . Y Y . . Y . . . Y . Y Y . . . . Y . . .',
-      TEACHER:           'Y . . Y Y . . Y . . . Y . Y . . . . . . . . .',
-      PARENT:            'Y . . Y . . . Y . . . Y . Y . . . . . . . . .',
-      STUDENT:           'Y . . Y . . . Y . . . Y . Y . . . . . . . . .',
-      MEMBER:            'Y . . Y . . . Y . . . Y . Y . . . . . . . . .',
-      PROGRAM_ADMIN:     'Y Y . Y Y . . Y . . . Y . Y . . . . . Y Y . Y',
-      LEADER:            'Y . . Y . . . Y . . . Y . Y . . . . . . . . .',
-      PUPIL:             'Y . . Y . . . Y . . . Y . Y . . . . . . . . .',
-      'archived member': '. . . Y . . . Y . . . Y . . . . . . Y . . . .',
-      'invited member':  '. . . Y . . . Y . . . Y . . . . . . Y . . . .',
-      'locked admin':    '. . . Y . . . Y . . . Y . . . . . . Y . . . .',
-      'other ecosystem': '. . . Y . . . Y . . . Y . . . . . . Y . . . .',
-      anonymous:         '. . . . . . . . . . . . . . . . . . . . . . .',
+      'platform admin':        'Y Y Y Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y .',
+      SUPER_ADMIN:             'Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y Y Y .',
+      STAFF:                   'Y . . Y Y . . Y . . . Y . Y Y . . . . Y . . . . . . . . Y Y . . . .',
+      TEACHER:                 'Y . . Y Y . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
+      PARENT:                  'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . Y . . . Y . . . .',
+      'parent of T':           'Y Y . Y Y . Y Y . Y . Y . Y . . . . . . . . . . Y Y . . . Y . . . .',
+      'archived parent of T':  '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      STUDENT:                 'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
+      MEMBER:                  'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
+      PROGRAM_ADMIN:           'Y Y . Y Y . . Y . . . Y . Y . . . . . Y Y . Y . . . . . Y Y . . . .',
+      LEADER:                  'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
+      PUPIL:                   'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
+      'archived member':       '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      'invited member':        '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      'locked admin':          '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      'other ecosystem':       '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      anonymous:               '. . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . .',
     });
   });
 

@@ -13,6 +13,11 @@ export type { Principal };
 export interface Person {
   userId: string;
   roles: ReadonlyArray<RoleGrant>;
+  /**
+   * The parents and guardians linked to the person, per ecosystem (domain/family, decision 0048).
+   * Left out where the caller did not read them: then no one acts as the person's parent.
+   */
+  guardians?: ReadonlyArray<{ userId: string; ecosystemId: string }>;
 }
 
 /** A principal from a person's grants: only the roles in force count (an archived member has none). */
@@ -52,3 +57,13 @@ export function isSelf(p: Principal, person: Person): boolean {
 
 /** Roles that learn or look after a learner: whom staff and teachers work with. */
 export const LEARNER_ROLES: readonly GrantableRole[] = ['STUDENT', 'PUPIL'];
+
+/**
+ * The principal is a parent or guardian linked to the person in an ecosystem where the principal
+ * is a PARENT in force and the person still belongs (decision 0048): archived parents, and links
+ * into an ecosystem the child has left, give nothing.
+ */
+export function guardianOf(p: Principal, person: Person): boolean {
+  return (person.guardians ?? []).some((g) => g.userId === p.userId && hasRole(p, g.ecosystemId, ['PARENT'])
+    && person.roles.some((r) => r.ecosystemId === g.ecosystemId));
+}

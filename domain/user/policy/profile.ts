@@ -5,9 +5,10 @@
  * read the profiles of their program's people; staff and teachers those of the ecosystem's
  * learners. Private parts (demographics, applicant fields, pay) stay with the person and the
  * admins. The time-zone dismissal record is the person's own; the ecosystem profile of E is edited
- * by the person while a member of E in force, or by the admins of E.
+ * by the person while a member of E in force, or by the admins of E. A linked parent reads their
+ * child's profile and edits it (not the admin fields, not the private parts: decision 0048).
  */
-import { hasRole, isSelf, LEARNER_ROLES, programAdminOver, sharedWith, type Person, type Principal } from './principal';
+import { guardianOf, hasRole, isSelf, LEARNER_ROLES, programAdminOver, sharedWith, type Person, type Principal } from './principal';
 
 export type ProfileOperation =
   | { type: 'read' }
@@ -30,11 +31,12 @@ export function profilePolicy(p: Principal | null, op: ProfileOperation, person:
   if (!p) return false;
   switch (op.type) {
     case 'read':
-      return isSelf(p, person) || adminOver(p, person) || programAdminOver(p, person) || learnerIn(p, person);
+      return isSelf(p, person) || adminOver(p, person) || programAdminOver(p, person) || learnerIn(p, person) || guardianOf(p, person);
     case 'readPrivate':
+      return isSelf(p, person) || adminOver(p, person);
     case 'edit':
     case 'editTimeZone':
-      return isSelf(p, person) || adminOver(p, person);
+      return isSelf(p, person) || adminOver(p, person) || guardianOf(p, person);
     case 'editAdminFields':
       return adminOver(p, person);
     case 'editTimezoneCooldown':

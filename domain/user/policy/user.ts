@@ -2,9 +2,10 @@
  * Who may do what to a person's account. Reading the account card (name, picture) is for the
  * person, platform admins and anyone in force in an ecosystem the person belongs to; contact
  * details (e-mail, phone) only for the person and the admins over them; locking an account
- * platform-wide only for platform admins; switching tutor and tutee mode only for the person.
+ * platform-wide only for platform admins; switching tutor and tutee mode only for the person. A
+ * linked parent reads their child's card and contact details (decision 0048).
  */
-import { isMember, isSelf, programAdminOver, sharedWith, type Person, type Principal } from './principal';
+import { guardianOf, isMember, isSelf, programAdminOver, sharedWith, type Person, type Principal } from './principal';
 
 export type UserOperation = 'read' | 'readContact' | 'lock' | 'switchMode';
 
@@ -16,7 +17,7 @@ export function userPolicy(p: Principal | null, op: UserOperation, person: Perso
     case 'read':
       return isSelf(p, person) || person.roles.some((g) => isMember(p, g.ecosystemId));
     case 'readContact':
-      return isSelf(p, person) || sharedWith(p, person, ['SUPER_ADMIN']) || programAdminOver(p, person);
+      return isSelf(p, person) || sharedWith(p, person, ['SUPER_ADMIN']) || programAdminOver(p, person) || guardianOf(p, person);
     case 'lock':
       return false;
     default: {

@@ -24,6 +24,7 @@ export interface PageOptions {
   who?: Who;
   /** Signed in with this access token instead (a person the test made). */
   accessToken?: string;
+  token?: string;
   /** The interface language stored before the first page (SPEC's `en` or `sp`). */
   locale?: 'en' | 'sp';
 }
@@ -60,7 +61,7 @@ export function persistedId(operationName: string): string {
   return found[0];
 }
 
-async function loginToken(url: string, email: string, password: string): Promise<string> {
+export async function loginToken(url: string, email: string, password: string): Promise<string> {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -102,10 +103,10 @@ export async function startE2eApp(overrides: Record<string, string> = {}): Promi
     url: platform.url,
     chromium: found,
     token,
-    async open({ width = 1280, height = 900, who, accessToken, locale } = {}) {
+    async open({ width = 1280, height = 900, who, accessToken, token: given, locale } = {}) {
+      const access = given ?? accessToken ?? (who ? await token(who) : null);
       const localStorage = [
-        ...(who ? [{ name: 'accessToken', value: await token(who) }] : []),
-        ...(accessToken ? [{ name: 'accessToken', value: accessToken }] : []),
+        ...(access ? [{ name: 'accessToken', value: access }] : []),
         ...(locale ? [{ name: 'locale', value: locale }] : []),
       ];
       const context = await browser.newContext({

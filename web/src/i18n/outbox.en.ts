@@ -46,6 +46,8 @@ export const outboxEn = {
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
   'outbox.kind.EMAIL_CHANGED': 'E-mail address changed',
+  'outbox.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
+  'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

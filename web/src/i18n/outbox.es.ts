@@ -45,4 +45,6 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
   'outbox.kind.EMAIL_CHANGED': 'Dirección de correo cambiada',
+  'outbox.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
+  'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
 };

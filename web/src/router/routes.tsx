@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
           children: [
             { index: true, lazy: () => import('../pages/home/HomePage') },
             { path: 'edit-profile', lazy: () => import('../pages/profile/EditProfilePage') },
+            { path: 'students', lazy: () => import('../pages/students/StudentsPage') },
             {
               path: 'internal-admin-panel',
               lazy: () => import('./PlatformArea'),

@@ -198,4 +198,6 @@ export const fieldsEn = {
   'breadcrumbs.field.backgroundCheckStatus': 'Background check',
   'breadcrumbs.field.leadSource': 'Lead source',
   'breadcrumbs.field.provider': 'Sign-in provider',
+  'breadcrumbs.field.relationship': 'Relationship',
+  'breadcrumbs.field.notifPreferences': 'Notified by',
 } as const satisfies Record<string, string>;

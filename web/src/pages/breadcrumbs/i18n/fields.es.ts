@@ -196,4 +196,6 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.backgroundCheckStatus': 'Verificación de antecedentes',
   'breadcrumbs.field.leadSource': 'Origen del contacto',
   'breadcrumbs.field.provider': 'Proveedor de inicio de sesión',
+  'breadcrumbs.field.relationship': 'Relación',
+  'breadcrumbs.field.notifPreferences': 'Avisado por',
 };

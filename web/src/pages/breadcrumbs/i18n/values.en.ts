@@ -104,4 +104,13 @@ export const valuesEn = {
   'breadcrumbs.value.kind.SIGNUP_EXISTING_ACCOUNT': 'Sign-up with an existing address',
   'breadcrumbs.value.kind.BACKGROUND_CHECK_REMINDER': 'Background check reminder',
   'breadcrumbs.value.vendor.GOOGLE': 'Google',
+  'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
+  'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
+  'breadcrumbs.value.relationship.PARENT': 'Parent',
+  'breadcrumbs.value.relationship.GUARDIAN': 'Guardian',
+  'breadcrumbs.value.relationship.GRANDPARENT': 'Grandparent',
+  'breadcrumbs.value.relationship.SIBLING': 'Sibling',
+  'breadcrumbs.value.relationship.OTHER': 'Other',
+  'breadcrumbs.value.notifPreferences.EMAIL': 'Email',
+  'breadcrumbs.value.notifPreferences.TEXT': 'Text',
 } as const satisfies Record<string, string>;

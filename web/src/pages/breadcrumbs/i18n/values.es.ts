@@ -101,4 +101,13 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.SIGNUP_EXISTING_ACCOUNT': 'Registro con una dirección existente',
   'breadcrumbs.value.kind.BACKGROUND_CHECK_REMINDER': 'Recordatorio de verificación de antecedentes',
   'breadcrumbs.value.vendor.GOOGLE': 'Google',
+  'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
+  'breadcrumbs.value.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
+  'breadcrumbs.value.relationship.PARENT': 'Padre o madre',
+  'breadcrumbs.value.relationship.GUARDIAN': 'Tutor legal',
+  'breadcrumbs.value.relationship.GRANDPARENT': 'Abuelo o abuela',
+  'breadcrumbs.value.relationship.SIBLING': 'Hermano o hermana',
+  'breadcrumbs.value.relationship.OTHER': 'Otro',
+  'breadcrumbs.value.notifPreferences.EMAIL': 'Correo electrónico',
+  'breadcrumbs.value.notifPreferences.TEXT': 'Mensaje de texto',
 };

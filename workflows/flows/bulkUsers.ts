@@ -1,0 +1,35 @@
+/**
+ * The bulk admin actions' workflow (decision 0049), for both engines: count, then a page of people
+ * at a time, then finish. Deterministic: activities do every read and write.
+ */
+import type { Activities } from '../activities';
+import type { BulkUsersArgs, WorkflowOutcome } from '../engine/port';
+import { describeFailure, isJobCancellation } from '../failures';
+import type { FlowRuntime } from './runtime';
+
+export type BulkUserActivities = Pick<Activities, 'beginBulkUsers' | 'bulkUsersPage' | 'finishBulkUsers' | 'abandonBulkUsers'>;
+
+export async function bulkUsersFlow(acts: BulkUserActivities, args: BulkUsersArgs, rt: FlowRuntime): Promise<WorkflowOutcome> {
+  try {
+    const { total } = await acts.beginBulkUsers(args);
+    let after: [string, string] | null = null;
+    let done = 0;
+    let changed = 0;
+    do {
+      const page = await acts.bulkUsersPage(args, after, done, total);
+      done = page.done;
+      changed += page.changed;
+      after = page.next;
+    } while (after);
+    await acts.finishBulkUsers(args, done, changed);
+    return { state: 'FINISHED' };
+  } catch (err) {
+    if (rt.isInterruption(err)) throw err;
+    const engineCancelled = rt.isEngineCancellation(err);
+    const cancelled = engineCancelled || isJobCancellation(err);
+    const error = describeFailure(err);
+    await rt.nonCancellable(() => acts.abandonBulkUsers(args, cancelled ? null : error));
+    if (engineCancelled) throw err;
+    return cancelled ? { state: 'CANCELLED' } : { state: 'FAILED', error };
+  }
+}
