@@ -107,9 +107,9 @@ export const userEmailVerifiedSchema = z.object({
 export const userEmailChangeRequestedSchema = z.object({ userId: z.uuid(), email: z.string() });
 /**
  * The account's log-in address changed; `previousEmail` was released. `verified`: a pending address
- * whose VERIFY_EMAIL link was used (decision 0042); false when an admin typed it (decision 0049).
+ * whose VERIFY_EMAIL link was used (decision 0042; absent means so); false when an admin typed it (decision 0049).
  */
-export const userEmailChangedSchema = z.object({ userId: z.uuid(), email: z.string(), previousEmail: z.string(), verified: z.boolean().default(true) });
+export const userEmailChangedSchema = z.object({ userId: z.uuid(), email: z.string(), previousEmail: z.string(), verified: z.boolean().optional() });
 
 export type UserRegistered = { type: 'UserRegistered'; data: z.infer<typeof userRegisteredSchema> };
 export type EcosystemRoleGranted = { type: 'EcosystemRoleGranted'; data: z.infer<typeof ecosystemRoleGrantedSchema> };

@@ -91,7 +91,7 @@ function evolveRegistered(state: RegisteredUser, event: UserEvent): RegisteredUs
     case 'UserEcosystemProfileEdited': return ecosystemProfileEdited(state, event);
     case 'UserEmailVerified': return event.data.email === state.email ? { ...state, emailVerified: true } : state;
     case 'UserEmailChangeRequested': return { ...state, pendingEmail: event.data.email };
-    case 'UserEmailChanged': return { ...state, email: event.data.email, emailVerified: event.data.verified, pendingEmail: null };
+    case 'UserEmailChanged': return { ...state, email: event.data.email, emailVerified: event.data.verified ?? true, pendingEmail: null };
     default: {
       const exhaustive: never = event;
       return exhaustive;

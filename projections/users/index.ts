@@ -116,7 +116,7 @@ async function onEmailVerified(event: RecordedEvent, { client, table }: Projecti
 async function onEmailChanged(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
   const d = userEmailChangedSchema.parse(event.data);
   await client.query(`UPDATE ${table('users')} SET email = $2, email_verified = $4, updated_at = $3 WHERE id = $1`,
-    [d.userId, d.email, event.metadata.occurredAt, d.verified]);
+    [d.userId, d.email, event.metadata.occurredAt, d.verified ?? true]);
   await client.query(`UPDATE ${table('credentials')} SET email = $2 WHERE user_id = $1`, [d.userId, d.email]);
 }
 

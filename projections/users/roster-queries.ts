@@ -18,17 +18,18 @@ interface SqlRow {
   platform_admin: boolean;
   created_at: Date;
   roles: unknown;
+  email_verified: boolean;
 }
 
 export function toUserRow(r: SqlRow): UserRow {
   return {
     id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, preferredName: r.preferred_name,
-    platformAdmin: r.platform_admin, createdAt: r.created_at, roles: rolesSchema.parse(r.roles),
+    platformAdmin: r.platform_admin, createdAt: r.created_at, roles: rolesSchema.parse(r.roles), emailVerified: r.email_verified,
   };
 }
 
 /** The user columns and roles in force of `u` (a read.users alias), as toUserRow reads them. */
-export const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.preferred_name, u.platform_admin, u.created_at,
+export const USER_COLUMNS = `u.id, u.email, u.first_name, u.last_name, u.preferred_name, u.platform_admin, u.created_at, u.email_verified,
   coalesce((SELECT jsonb_agg(jsonb_build_object('ecosystemId', r.ecosystem_id, 'role', r.role, 'programId', r.program_id)
                              ORDER BY r.ecosystem_id, r.role, r.program_id)
               FROM read.user_roles r WHERE r.user_id = u.id), '[]'::jsonb) AS roles`;

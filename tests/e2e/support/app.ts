@@ -24,6 +24,7 @@ export interface PageOptions {
   who?: Who;
   /** Signed in with this access token instead (a person the test made). */
   accessToken?: string;
+  /** The same as accessToken (both names are in use). */
   token?: string;
   /** The interface language stored before the first page (SPEC's `en` or `sp`). */
   locale?: 'en' | 'sp';
