@@ -19,6 +19,7 @@ import { ProofForm, type Proof } from './mfa/ProofForm';
 import { RecoveryCodesPanel } from './mfa/RecoveryCodesPanel';
 import { TotpSetupPanel } from './mfa/TotpSetupPanel';
 import { useConfirmMfaMutation, useDisableMfaMutation, useRegenerateCodesMutation, useStartMfaMutation, type StartedEnrolment } from './useMfaMutations';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query MultiFactorPageQuery {
@@ -36,7 +37,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 type View = { kind: 'status' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' } | { kind: 'regenerate' };
 
-export function Component() {
+function MultiFactorPageContent() {
   const t = useT();
   useDocumentTitle(t('mfa.title'));
   const { getCurrentUserV2: user } = useRouteQuery<MultiFactorPageQuery>(query);
@@ -108,4 +109,8 @@ export function Component() {
       </Paper>
     </Stack>
   );
+}
+
+export function Component() {
+  return <SettingsMessages><MultiFactorPageContent /></SettingsMessages>;
 }
