@@ -20,6 +20,8 @@ import { inviteEn } from './src/i18n/invite.en';
 import { inviteEs } from './src/i18n/invite.es';
 import { outboxEn } from './src/i18n/outbox.en';
 import { outboxEs } from './src/i18n/outbox.es';
+import { adminUsersEn } from './src/i18n/adminUsers.en';
+import { adminUsersEs } from './src/i18n/adminUsers.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -45,6 +47,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/invite.es.ts': { exportName: 'inviteEs', messages: inviteEs },
       '/src/i18n/outbox.en.ts': { exportName: 'outboxEn', messages: outboxEn },
       '/src/i18n/outbox.es.ts': { exportName: 'outboxEs', messages: outboxEs },
+      '/src/i18n/adminUsers.en.ts': { exportName: 'adminUsersEn', messages: adminUsersEn },
+      '/src/i18n/adminUsers.es.ts': { exportName: 'adminUsersEs', messages: adminUsersEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -5,6 +5,7 @@
 import type { SettingsMessageId } from './settings.en';
 import type { InviteMessageId } from './invite.en';
 import type { OutboxMessageId } from './outbox.en';
+import type { AdminUsersMessageId } from './adminUsers.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -367,4 +368,4 @@ export const en = {
 /** The keys of this catalogue, which ships with the first load. */
 export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
-export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId;
+export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | AdminUsersMessageId;
