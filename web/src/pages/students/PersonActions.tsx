@@ -26,18 +26,19 @@ const LABELS: Record<Action, MessageId> = {
 export function PersonActions({ person, ecosystemId, onChanged }: { person: Person; ecosystemId: string; onChanged: () => void }) {
   const t = useT();
   const target = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState<Action | null>(null);
+  // The last dialog stays mounted once closed, so it can fade out and then return focus to the menu.
+  const [shown, setShown] = useState<{ action: Action; opened: boolean } | null>(null);
   const actions: Action[] = familySide(person.roles) ? ['family', 'roles', 'password', 'email', 'phone', 'message'] : ['roles', 'password', 'email', 'phone', 'message'];
-  const close = () => setOpen(null);
-  const Dialog = open && open !== 'roles' ? DIALOGS[open] : null;
+  const close = () => setShown((s) => (s ? { ...s, opened: false } : null));
+  const Dialog = shown && shown.action !== 'roles' ? DIALOGS[shown.action] : null;
   return (
     <>
       <ActionsMenu name={person.name} targetRef={target}>
-        {actions.map((a) => <Menu.Item key={a} onClick={() => setOpen(a)}>{t(LABELS[a])}</Menu.Item>)}
+        {actions.map((a) => <Menu.Item key={a} onClick={() => setShown({ action: a, opened: true })}>{t(LABELS[a])}</Menu.Item>)}
       </ActionsMenu>
-      {Dialog && <Dialog person={person} ecosystemId={ecosystemId} opened onClose={close} onChanged={onChanged} returnFocusRef={target} />}
+      {Dialog && shown && <Dialog key={shown.action} person={person} ecosystemId={ecosystemId} opened={shown.opened} onClose={close} onChanged={onChanged} returnFocusRef={target} />}
       <RolesDialog ecosystemId={ecosystemId} userIds={[person.userId]} title={t('adminUsers.roles.titleOne', { name: person.name })}
-        opened={open === 'roles'} onClose={close} onChanged={onChanged} returnFocusRef={target} />
+        opened={shown?.action === 'roles' && shown.opened} onClose={close} onChanged={onChanged} returnFocusRef={target} />
     </>
   );
 }

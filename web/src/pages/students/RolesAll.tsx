@@ -69,11 +69,11 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
         </Stack>
       )}
       <FormDialog opened={choosing} onClose={() => setChoosing(false)} title={t('adminUsers.roles.titleAll')}
-        submitLabel={t('adminUsers.roles.submitAll')} onSubmit={() => void ask()} loading={counting} errors={{}}>
+        submitLabel={t('adminUsers.roles.submitAll')} onSubmit={() => void ask()} loading={counting}>
         <RoleFields value={choice} onChange={setChoice} />
       </FormDialog>
       <ConfirmDialog opened={count !== null} onClose={() => setCount(null)} loading={starting} title={title}
-        text={t('adminUsers.roles.confirmAllText')} confirmLabel={t('adminUsers.roles.confirmAllButton', { count: count ?? 0 })}
+        text={count ? t('adminUsers.roles.confirmAllText') : undefined} confirmLabel={t('adminUsers.roles.confirmAllButton', { count: count ?? 0 })}
         onConfirm={count ? () => void run() : undefined} />
     </Stack>
   );

@@ -64,7 +64,7 @@ export function RolesDialog({ ecosystemId, userIds, title, opened, onClose, onCh
   };
   return (
     <FormDialog opened={opened} onClose={close} title={title} submitLabel={t('adminUsers.roles.submitSelected')}
-      onSubmit={() => void submit()} loading={updating} formError={formError} errors={{}} returnFocusRef={returnFocusRef}>
+      onSubmit={() => void submit()} loading={updating} formError={formError} returnFocusRef={returnFocusRef}>
       <RoleFields value={choice} onChange={setChoice} />
     </FormDialog>
   );
