@@ -11,11 +11,7 @@ import {
 import { userProfileEditedSchema } from '../../domain/user/profile/events';
 import type { Projection, ProjectionContext, ProjectionHandler } from '../types';
 import { rosterTables } from './tables';
-import { registerBreadcrumbDescriber } from '../audit';
-
-// How an admin's e-mail change reads in the audit trail (decision 0049): the new address, and the old one freed.
-registerBreadcrumbDescriber('UserEmailChanged', (e) => ({ summary: 'Changed the e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
-registerBreadcrumbDescriber('UserEmailReleased', (e) => ({ summary: 'Freed an e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
+// How an e-mail change reads in the audit trail, an admin's included: projections/audit/describers.ts.
 
 export const ROSTER_PROJECTION = 'roster';
 export * from './queries';
