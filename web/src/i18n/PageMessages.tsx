@@ -7,14 +7,14 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useLocale } from './locale';
+import { adminUsersEn } from './adminUsers.en';
+import { adminUsersEs } from './adminUsers.es';
 import { settingsEn } from './settings.en';
 import { settingsEs } from './settings.es';
 import { inviteEn } from './invite.en';
 import { inviteEs } from './invite.es';
 import { outboxEn } from './outbox.en';
 import { outboxEs } from './outbox.es';
-import { adminUsersEn } from './adminUsers.en';
-import { adminUsersEs } from './adminUsers.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -33,10 +33,10 @@ function PageMessages({ catalogues, children }: { catalogues: Catalogues; childr
   );
 }
 
+const ADMIN_USERS: Catalogues = { en: adminUsersEn, sp: adminUsersEs };
 const SETTINGS: Catalogues = { en: settingsEn, sp: settingsEs };
 const INVITE: Catalogues = { en: inviteEn, sp: inviteEs };
 const OUTBOX: Catalogues = { en: outboxEn, sp: outboxEs };
-const ADMIN_USERS: Catalogues = { en: adminUsersEn, sp: adminUsersEs };
 
 /** /account-settings, its pages and the profile picture (docs/decisions/0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -48,12 +48,12 @@ export function InviteMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={INVITE}>{children}</PageMessages>;
 }
 
-/** The platform admins' outbox pages (docs/decisions/0036). */
-export function OutboxMessages({ children }: { children: ReactNode }) {
-  return <PageMessages catalogues={OUTBOX}>{children}</PageMessages>;
-}
-
 /** The admin's actions on people of /students (docs/decisions/0049). */
 export function AdminUserMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={ADMIN_USERS}>{children}</PageMessages>;
+}
+
+/** The platform admins' outbox pages (docs/decisions/0036). */
+export function OutboxMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={OUTBOX}>{children}</PageMessages>;
 }

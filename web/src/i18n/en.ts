@@ -4,8 +4,8 @@
  */
 import type { SettingsMessageId } from './settings.en';
 import type { InviteMessageId } from './invite.en';
-import type { OutboxMessageId } from './outbox.en';
 import type { AdminUsersMessageId } from './adminUsers.en';
+import type { OutboxMessageId } from './outbox.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',

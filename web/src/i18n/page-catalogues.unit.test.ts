@@ -7,16 +7,16 @@ import { settingsEn } from './settings.en';
 import { settingsEs } from './settings.es';
 import { inviteEn } from './invite.en';
 import { inviteEs } from './invite.es';
-import { outboxEn } from './outbox.en';
-import { outboxEs } from './outbox.es';
 import { adminUsersEn } from './adminUsers.en';
 import { adminUsersEs } from './adminUsers.es';
+import { outboxEn } from './outbox.en';
+import { outboxEs } from './outbox.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
   invite: { en: inviteEn, es: inviteEs },
-  outbox: { en: outboxEn, es: outboxEs },
   adminUsers: { en: adminUsersEn, es: adminUsersEs },
+  outbox: { en: outboxEn, es: outboxEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -12,6 +12,7 @@ import { usePhoneLayout } from '../../components/responsive';
 import { RowsOrCards } from '../../components/RowsOrCards';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
+import { AdminUserMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import type { AdminRosterQuery, RosterRoleFilter, MembershipStatus } from './__generated__/AdminRosterQuery.graphql';
 import { RosterEntry } from './RosterEntry';
@@ -52,7 +53,7 @@ function People({ ecosystemId, filters, fetchKey, selected, onToggle, onChanged 
   );
 }
 
-export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
+function AdminRosterContent({ ecosystemId }: { ecosystemId: string }) {
   const t = useT();
   const errorText = useErrorText();
   const [role, setRole] = useState<string | null>(null);
@@ -124,3 +125,8 @@ export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
   );
 }
 
+
+/** The roster brings the words of its actions' dialogs with it (i18n/adminUsers.en.ts). */
+export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
+  return <AdminUserMessages><AdminRosterContent ecosystemId={ecosystemId} /></AdminUserMessages>;
+}

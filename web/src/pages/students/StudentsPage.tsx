@@ -7,7 +7,6 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { graphql } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { AdminUserMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
@@ -64,7 +63,7 @@ export function Component() {
     <Stack p="md">
       <Title order={1}>{t('students.title')}</Title>
       {parent && <Children children={viewer?.profile.students ?? []} />}
-      {administered[0] && <AdminUserMessages><AdminRoster ecosystemId={administered[0]} /></AdminUserMessages>}
+      {administered[0] && <AdminRoster ecosystemId={administered[0]} />}
       {!parent && !administered[0] && <Text role="status">{t('students.nothing')}</Text>}
     </Stack>
   );
