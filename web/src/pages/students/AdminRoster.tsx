@@ -19,7 +19,7 @@ import { RosterEntry } from './RosterEntry';
 import { downloadRosterCsv } from './rosterExport';
 import { useArchiveUsersMutation } from './useArchiveUsersMutation';
 import { ArchiveAll } from './ArchiveAll';
-import { RolesAll } from './RolesAll';
+import { RolesAll, WRAP } from './RolesAll';
 import { RolesDialog } from './RolesForm';
 import { roleLabel, statusLabel } from './words';
 
@@ -106,7 +106,7 @@ function AdminRosterContent({ ecosystemId }: { ecosystemId: string }) {
         <Button color="red" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
           {t('students.archiveSelected', { count: selected.size })}
         </Button>
-        <Button variant="default" disabled={selected.size === 0} onClick={() => setChangingRoles(true)}>
+        <Button variant="default" h="auto" py={6} styles={WRAP} disabled={selected.size === 0} onClick={() => setChangingRoles(true)}>
           {t('adminUsers.roles.selected', { count: selected.size })}
         </Button>
         <Button variant="default" onClick={() => void exportCsv()}>{t('students.export')}</Button>

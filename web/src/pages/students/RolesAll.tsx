@@ -18,6 +18,9 @@ import { FIRST_CHOICE, RoleFields, type RoleChoice } from './RolesForm';
 import { useUpdateAllPermissionsMutation } from './useUpdateAllPermissionsMutation';
 import { roleLabel } from './words';
 
+/** Long labels (Spanish on a phone) wrap instead of running off the screen. */
+export const WRAP = { label: { whiteSpace: 'normal' } } as const;
+
 export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string; filters: UserRosterFilters; onDone: () => void }) {
   const t = useT();
   const environment = useRelayEnvironment();
@@ -61,7 +64,7 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
 
   return (
     <Stack gap={4}>
-      <Button variant="outline" w="fit-content" onClick={() => setChoosing(true)}>{t('adminUsers.roles.all')}</Button>
+      <Button variant="outline" maw="100%" h="auto" py={6} styles={WRAP} onClick={() => setChoosing(true)}>{t('adminUsers.roles.all')}</Button>
       {progress && (
         <Stack gap={4} role="status">
           <Text size="sm">{t('adminUsers.roles.progress', { done: progress.done, total: progress.total })}</Text>
