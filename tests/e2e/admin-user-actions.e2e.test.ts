@@ -67,6 +67,8 @@ describe('the admin\'s actions on people', () => {
       await page.getByRole('table', { name: 'People of the ecosystem' }).getByText('Tom Learner').waitFor();
       const dialog = await action(page, 'Actions for Tom Learner', 'Family links…', 'Family of Tom Learner');
       await dialog.getByText('No links yet.').waitFor();
+      await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+      await dialog.getByRole('alert').getByText('Choose a person.').waitFor();
       await dialog.getByLabel('Parent or guardian to link').selectOption({ label: 'Pia Guardian' });
       await dialog.getByLabel('Relationship').selectOption({ label: 'Guardian' });
       await dialog.getByRole('button', { name: 'Link', exact: true }).click();

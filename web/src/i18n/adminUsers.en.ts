@@ -18,6 +18,7 @@ export const adminUsersEn = {
   'adminUsers.family.none': 'No links yet.',
   'adminUsers.family.linked': '{name} ({relationship})',
   'adminUsers.family.unlink': 'Unlink {name}',
+  'adminUsers.family.unlinkShort': 'Unlink',
   'adminUsers.family.unlinked': '{name} is no longer linked.',
   'adminUsers.family.pickParent': 'Parent or guardian to link',
   'adminUsers.family.pickChild': '{tuteeTerm} to link',

@@ -16,6 +16,7 @@ export const adminUsersEs: Record<AdminUsersMessageId, string> = {
   'adminUsers.family.none': 'Aún no hay vínculos.',
   'adminUsers.family.linked': '{name} ({relationship})',
   'adminUsers.family.unlink': 'Desvincular a {name}',
+  'adminUsers.family.unlinkShort': 'Desvincular',
   'adminUsers.family.unlinked': '{name} ya no está vinculado.',
   'adminUsers.family.pickParent': 'Padre, madre o tutor legal que vincular',
   'adminUsers.family.pickChild': '{tuteeTerm} que vincular',

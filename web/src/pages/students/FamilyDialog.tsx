@@ -26,10 +26,10 @@ function relationshipLabel(r: string): MessageId {
 
 interface LinksProps {
   userId: string; ecosystemId: string; side: 'parent' | 'child'; fetchKey: number;
-  other: string; onOther: (id: string) => void; otherError?: string; onUnlink: (otherId: string, name: string) => void;
+  other: string; onOther: (id: string) => void; onUnlink: (otherId: string, name: string) => void;
 }
 
-function Links({ userId, ecosystemId, side, fetchKey, other, onOther, otherError, onUnlink }: LinksProps) {
+function Links({ userId, ecosystemId, side, fetchKey, other, onOther, onUnlink }: LinksProps) {
   const t = useT();
   const data = useLazyLoadQuery<FamilyDialogQuery>(graphql`
     query FamilyDialogQuery($userId: ID, $ecosystemId: ID, $filters: UserRosterFilters) {
@@ -49,9 +49,11 @@ function Links({ userId, ecosystemId, side, fetchKey, other, onOther, otherError
           {links.map((l) => {
             const name = l.user ? `${l.user.profile.firstName ?? ''} ${l.user.profile.lastName ?? ''}`.trim() : '';
             return (
-              <Group component="li" key={l.userId} justify="space-between" wrap="nowrap" gap="xs">
+              <Group component="li" key={l.userId} justify="space-between" gap="xs">
                 <Text size="sm" className="wrap-anywhere">{t('adminUsers.family.linked', { name, relationship: t(relationshipLabel(l.relationship)) })}</Text>
-                <Button size="xs" variant="default" onClick={() => onUnlink(l.userId, name)}>{t('adminUsers.family.unlink', { name })}</Button>
+                <Button size="xs" variant="default" aria-label={t('adminUsers.family.unlink', { name })} onClick={() => onUnlink(l.userId, name)}>
+                  {t('adminUsers.family.unlinkShort')}
+                </Button>
               </Group>
             );
           })}
@@ -59,7 +61,7 @@ function Links({ userId, ecosystemId, side, fetchKey, other, onOther, otherError
       )}
       {candidates.length === 0 ? <Text size="sm" role="status">{t('adminUsers.family.noCandidates')}</Text> : (
         <NativeSelect label={t(side === 'parent' ? 'adminUsers.family.pickChild' : 'adminUsers.family.pickParent')} value={other}
-          onChange={(e) => onOther(e.currentTarget.value)} error={otherError} aria-invalid={otherError ? true : undefined}
+          onChange={(e) => onOther(e.currentTarget.value)}
           data={[{ value: '', label: '—' }, ...candidates.map((c) => ({ value: c.userId, label: `${c.preferredName ?? c.firstName} ${c.lastName}` }))]} />
       )}
     </Stack>
@@ -74,7 +76,6 @@ export function FamilyDialog(props: PersonDialogProps) {
   const [other, setOther] = useState('');
   const [relationship, setRelationship] = useState<FamilyRelationship>('PARENT');
   const [fetchKey, setFetchKey] = useState(0);
-  const [errors, setErrors] = useState<{ other?: string }>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [link, linking] = useLinkFamilyMemberMutation();
   const [unlink, unlinking] = useUnlinkFamilyMemberMutation();
@@ -92,17 +93,18 @@ export function FamilyDialog(props: PersonDialogProps) {
     }
   };
   const submit = () => {
-    setErrors(other ? {} : { other: t('adminUsers.family.pickRequired') });
-    if (other) void act(() => link({ ...pair(other), ecosystemId, relationship }), t('adminUsers.family.done'));
+    // Shown above the fields: when nobody can be linked there is no list to mark.
+    if (!other) setFormError(t('adminUsers.family.pickRequired'));
+    else void act(() => link({ ...pair(other), ecosystemId, relationship }), t('adminUsers.family.done'));
   };
-  const close = () => { setOther(''); setErrors({}); setFormError(undefined); props.onClose(); };
+  const close = () => { setOther(''); setFormError(undefined); props.onClose(); };
   return (
     <FormDialog opened={props.opened} onClose={close} title={t('adminUsers.family.title', { name: person.name })}
       submitLabel={t('adminUsers.family.link')} onSubmit={submit} loading={linking || unlinking}
-      formError={formError} errors={errors} returnFocusRef={props.returnFocusRef}>
+      formError={formError} returnFocusRef={props.returnFocusRef}>
       <Suspense fallback={<Text size="sm">{t('common.loading')}</Text>}>
         <Links userId={person.userId} ecosystemId={ecosystemId} side={side} fetchKey={fetchKey} other={other} onOther={setOther}
-          otherError={errors.other} onUnlink={(otherId, name) => void act(() => unlink({ ...pair(otherId), ecosystemId }), t('adminUsers.family.unlinked', { name }))} />
+          onUnlink={(otherId, name) => void act(() => unlink({ ...pair(otherId), ecosystemId }), t('adminUsers.family.unlinked', { name }))} />
       </Suspense>
       <NativeSelect label={t('adminUsers.family.relationship')} value={relationship}
         onChange={(e) => setRelationship(e.currentTarget.value as FamilyRelationship)}

@@ -64,7 +64,7 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
 
   return (
     <Stack gap={4}>
-      <Button variant="outline" maw="100%" h="auto" py={6} styles={WRAP} onClick={() => setChoosing(true)}>{t('adminUsers.roles.all')}</Button>
+      <Button variant="outline" w="fit-content" maw="100%" h="auto" py={6} styles={WRAP} onClick={() => setChoosing(true)}>{t('adminUsers.roles.all')}</Button>
       {progress && (
         <Stack gap={4} role="status">
           <Text size="sm">{t('adminUsers.roles.progress', { done: progress.done, total: progress.total })}</Text>
