@@ -91,6 +91,8 @@ const CASES: Record<string, PageCase> = {
   AdminRosterQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
   ArchiveAllCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
   ArchiveAllJobQuery: { variables: () => ({ jobId: randomUUID() }), rows: single },
+  // The admin's family dialog: the person's links (here the viewer's own) and up to 100 people to link.
+  FamilyDialogQuery: { variables: (g) => ({ userId: null, ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
 };
 
 /** `size` people in the group's first ecosystem, so its roster has that many rows; waits for the roster read model. */

@@ -18,6 +18,8 @@ import { settingsEn } from './src/i18n/settings.en';
 import { settingsEs } from './src/i18n/settings.es';
 import { inviteEn } from './src/i18n/invite.en';
 import { inviteEs } from './src/i18n/invite.es';
+import { adminUsersEn } from './src/i18n/adminUsers.en';
+import { adminUsersEs } from './src/i18n/adminUsers.es';
 import { outboxEn } from './src/i18n/outbox.en';
 import { outboxEs } from './src/i18n/outbox.es';
 import { studentsEn } from './src/i18n/students.en';
@@ -49,6 +51,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/settings.es.ts': { exportName: 'settingsEs', messages: settingsEs },
       '/src/i18n/invite.en.ts': { exportName: 'inviteEn', messages: inviteEn },
       '/src/i18n/invite.es.ts': { exportName: 'inviteEs', messages: inviteEs },
+      '/src/i18n/adminUsers.en.ts': { exportName: 'adminUsersEn', messages: adminUsersEn },
+      '/src/i18n/adminUsers.es.ts': { exportName: 'adminUsersEs', messages: adminUsersEs },
       '/src/i18n/outbox.en.ts': { exportName: 'outboxEn', messages: outboxEn },
       '/src/i18n/outbox.es.ts': { exportName: 'outboxEs', messages: outboxEs },
       '/src/i18n/students.en.ts': { exportName: 'studentsEn', messages: studentsEn },

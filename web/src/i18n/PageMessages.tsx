@@ -7,6 +7,8 @@
 import type { ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useLocale } from './locale';
+import { adminUsersEn } from './adminUsers.en';
+import { adminUsersEs } from './adminUsers.es';
 import { settingsEn } from './settings.en';
 import { settingsEs } from './settings.es';
 import { inviteEn } from './invite.en';
@@ -37,6 +39,7 @@ function PageMessages({ catalogues, children }: { catalogues: Catalogues; childr
   );
 }
 
+const ADMIN_USERS: Catalogues = { en: adminUsersEn, sp: adminUsersEs };
 const SETTINGS: Catalogues = { en: settingsEn, sp: settingsEs };
 const INVITE: Catalogues = { en: inviteEn, sp: inviteEs };
 const OUTBOX: Catalogues = { en: outboxEn, sp: outboxEs };
@@ -52,6 +55,11 @@ export function SettingsMessages({ children }: { children: ReactNode }) {
 /** /join/:token, the invalid-link page and the admins' invite page (docs/decisions/0040). */
 export function InviteMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={INVITE}>{children}</PageMessages>;
+}
+
+/** The admin's actions on people of /students (docs/decisions/0049). */
+export function AdminUserMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={ADMIN_USERS}>{children}</PageMessages>;
 }
 
 /** The platform admins' outbox pages (docs/decisions/0036). */

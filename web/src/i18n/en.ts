@@ -4,6 +4,7 @@
  */
 import type { SettingsMessageId } from './settings.en';
 import type { InviteMessageId } from './invite.en';
+import type { AdminUsersMessageId } from './adminUsers.en';
 import type { OutboxMessageId } from './outbox.en';
 import type { StudentsMessageId } from './students.en';
 import type { SsoMessageId } from './sso.en';
@@ -203,4 +204,5 @@ export const en = {
 /** The keys of this catalogue, which ships with the first load. */
 export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
-export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId | EcosystemsMessageId;
+export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
+  | EcosystemsMessageId | AdminUsersMessageId;

@@ -7,6 +7,8 @@ import { settingsEn } from './settings.en';
 import { settingsEs } from './settings.es';
 import { inviteEn } from './invite.en';
 import { inviteEs } from './invite.es';
+import { adminUsersEn } from './adminUsers.en';
+import { adminUsersEs } from './adminUsers.es';
 import { outboxEn } from './outbox.en';
 import { outboxEs } from './outbox.es';
 import { studentsEn } from './students.en';
@@ -19,6 +21,7 @@ import { ecosystemsEs } from './ecosystems.es';
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
   invite: { en: inviteEn, es: inviteEs },
+  adminUsers: { en: adminUsersEn, es: adminUsersEs },
   outbox: { en: outboxEn, es: outboxEs },
   students: { en: studentsEn, es: studentsEs },
   sso: { en: ssoEn, es: ssoEs },

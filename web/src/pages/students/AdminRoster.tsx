@@ -1,7 +1,8 @@
 /**
  * The ecosystem's roster for its admin (decision 0049): filters by role and status and a search,
- * one page of people as a table or (on a phone) cards, a selection, archiving the selection with
- * the number shown first, and the CSV export of the same filters.
+ * one page of people as a table or (on a phone) cards, a selection, archiving the selection or
+ * changing its roles (for everyone matching: the number shown first, then the job's progress), each
+ * person's actions menu, and the CSV export of the same filters.
  */
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { Suspense, useState, type FormEvent } from 'react';
@@ -11,12 +12,15 @@ import { usePhoneLayout } from '../../components/responsive';
 import { RowsOrCards } from '../../components/RowsOrCards';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
+import { AdminUserMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import type { AdminRosterQuery, RosterRoleFilter, MembershipStatus } from './__generated__/AdminRosterQuery.graphql';
 import { RosterEntry } from './RosterEntry';
 import { downloadRosterCsv } from './rosterExport';
 import { useArchiveUsersMutation } from './useArchiveUsersMutation';
 import { ArchiveAll } from './ArchiveAll';
+import { RolesAll, WRAP } from './RolesAll';
+import { RolesDialog } from './RolesForm';
 import { roleLabel, statusLabel } from './words';
 
 const ROLES: RosterRoleFilter[] = ['TUTEE', 'LEADER', 'PARENT', 'TEACHER', 'STAFF', 'MEMBER', 'PROGRAM_ADMIN', 'SUPER_ADMIN'];
@@ -24,8 +28,8 @@ const STATUSES: MembershipStatus[] = ['ACTIVATED', 'INVITED', 'APPLIED', 'ARCHIV
 
 interface Filters { roles: RosterRoleFilter[] | null; statuses: MembershipStatus[] | null; searchTerm: string | null }
 
-function People({ ecosystemId, filters, fetchKey, selected, onToggle }: {
-  ecosystemId: string; filters: Filters; fetchKey: number; selected: Set<string>; onToggle: (id: string) => void;
+function People({ ecosystemId, filters, fetchKey, selected, onToggle, onChanged }: {
+  ecosystemId: string; filters: Filters; fetchKey: number; selected: Set<string>; onToggle: (id: string) => void; onChanged: () => void;
 }) {
   const t = useT();
   const phone = usePhoneLayout();
@@ -40,16 +44,16 @@ function People({ ecosystemId, filters, fetchKey, selected, onToggle }: {
   if (edges.length === 0) return <Text role="status">{t('students.empty')}</Text>;
   return (
     <RowsOrCards label={t('students.roster')} cards={phone} minWidth={720}
-      columns={[t('students.column.select'), t('students.column.name'), t('students.column.email'), t('students.column.roles'), t('students.column.status')]}>
+      columns={[t('students.column.select'), t('students.column.name'), t('students.column.email'), t('students.column.roles'), t('students.column.status'), t('adminUsers.column.actions')]}>
       {edges.map(({ node }) => (
         <RosterEntry key={node.userId} entryRef={node} layout={phone ? 'card' : 'row'}
-          selected={selected.has(node.userId)} onToggle={() => onToggle(node.userId)} />
+          selected={selected.has(node.userId)} onToggle={() => onToggle(node.userId)} ecosystemId={ecosystemId} onChanged={onChanged} />
       ))}
     </RowsOrCards>
   );
 }
 
-export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
+function AdminRosterContent({ ecosystemId }: { ecosystemId: string }) {
   const t = useT();
   const errorText = useErrorText();
   const [role, setRole] = useState<string | null>(null);
@@ -58,9 +62,11 @@ export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
   const [filters, setFilters] = useState<Filters>({ roles: null, statuses: null, searchTerm: null });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  const [changingRoles, setChangingRoles] = useState(false);
   const [fetchKey, setFetchKey] = useState(0);
   const [archive, archiving] = useArchiveUsersMutation();
 
+  const reload = () => { setSelected(new Set()); setFetchKey((k) => k + 1); };
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setSelected(new Set());
@@ -100,16 +106,27 @@ export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
         <Button color="red" disabled={selected.size === 0} onClick={() => setConfirming(true)}>
           {t('students.archiveSelected', { count: selected.size })}
         </Button>
+        <Button variant="default" h="auto" py={6} styles={WRAP} disabled={selected.size === 0} onClick={() => setChangingRoles(true)}>
+          {t('adminUsers.roles.selected', { count: selected.size })}
+        </Button>
         <Button variant="default" onClick={() => void exportCsv()}>{t('students.export')}</Button>
       </Group>
-      <ArchiveAll ecosystemId={ecosystemId} filters={filters} onDone={() => { setSelected(new Set()); setFetchKey((k) => k + 1); }} />
+      <ArchiveAll ecosystemId={ecosystemId} filters={filters} onDone={reload} />
+      <RolesAll ecosystemId={ecosystemId} filters={filters} onDone={reload} />
       <Suspense fallback={<Text>{t('students.loading')}</Text>}>
-        <People ecosystemId={ecosystemId} filters={filters} fetchKey={fetchKey} selected={selected} onToggle={toggle} />
+        <People ecosystemId={ecosystemId} filters={filters} fetchKey={fetchKey} selected={selected} onToggle={toggle} onChanged={() => setFetchKey((k) => k + 1)} />
       </Suspense>
       <ConfirmDialog opened={confirming} onClose={() => setConfirming(false)} destructive loading={archiving}
         title={t('students.confirm.title', { count: selected.size })} text={t('students.confirm.text')}
         confirmLabel={t('students.confirm.archive', { count: selected.size })} onConfirm={() => void runArchive()} />
+      <RolesDialog ecosystemId={ecosystemId} userIds={[...selected]} title={t('adminUsers.roles.titleSelected', { count: selected.size })}
+        opened={changingRoles} onClose={() => setChangingRoles(false)} onChanged={reload} />
     </Stack>
   );
 }
 
+
+/** The roster brings the words of its actions' dialogs with it (i18n/adminUsers.en.ts). */
+export function AdminRoster({ ecosystemId }: { ecosystemId: string }) {
+  return <AdminUserMessages><AdminRosterContent ecosystemId={ecosystemId} /></AdminUserMessages>;
+}

@@ -1,11 +1,12 @@
 /**
  * Archiving everyone the filters name (decision 0049): the number is asked for first and shown in
  * the confirmation; the server refuses if it changed meanwhile. The job's progress shows until it
- * ends, then the list reloads.
+ * ends, then the list reloads. The count and the job's polling serve the role change too (RolesAll).
  */
 import { Button, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { fetchQuery, graphql, useRelayEnvironment } from 'react-relay';
+import type { Environment } from 'relay-runtime';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
@@ -27,29 +28,38 @@ const jobQuery = graphql`
   }
 `;
 
+export interface JobProgress { done: number; total: number }
+
+/** How many people the filters name now: shown before any "everyone matching" action runs. */
+export async function countMatching(environment: Environment, ecosystemId: string, filters: UserRosterFilters): Promise<number> {
+  const data = await fetchQuery<ArchiveAllCountQuery>(environment, countQuery, { ecosystemId, filters }, { fetchPolicy: 'network-only' }).toPromise();
+  return data?.getUserRoster.totalCount ?? 0;
+}
+
+/** Polls a bulk job until it is no longer active, reporting progress; answers its final state (FAILED when it is gone). */
+export async function followJob(environment: Environment, jobId: string, onProgress: (p: JobProgress) => void): Promise<string> {
+  for (;;) {
+    const data = await fetchQuery<ArchiveAllJobQuery>(environment, jobQuery, { jobId }, { fetchPolicy: 'network-only' }).toPromise();
+    const job = data?.getUserBulkJob;
+    if (job) onProgress({ done: job.progress.done, total: job.progress.total });
+    if (!job || !job.isActive) return job?.state ?? 'FAILED';
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
 export function ArchiveAll({ ecosystemId, filters, onDone }: { ecosystemId: string; filters: UserRosterFilters; onDone: () => void }) {
   const t = useT();
   const environment = useRelayEnvironment();
   const errorText = useErrorText();
   const [count, setCount] = useState<number | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<JobProgress | null>(null);
   const [start, starting] = useArchiveAllMutation();
 
   const ask = async () => {
     try {
-      const data = await fetchQuery<ArchiveAllCountQuery>(environment, countQuery, { ecosystemId, filters }, { fetchPolicy: 'network-only' }).toPromise();
-      setCount(data?.getUserRoster.totalCount ?? 0);
+      setCount(await countMatching(environment, ecosystemId, filters));
     } catch (error) {
       showToast({ color: 'red', message: errorText(error) });
-    }
-  };
-  const follow = async (jobId: string) => {
-    for (;;) {
-      const data = await fetchQuery<ArchiveAllJobQuery>(environment, jobQuery, { jobId }, { fetchPolicy: 'network-only' }).toPromise();
-      const job = data?.getUserBulkJob;
-      if (job) setProgress({ done: job.progress.done, total: job.progress.total });
-      if (!job || !job.isActive) return job?.state ?? 'FAILED';
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   };
   const run = async () => {
@@ -58,7 +68,7 @@ export function ArchiveAll({ ecosystemId, filters, onDone }: { ecosystemId: stri
       const jobId = await start(ecosystemId, filters, count);
       setCount(null);
       setProgress({ done: 0, total: count });
-      const state = await follow(jobId);
+      const state = await followJob(environment, jobId, setProgress);
       showToast({ color: state === 'FINISHED' ? 'teal' : 'red', message: t(state === 'FINISHED' ? 'students.all.done' : 'students.all.failed') });
       onDone();
     } catch (error) {
