@@ -208,6 +208,13 @@ export const en = {
   'mfa.regenerateTitle': 'Get new recovery codes',
   'mfa.regenerateText': 'Your unused recovery codes stop working. Confirm with a code from your authenticator app, a recovery code, or your password.',
   'mfa.regenerateSubmit': 'Get new codes',
+  'mfa.turnOnEmail': 'Get codes by email',
+  'mfa.statusOnEmail': 'On: every log-in asks for a code we email to you.',
+  'mfa.emailSetupTitle': 'Get log-in codes by email',
+  'mfa.emailSetupText': 'We emailed a 6-digit code to your address. Enter it to turn on multi-factor authentication. It works once and expires in 10 minutes.',
+  'mfa.resend': 'Send a new code',
+  'mfa.resent': 'A new code is on its way. Earlier codes no longer work.',
+  'login.mfaEmailText': 'We emailed you a 6-digit code. Enter it, or one of your recovery codes. It works once and expires in 10 minutes.',
 
   // /account-settings/password (changePassword).
   'password.title': 'Password',

@@ -203,6 +203,13 @@ export const es: Record<CoreMessageId, string> = {
   'mfa.regenerateTitle': 'Obtener códigos de recuperación nuevos',
   'mfa.regenerateText': 'Sus códigos de recuperación sin usar dejan de funcionar. Confirme con un código de su aplicación de autenticación, un código de recuperación o su contraseña.',
   'mfa.regenerateSubmit': 'Obtener códigos nuevos',
+  'mfa.turnOnEmail': 'Recibir códigos por correo electrónico',
+  'mfa.statusOnEmail': 'Activada: cada inicio de sesión pide un código que le enviamos por correo electrónico.',
+  'mfa.emailSetupTitle': 'Recibir códigos de inicio de sesión por correo electrónico',
+  'mfa.emailSetupText': 'Le enviamos un código de 6 dígitos a su correo electrónico. Escríbalo para activar la autenticación multifactor. Funciona una vez y caduca en 10 minutos.',
+  'mfa.resend': 'Enviar un código nuevo',
+  'mfa.resent': 'Le enviamos un código nuevo. Los códigos anteriores ya no funcionan.',
+  'login.mfaEmailText': 'Le enviamos un código de 6 dígitos por correo electrónico. Escríbalo, o uno de sus códigos de recuperación. Funciona una vez y caduca en 10 minutos.',
 
   // /account-settings/password (changePassword).
   'password.title': 'Contraseña',
