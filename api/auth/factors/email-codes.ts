@@ -22,6 +22,8 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const CODES_PER_HOUR = 6;
 const MINUTE_MS = 60_000;
 const KIND = 'MFA_CODE';
+/** A person's old rows block a code only while kept (until the purge): a handful of draws always finds a free one. */
+const MAX_DRAWS = 20;
 
 export interface EmailCodeRecipient {
   userId: string;
@@ -50,24 +52,31 @@ export class EmailCodes {
   }
 
   /**
-   * When the person may be sent a code again: null now, else the seconds to wait (the cool-down
-   * after the last code, or the hourly limit).
+   * When the person may be sent a code again: null now, else the seconds to wait for the hourly
+   * limit or the cool-down after the last code. With `unusedOnly` the cool-down counts only a code
+   * that still works (a log-in right after the set-up's code was used mails a new one).
    */
-  async waitSeconds(userId: string): Promise<number | null> {
+  async waitSeconds(userId: string, unusedOnly = false): Promise<number | null> {
     const now = this.deps.clock();
-    const r = await this.deps.apiPool.query<{ n: number; last: Date | null; oldest: Date | null }>(
-      `SELECT count(*)::int AS n, max(issued_at) AS last, min(issued_at) AS oldest FROM auth.one_time_tokens
-        WHERE user_id = $1 AND kind = $2 AND issued_at > $3`, [userId, KIND, new Date(now.getTime() - 60 * MINUTE_MS)]);
-    const { n, last, oldest } = r.rows[0];
+    const r = await this.deps.apiPool.query<{ n: number; last: Date | null; last_live: Date | null; oldest: Date | null }>(
+      `SELECT count(*)::int AS n, max(issued_at) AS last, min(issued_at) AS oldest,
+              max(issued_at) FILTER (WHERE used_at IS NULL AND revoked_at IS NULL AND expires_at > $4) AS last_live
+         FROM auth.one_time_tokens WHERE user_id = $1 AND kind = $2 AND issued_at > $3`,
+      [userId, KIND, new Date(now.getTime() - 60 * MINUTE_MS), now]);
+    const { n, oldest } = r.rows[0];
+    const last = unusedOnly ? r.rows[0].last_live : r.rows[0].last;
     const cooldownEnds = last ? last.getTime() + RESEND_COOLDOWN_SECONDS * 1000 : 0;
     const hourEnds = n >= CODES_PER_HOUR && oldest ? oldest.getTime() + 60 * MINUTE_MS : 0;
     const until = Math.max(cooldownEnds, hourEnds);
     return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : null;
   }
 
-  /** Mails a new code (the older ones stop working); RATE_LIMITED within the cool-down or over the hourly limit. */
-  async send(to: EmailCodeRecipient, actor: Actor): Promise<void> {
-    const wait = await this.waitSeconds(to.userId);
+  /**
+   * Mails a new code (the older ones stop working); RATE_LIMITED within the cool-down (of any
+   * code, or with `unusedOnly` of one that still works) or over the hourly limit.
+   */
+  async send(to: EmailCodeRecipient, actor: Actor, unusedOnly = false): Promise<void> {
+    const wait = await this.waitSeconds(to.userId, unusedOnly);
     if (wait !== null) throw new RateLimitedError(factorMessages.emailCodeWait({ seconds: wait }), wait);
     const now = this.deps.clock();
     const code = await this.issue(to, now);
@@ -84,7 +93,7 @@ export class EmailCodes {
     await apiPool.query(
       `UPDATE auth.one_time_tokens SET revoked_at = $3
         WHERE user_id = $1 AND kind = $2 AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $3`, [to.userId, KIND, now]);
-    for (;;) {
+    for (let attempt = 0; attempt < MAX_DRAWS; attempt += 1) {
       const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
       const r = await apiPool.query(
         `INSERT INTO auth.one_time_tokens (token_hash, kind, user_id, email, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -92,6 +101,7 @@ export class EmailCodes {
         [this.hashOf(to.userId, code), KIND, to.userId, to.email, now, new Date(now.getTime() + CODE_MINUTES * MINUTE_MS)]);
       if (r.rowCount === 1) return code;
     }
+    throw new Error(`EmailCodes: no unused code after ${MAX_DRAWS} draws for ${to.userId}`);
   }
 
   /**

@@ -158,19 +158,20 @@ export class MfaService {
   }
 
   /** A new log-in code for a person whose factor is the e-mail method (the resend); RATE_LIMITED within the cool-down. */
-  async sendLoginCode(owner: FactorOwner, language: MessageLanguage): Promise<void> {
+  async sendLoginCode(owner: FactorOwner, language: MessageLanguage, unusedOnly = false): Promise<void> {
     const state = await this.deps.load(owner.id);
     if (state.status !== 'enabled' || state.method !== 'EMAIL') throw new IllegalStateError(factorMessages.noEmailStep, 'MFA_NOT_ENABLED');
-    await this.deps.emailCodes.send({ userId: owner.id, email: owner.email, language }, { userId: owner.id, role: 'MEMBER' });
+    await this.deps.emailCodes.send({ userId: owner.id, email: owner.email, language }, { userId: owner.id, role: 'MEMBER' }, unusedOnly);
   }
 
   /**
-   * The code a password log-in mails at once. Within the cool-down of an earlier code (a second
-   * log-in a moment later) nothing is mailed: that code still works, and the page offers a resend.
+   * The code a password log-in mails at once. While a code mailed within the cool-down still works
+   * (a second log-in a moment later), or beyond the hourly limit, nothing is mailed: that code
+   * works, and the page's resend says how long to wait.
    */
   async mailLoginCodeIfDue(owner: FactorOwner, language: MessageLanguage): Promise<boolean> {
-    if (await this.deps.emailCodes.waitSeconds(owner.id) !== null) return false;
-    await this.sendLoginCode(owner, language);
+    if (await this.deps.emailCodes.waitSeconds(owner.id, true) !== null) return false;
+    await this.sendLoginCode(owner, language, true);
     return true;
   }
 
