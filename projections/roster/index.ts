@@ -14,7 +14,6 @@ import { rosterTables } from './tables';
 import { registerBreadcrumbDescriber } from '../audit';
 
 // How an admin's e-mail change reads in the audit trail (decision 0049): the new address, and the old one freed.
-registerBreadcrumbDescriber('UserEmailChanged', (e) => ({ summary: 'Changed the e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
 registerBreadcrumbDescriber('UserEmailReleased', (e) => ({ summary: 'Freed an e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
 
 export const ROSTER_PROJECTION = 'roster';
