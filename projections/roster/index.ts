@@ -11,10 +11,6 @@ import {
 import { userProfileEditedSchema } from '../../domain/user/profile/events';
 import type { Projection, ProjectionContext, ProjectionHandler } from '../types';
 import { rosterTables } from './tables';
-import { registerBreadcrumbDescriber } from '../audit';
-
-// How an admin's e-mail change reads in the audit trail (decision 0049): the new address, and the old one freed.
-registerBreadcrumbDescriber('UserEmailReleased', (e) => ({ summary: 'Freed an e-mail address', changes: { email: (e.data as { email?: unknown }).email } }));
 
 export const ROSTER_PROJECTION = 'roster';
 export * from './queries';

@@ -102,6 +102,7 @@ describe('e-mail code set-up', () => {
 
   it('is refused signed out, and a code mailed for someone else confirms nothing', async () => {
     await refusedQuietly(api, () => api.graphql(START), 'UNAUTHENTICATED');
+    await refusedQuietly(api, () => api.graphql(CONFIRM, { code: '123456' }), 'UNAUTHENTICATED');
     const a = 'em.a@example.com';
     await ensureUser(api.platform.services, { email: a, password: PASSWORD, firstName: 'Em', lastName: 'A' });
     await ensureUser(api.platform.services, { email: 'em.b@example.com', password: PASSWORD, firstName: 'Em', lastName: 'B' });
@@ -111,6 +112,9 @@ describe('e-mail code set-up', () => {
     await api.graphql(START, {}, { token: tokenA });
     const codeOfA = await mailedCode(a, seen);
     await refusedQuietly(api, () => api.graphql(CONFIRM, { code: codeOfA }, { token: tokenB }), 'BAD_USER_INPUT');
+    await refusedQuietly(api, () => api.graphql(CONFIRM, { code: '1'.repeat(100) }, { token: tokenA }), 'BAD_USER_INPUT');
+    // A's code still works for A.
+    expect((await api.graphql(CONFIRM, { code: codeOfA }, { token: tokenA })).errors).toBeUndefined();
   });
 });
 
