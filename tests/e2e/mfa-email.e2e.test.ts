@@ -53,6 +53,7 @@ describe('multi-factor authentication by e-mailed code', () => {
     try {
       await page.goto(`${app.url}${PAGE}`);
       await expect.poll(() => page.getByTestId('mfa-status').textContent()).toContain('Off');
+      await check(page, 'mfa-email-off-390');
       const before = smtp.received.length;
       await page.getByRole('button', { name: 'Get codes by email' }).click();
       await page.getByText('Get log-in codes by email').waitFor();

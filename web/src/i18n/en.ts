@@ -176,7 +176,7 @@ export const en = {
   'mfa.title': 'Multi-factor authentication',
   'mfa.badgeOn': 'On',
   'mfa.badgeOff': 'Off',
-  'mfa.intro': 'Protect your account with a second step at log-in: a code from an authenticator app on your phone.',
+  'mfa.intro': 'Protect your account with a second step at log-in: a code from an authenticator app on your phone, or a code we email to you.',
   'mfa.statusOn': 'On: every log-in asks for a code from your authenticator app.',
   'mfa.statusOff': 'Off: log-ins ask only for your password.',
   'mfa.recoveryLeft': '{count, plural, =0 {No recovery codes left} one {# recovery code left} other {# recovery codes left}}',

@@ -171,7 +171,7 @@ export const es: Record<CoreMessageId, string> = {
   'mfa.title': 'Autenticación multifactor',
   'mfa.badgeOn': 'Activada',
   'mfa.badgeOff': 'Desactivada',
-  'mfa.intro': 'Proteja su cuenta con un segundo paso al iniciar sesión: un código de una aplicación de autenticación en su teléfono.',
+  'mfa.intro': 'Proteja su cuenta con un segundo paso al iniciar sesión: un código de una aplicación de autenticación en su teléfono, o un código que le enviamos por correo electrónico.',
   'mfa.statusOn': 'Activada: cada inicio de sesión pide un código de su aplicación de autenticación.',
   'mfa.statusOff': 'Desactivada: los inicios de sesión solo piden su contraseña.',
   'mfa.recoveryLeft': '{count, plural, =0 {No le quedan códigos de recuperación} one {Le queda # código de recuperación} other {Le quedan # códigos de recuperación}}',
