@@ -113,6 +113,15 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+/**
+ * The web app's address of `path` (which starts with a slash) for links in messages: from
+ * PUBLIC_URL, a path prefix in it kept, never from a request's Host header; http://localhost:PORT
+ * when unset.
+ */
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, path: string): string {
+  return `${(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '')}${path}`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {

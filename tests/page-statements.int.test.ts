@@ -66,6 +66,10 @@ const CASES: Record<string, PageCase> = {
   MultiFactorPageQuery: { variables: () => ({}), rows: single },
   // /reset-password/:token asks whether its link works: one token look-up, whatever the size.
   usePasswordResetOperationsValidQuery: { variables: () => ({ token: 'A'.repeat(43) }), rows: single },
+  // Single sign-on (docs/decisions/0046): the seeded ecosystems offer no provider and the viewer has no
+  // linked identity, so both read one (empty) list: the cases keep their statement counts under watch.
+  EcosystemLoginPageSsoQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
+  LinkedAccountsPageQuery: { variables: () => ({}), rows: single },
   // The outbox holds MESSAGES messages; its pages of 1, 5 and 20 are the pagination query's sizes.
   OutboxPageQuery: { variables: () => ({}), rows: single },
   OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },

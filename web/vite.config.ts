@@ -20,6 +20,12 @@ import { inviteEn } from './src/i18n/invite.en';
 import { inviteEs } from './src/i18n/invite.es';
 import { outboxEn } from './src/i18n/outbox.en';
 import { outboxEs } from './src/i18n/outbox.es';
+import { studentsEn } from './src/i18n/students.en';
+import { studentsEs } from './src/i18n/students.es';
+import { ssoEn } from './src/i18n/sso.en';
+import { ssoEs } from './src/i18n/sso.es';
+import { ecosystemsEn } from './src/i18n/ecosystems.en';
+import { ecosystemsEs } from './src/i18n/ecosystems.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -38,13 +44,19 @@ export default defineConfig(({ command }) => ({
       '/src/pages/breadcrumbs/i18n/es.ts': { exportName: 'breadcrumbsEs', messages: breadcrumbsEs },
       '/src/pages/signup/i18n/en.ts': { exportName: 'signupEn', messages: signupEn },
       '/src/pages/signup/i18n/es.ts': { exportName: 'signupEs', messages: signupEs },
-      // The settings, invitation and outbox pages' words (i18n/PageMessages.tsx), likewise.
+      // Page groups' words (settings, invitations, outbox, students, single sign-on, ecosystems) (i18n/PageMessages.tsx), likewise.
       '/src/i18n/settings.en.ts': { exportName: 'settingsEn', messages: settingsEn },
       '/src/i18n/settings.es.ts': { exportName: 'settingsEs', messages: settingsEs },
       '/src/i18n/invite.en.ts': { exportName: 'inviteEn', messages: inviteEn },
       '/src/i18n/invite.es.ts': { exportName: 'inviteEs', messages: inviteEs },
       '/src/i18n/outbox.en.ts': { exportName: 'outboxEn', messages: outboxEn },
       '/src/i18n/outbox.es.ts': { exportName: 'outboxEs', messages: outboxEs },
+      '/src/i18n/students.en.ts': { exportName: 'studentsEn', messages: studentsEn },
+      '/src/i18n/students.es.ts': { exportName: 'studentsEs', messages: studentsEs },
+      '/src/i18n/sso.en.ts': { exportName: 'ssoEn', messages: ssoEn },
+      '/src/i18n/sso.es.ts': { exportName: 'ssoEs', messages: ssoEs },
+      '/src/i18n/ecosystems.en.ts': { exportName: 'ecosystemsEn', messages: ecosystemsEn },
+      '/src/i18n/ecosystems.es.ts': { exportName: 'ecosystemsEs', messages: ecosystemsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -3,7 +3,7 @@
  * hopeless; only their SHA-256 is stored. The join page is /join/<token> under PUBLIC_URL.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Config } from '../../infra/config';
+import { publicUrl, type Config } from '../../infra/config';
 
 const TOKEN_BYTES = 32;
 /** What a token looks like; anything else is refused before any look-up. */
@@ -18,8 +18,7 @@ export function tokenHash(token: string): string {
 }
 
 export function inviteLink(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string {
-  const base = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-  return `${base}/join/${token}`;
+  return publicUrl(config, `/join/${token}`);
 }
 
 export function expiryFrom(now: Date, config: Pick<Config, 'INVITE_TTL_HOURS'>): string {

@@ -5,6 +5,7 @@
  */
 import type { ApplicantType } from '../../domain/application/events';
 import type { EcosystemDetails } from '../../domain/ecosystem/config';
+import { publicUrl as configPublicUrl } from '../../infra/config';
 import { ecosystemAggregate } from '../../domain/ecosystem/state';
 import { NotFoundError } from '../../domain/shared/errors';
 import { getEcosystemProfile } from '../../projections/tenants/queries';
@@ -60,6 +61,5 @@ export function brandOf(details: EcosystemDetails) {
 
 /** Links in messages are built from PUBLIC_URL, never from a request's Host header. */
 export function publicUrl(ctx: RequestContext, path: string): string {
-  const base = ctx.services.config.PUBLIC_URL ?? `http://localhost:${ctx.services.config.PORT}`;
-  return `${base.replace(/\/$/, '')}${path}`;
+  return configPublicUrl(ctx.services.config, path);
 }

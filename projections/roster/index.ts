@@ -11,6 +11,7 @@ import {
 import { userProfileEditedSchema } from '../../domain/user/profile/events';
 import type { Projection, ProjectionContext, ProjectionHandler } from '../types';
 import { rosterTables } from './tables';
+// How an e-mail change reads in the audit trail, an admin's included: projections/audit/describers.ts.
 
 export const ROSTER_PROJECTION = 'roster';
 export * from './queries';

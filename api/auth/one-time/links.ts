@@ -9,7 +9,7 @@ import type { Pool } from 'pg';
 import type { MessageLanguage } from '../../../domain/message/events';
 import type { BrandInput, TemplateParams } from '../../../domain/message/templates';
 import type { Actor, Position } from '../../../domain/shared/events';
-import type { Config } from '../../../infra/config';
+import { publicUrl, type Config } from '../../../infra/config';
 import { recordThroughBus, sendMessage, type SentMessage } from '../../../workflows/messages/send';
 import type { WorkflowEngine } from '../../../workflows/engine/port';
 import type { LoginGuard } from '../login-guard';
@@ -70,8 +70,7 @@ export class OneTimeLinks {
 
   /** The web app's address of `path` (which starts with a slash). */
   url(path: string): string {
-    const base = this.deps.config.PUBLIC_URL ?? `http://localhost:${this.deps.config.PORT}`;
-    return new URL(path, base.endsWith('/') ? base : `${base}/`).toString();
+    return publicUrl(this.deps.config, path);
   }
 
   /**

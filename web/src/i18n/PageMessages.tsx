@@ -13,6 +13,12 @@ import { inviteEn } from './invite.en';
 import { inviteEs } from './invite.es';
 import { outboxEn } from './outbox.en';
 import { outboxEs } from './outbox.es';
+import { studentsEn } from './students.en';
+import { studentsEs } from './students.es';
+import { ssoEn } from './sso.en';
+import { ssoEs } from './sso.es';
+import { ecosystemsEn } from './ecosystems.en';
+import { ecosystemsEs } from './ecosystems.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -34,8 +40,11 @@ function PageMessages({ catalogues, children }: { catalogues: Catalogues; childr
 const SETTINGS: Catalogues = { en: settingsEn, sp: settingsEs };
 const INVITE: Catalogues = { en: inviteEn, sp: inviteEs };
 const OUTBOX: Catalogues = { en: outboxEn, sp: outboxEs };
+const STUDENTS: Catalogues = { en: studentsEn, sp: studentsEs };
+const SSO: Catalogues = { en: ssoEn, sp: ssoEs };
+const ECOSYSTEMS: Catalogues = { en: ecosystemsEn, sp: ecosystemsEs };
 
-/** /account-settings, its pages and the profile picture (docs/decisions/0050, 0051). */
+/** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={SETTINGS}>{children}</PageMessages>;
 }
@@ -48,4 +57,19 @@ export function InviteMessages({ children }: { children: ReactNode }) {
 /** The platform admins' outbox pages (docs/decisions/0036). */
 export function OutboxMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={OUTBOX}>{children}</PageMessages>;
+}
+
+/** The /students page (docs/decisions/0048, 0049). */
+export function StudentsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={STUDENTS}>{children}</PageMessages>;
+}
+
+/** Single sign-on's buttons, return and failure pages (docs/decisions/0046, 0047). */
+export function SsoMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={SSO}>{children}</PageMessages>;
+}
+
+/** The platform admins' ecosystem list and its demo-data actions. */
+export function EcosystemsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={ECOSYSTEMS}>{children}</PageMessages>;
 }

@@ -9,11 +9,20 @@ import { inviteEn } from './invite.en';
 import { inviteEs } from './invite.es';
 import { outboxEn } from './outbox.en';
 import { outboxEs } from './outbox.es';
+import { studentsEn } from './students.en';
+import { studentsEs } from './students.es';
+import { ssoEn } from './sso.en';
+import { ssoEs } from './sso.es';
+import { ecosystemsEn } from './ecosystems.en';
+import { ecosystemsEs } from './ecosystems.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
   invite: { en: inviteEn, es: inviteEs },
   outbox: { en: outboxEn, es: outboxEs },
+  students: { en: studentsEn, es: studentsEs },
+  sso: { en: ssoEn, es: ssoEs },
+  ecosystems: { en: ecosystemsEn, es: ecosystemsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

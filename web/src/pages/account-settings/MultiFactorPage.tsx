@@ -22,6 +22,7 @@ import { TotpSetupPanel } from './mfa/TotpSetupPanel';
 import { EmailSetupPanel } from './mfa/EmailSetupPanel';
 import { useConfirmEmailMfaMutation, useStartEmailMfaMutation } from './useEmailMfaMutations';
 import { useConfirmMfaMutation, useDisableMfaMutation, useRegenerateCodesMutation, useStartMfaMutation, type StartedEnrolment } from './useMfaMutations';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query MultiFactorPageQuery {
@@ -39,7 +40,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 type View = { kind: 'status' } | { kind: 'email-setup' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' } | { kind: 'regenerate' };
 
-export function Component() {
+function MultiFactorPageContent() {
   const t = useT();
   useDocumentTitle(t('mfa.title'));
   const { getCurrentUserV2: user } = useRouteQuery<MultiFactorPageQuery>(query);
@@ -140,4 +141,8 @@ export function Component() {
       </Paper>
     </Stack>
   );
+}
+
+export function Component() {
+  return <SettingsMessages><MultiFactorPageContent /></SettingsMessages>;
 }

@@ -20,6 +20,7 @@ import { isPreloadedQuery, preloadQuery } from '../../router/preload';
 import type { ManageEcosystemsPageQuery } from './__generated__/ManageEcosystemsPageQuery.graphql';
 import { EcosystemFormDialog } from './EcosystemFormDialog';
 import { EcosystemList, ecosystemListConnectionId } from './EcosystemList';
+import { EcosystemsMessages } from '../../i18n/PageMessages';
 
 const SEARCH_PARAM = 'q';
 
@@ -51,7 +52,7 @@ function isLoaderData(value: unknown): value is LoaderData {
   return typeof value === 'object' && value !== null && 'list' in value && (value.list === null || isPreloadedQuery(value.list));
 }
 
-export function Component() {
+function ManageEcosystemsPageContent() {
   const t = useT();
   useDocumentTitle(t('ecosystems.title'));
   const loaded: unknown = useLoaderData();
@@ -96,4 +97,8 @@ function SearchFailed({ error }: { error: unknown }) {
       </Stack>
     </Alert>
   );
+}
+
+export function Component() {
+  return <EcosystemsMessages><ManageEcosystemsPageContent /></EcosystemsMessages>;
 }

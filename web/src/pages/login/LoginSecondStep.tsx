@@ -13,6 +13,7 @@ import { codeInputError } from '../account-settings/mfa/codeInput';
 import { RecoveryCodesPanel } from '../account-settings/mfa/RecoveryCodesPanel';
 import { TotpSetupPanel } from '../account-settings/mfa/TotpSetupPanel';
 import { useLoginEnrolmentMutation, useLoginMfaResendMutation, useLoginPaasMfaMutation, type LoginEnrolment, type LoginPaasMfaResult } from './useLoginPaasMfaMutation';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
 export interface FirstStep {
   userIdToken: string;
@@ -21,11 +22,18 @@ export interface FirstStep {
   emailCode?: boolean;
 }
 
-export function LoginSecondStep({ first, onLoggedIn, onStartOver }: {
+interface SecondStepProps {
   first: FirstStep;
   onLoggedIn: (token: string, redirect: string) => Promise<void>;
   onStartOver: () => void;
-}) {
+}
+
+/** The code step; its words (and the set-up's) come with this lazily loaded module, not the first load. */
+export function LoginSecondStep(props: SecondStepProps) {
+  return <SettingsMessages><SecondStep {...props} /></SettingsMessages>;
+}
+
+function SecondStep({ first, onLoggedIn, onStartOver }: SecondStepProps) {
   const t = useT();
   const [done, setDone] = useState<LoginPaasMfaResult | null>(null);
   const title = first.mfaEnrolmentRequired ? t('login.mfaEnrolTitle') : t('login.mfaTitle');

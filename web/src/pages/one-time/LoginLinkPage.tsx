@@ -14,10 +14,11 @@ import { safeNext } from '../../router/guards';
 import type { FirstStep } from '../login/LoginSecondStep';
 import { forgetAnonymousData } from '../login/useLoginPaasMutation';
 import { sendLoginWithLink } from './useLoginLinkOperations';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
 const LoginSecondStep = lazy(() => import('../login/LoginSecondStep').then((m) => ({ default: m.LoginSecondStep })));
 
-export function Component() {
+function LoginLinkPageContent() {
   const t = useT();
   useDocumentTitle(t('loginLink.title'));
   const errorText = useErrorText();
@@ -72,4 +73,8 @@ export function Component() {
       </Stack>
     </Paper>
   );
+}
+
+export function Component() {
+  return <SettingsMessages><LoginLinkPageContent /></SettingsMessages>;
 }

@@ -12,10 +12,11 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { passwordFormErrors } from '../account-settings/passwordForm';
 import { resetLinkValid, sendPasswordReset } from './usePasswordResetOperations';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
 type Stage = 'checking' | 'form' | 'invalid' | 'done';
 
-export function Component() {
+function ResetPasswordPageContent() {
   const t = useT();
   useDocumentTitle(t('resetPassword.title'));
   const errorText = useErrorText();
@@ -90,4 +91,8 @@ export function Component() {
       </Stack>
     </Paper>
   );
+}
+
+export function Component() {
+  return <SettingsMessages><ResetPasswordPageContent /></SettingsMessages>;
 }

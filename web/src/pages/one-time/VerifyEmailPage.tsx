@@ -11,10 +11,11 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { useIsLoggedIn } from '../../relay/client';
 import { sendVerifyEmail } from './useVerifyEmailMutation';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
 type Outcome = { state: 'working' } | { state: 'done'; email: string } | { state: 'failed'; message: string | null };
 
-export function Component() {
+function VerifyEmailPageContent() {
   const t = useT();
   useDocumentTitle(t('verifyEmail.title'));
   const errorText = useErrorText();
@@ -63,4 +64,8 @@ export function Component() {
       </Stack>
     </Paper>
   );
+}
+
+export function Component() {
+  return <SettingsMessages><VerifyEmailPageContent /></SettingsMessages>;
 }

@@ -18,6 +18,7 @@ import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { LinkedAccountsPageQuery } from './__generated__/LinkedAccountsPageQuery.graphql';
 import { providerName } from './providers';
 import { useRemoveLinkedIdentityMutation } from './useRemoveLinkedIdentityMutation';
+import { SsoMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query LinkedAccountsPageQuery {
@@ -32,7 +33,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 type Identity = LinkedAccountsPageQuery['response']['linkedIdentities'][number];
 
-export function Component() {
+function LinkedAccountsPageContent() {
   const t = useT();
   useDocumentTitle(t('linked.title'));
   const { linkedIdentities } = useRouteQuery<LinkedAccountsPageQuery>(query);
@@ -84,4 +85,8 @@ export function Component() {
       )}
     </Stack>
   );
+}
+
+export function Component() {
+  return <SsoMessages><LinkedAccountsPageContent /></SsoMessages>;
 }

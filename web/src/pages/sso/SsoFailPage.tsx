@@ -8,8 +8,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
 import { failureCode } from './ssoReturn';
+import { SsoMessages } from '../../i18n/PageMessages';
 
-export function Component() {
+function SsoFailPageContent() {
   const t = useT();
   useDocumentTitle(t('sso.failTitle'));
   const [params] = useSearchParams();
@@ -23,4 +24,8 @@ export function Component() {
       </Stack>
     </Paper>
   );
+}
+
+export function Component() {
+  return <SsoMessages><SsoFailPageContent /></SsoMessages>;
 }

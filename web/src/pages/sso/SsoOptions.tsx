@@ -6,13 +6,14 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { useT } from '../../i18n/terms';
 import { providerName } from './providers';
+import { SsoMessages } from '../../i18n/PageMessages';
 
 export interface SsoOption {
   provider: 'GOOGLE' | 'CLEVER' | 'CLASSLINK' | 'EDLINK' | 'SCHOOLOGY' | '%future added value';
   url: string;
 }
 
-export function SsoOptions({ options }: { options: readonly SsoOption[] }) {
+function SsoOptionsContent({ options }: { options: readonly SsoOption[] }) {
   const t = useT();
   const known = options.filter((o) => o.provider !== '%future added value' && o.url.startsWith('/sso/'));
   if (known.length === 0) return null;
@@ -26,4 +27,8 @@ export function SsoOptions({ options }: { options: readonly SsoOption[] }) {
       ))}
     </Stack>
   );
+}
+
+export function SsoOptions({ options }: { options: readonly SsoOption[] }) {
+  return <SsoMessages><SsoOptionsContent options={options} /></SsoMessages>;
 }

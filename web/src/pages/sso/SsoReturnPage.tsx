@@ -13,6 +13,7 @@ import { useT } from '../../i18n/terms';
 import { browserSession } from '../../relay/client';
 import { forgetAnonymousData } from '../login/useLoginPaasMutation';
 import { readSsoReturn } from './ssoReturn';
+import { SsoMessages } from '../../i18n/PageMessages';
 
 const LoginSecondStep = lazy(() => import('../login/LoginSecondStep').then((m) => ({ default: m.LoginSecondStep })));
 
@@ -23,7 +24,7 @@ async function accessTokenFromCookie(): Promise<string | null> {
   return typeof body.accessToken === 'string' ? body.accessToken : null;
 }
 
-export function Component() {
+function SsoReturnPageContent() {
   const t = useT();
   useDocumentTitle(t('sso.returnTitle'));
   const navigate = useNavigate();
@@ -64,4 +65,8 @@ export function Component() {
       </Stack>
     </Paper>
   );
+}
+
+export function Component() {
+  return <SsoMessages><SsoReturnPageContent /></SsoMessages>;
 }

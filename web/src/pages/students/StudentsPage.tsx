@@ -13,6 +13,7 @@ import { requireLogin } from '../../router/guards';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { StudentsPageQuery, StudentsPageQuery$data } from './__generated__/StudentsPageQuery.graphql';
 import { AdminRoster } from './AdminRoster';
+import { StudentsMessages } from '../../i18n/PageMessages';
 
 const query = graphql`
   query StudentsPageQuery {
@@ -51,7 +52,7 @@ function Children({ children }: { children: readonly Child[] }) {
   );
 }
 
-export function Component() {
+function StudentsPageContent() {
   const t = useT();
   useDocumentTitle(t('students.title'));
   const data = useRouteQuery<StudentsPageQuery>(query);
@@ -67,4 +68,8 @@ export function Component() {
       {!parent && !administered[0] && <Text role="status">{t('students.nothing')}</Text>}
     </Stack>
   );
+}
+
+export function Component() {
+  return <StudentsMessages><StudentsPageContent /></StudentsMessages>;
 }
