@@ -147,7 +147,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const flags = new FeatureFlags(eventStore);
     await flags.start();
     stops.push(() => flags.stop());
-    const auth = new AuthService({ config, secrets, apiPool, bus, projections, log });
+    // The engine starts after auth; only the e-mail code factor needs it, when a request arrives.
+    const auth = new AuthService({ config, secrets, apiPool, bus, projections, log, engine: () => services.engine });
     auth.maintenance.start();
     stops.push(() => auth.maintenance.stop());
     // Recent revocations and role changes are loaded before the server answers (decision 0023).

@@ -20,6 +20,9 @@ import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
 import { MfaService, type MfaMethodName, type RunCommand } from './factors/service';
 import { SecretBox } from './factors/secret-box';
+import { EmailCodes } from './factors/email-codes';
+import { languageOf } from './one-time/by-email';
+import type { WorkflowEngine } from '../../workflows/engine/port';
 import { OneTimeLinks } from './one-time/links';
 import { argon2Checks, CredentialChecks, type PasswordChecks } from './credentials';
 import { authMessages } from './messages';
@@ -73,6 +76,8 @@ export interface AuthServiceDeps {
   /** The revocation listener's own connection; by default one more connection like apiPool's. */
   newListenerClient?: () => pg.Client;
   log?: (message: string) => void;
+  /** The workflow engine that delivers mail (the e-mail code factor); started after auth, so asked for when needed. */
+  engine?: () => Pick<WorkflowEngine, 'startWorkflow'>;
 }
 
 export type { PasswordChecks } from './credentials';
@@ -152,9 +157,11 @@ export class AuthService {
       newClient: deps.newListenerClient ?? (() => new pg.Client({ ...deps.apiPool.options, application_name: 'auth-listener', keepAlive: true })),
       windows: { sessionMs: this.sessionWindowMs, rolesMs: rolesWindowMs },
     });
+    const box = new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url'));
+    const engine = deps.engine ?? (() => { throw new Error('AuthService: no workflow engine to mail e-mail codes with'); });
     this.mfa = new MfaService({
-      box: new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url')), apiPool: deps.apiPool, guard,
-      load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
+      box, apiPool: deps.apiPool, guard, load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
+      emailCodes: new EmailCodes({ apiPool: deps.apiPool, box, bus: deps.bus, clock: this.clock, engine }),
     });
     this.oneTime = new OneTimeLinks({
       apiPool: deps.apiPool, bus: deps.bus, projections: deps.projections, clock: this.clock, config, guard,
@@ -217,6 +224,7 @@ export class AuthService {
   async afterFirstFactor(user: AccountRow): Promise<LoginResult> {
     const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
     const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
+    if (mfaMethods.includes('EMAIL')) await this.mfa.mailLoginCodeIfDue(user, await languageOf(this.oneTime, user.id, 'en'));
     return {
       user,
       userIdToken: await this.signer.signUserIdToken(user.id, this.clock()),
@@ -233,15 +241,7 @@ export class AuthService {
   async loginAfterExternalProof(userId: string): Promise<LoginResult> {
     const user = await loadAccount(this.deps.apiPool, userId);
     if (!user) throw new UnauthenticatedError(authMessages.invalidCredentials);
-    const mfaMethods = MfaService.methodsOf(await this.mfa.state(user.id));
-    const mfaEnrolmentRequired = mfaMethods.length === 0 && await this.mfa.required(user);
-    return {
-      user,
-      userIdToken: await this.signer.signUserIdToken(user.id, this.clock()),
-      mfaMethods,
-      mfaEnrolmentRequired,
-      tokens: mfaMethods.length === 0 && !mfaEnrolmentRequired ? await this.startSession(user) : null,
-    };
+    return this.afterFirstFactor(user);
   }
 
   /**

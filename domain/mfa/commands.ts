@@ -22,9 +22,14 @@ export type DisableMfaInput = z.infer<typeof disableMfaInput>;
 export const regenerateMfaRecoveryCodesInput = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
 export type RegenerateMfaRecoveryCodesInput = z.infer<typeof regenerateMfaRecoveryCodesInput>;
 
+/** The API checked a first mailed code; the aggregate decides whether a factor may still be turned on. */
+export const enableEmailCodeInput = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
+export type EnableEmailCodeInput = z.infer<typeof enableEmailCodeInput>;
+
 export type MfaCommand =
   | { type: 'StartTotpEnrolment'; data: StartTotpEnrolmentInput }
   | { type: 'ConfirmTotpEnrolment'; data: ConfirmTotpEnrolmentInput }
   | { type: 'UseMfaRecoveryCode'; data: UseMfaRecoveryCodeInput }
   | { type: 'DisableMfa'; data: DisableMfaInput }
-  | { type: 'RegenerateMfaRecoveryCodes'; data: RegenerateMfaRecoveryCodesInput };
+  | { type: 'RegenerateMfaRecoveryCodes'; data: RegenerateMfaRecoveryCodesInput }
+  | { type: 'EnableEmailCode'; data: EnableEmailCodeInput };

@@ -2,7 +2,7 @@
 import type { CommandContext } from '../shared/decider';
 import { ForbiddenError, IllegalStateError } from '../shared/errors';
 import type {
-  ConfirmTotpEnrolmentInput, DisableMfaInput, MfaCommand, RegenerateMfaRecoveryCodesInput, StartTotpEnrolmentInput, UseMfaRecoveryCodeInput,
+  ConfirmTotpEnrolmentInput, DisableMfaInput, EnableEmailCodeInput, MfaCommand, RegenerateMfaRecoveryCodesInput, StartTotpEnrolmentInput, UseMfaRecoveryCodeInput,
 } from './commands';
 import type { MfaEvent } from './events';
 import { mfaMessages } from './messages';
@@ -62,6 +62,16 @@ export function regenerateMfaRecoveryCodes(input: RegenerateMfaRecoveryCodesInpu
   return [{ type: 'MfaRecoveryCodesRegenerated', data: { userId: input.userId, recoveryCodeHashes: input.recoveryCodeHashes } }];
 }
 
+/**
+ * Turns the e-mail code method on once the API has checked a first mailed code. Like a new app, it
+ * never replaces a factor that is on; a set-up of an app that was pending ends.
+ */
+export function enableEmailCode(input: EnableEmailCodeInput, state: MfaState, ctx: CommandContext): MfaEvent[] {
+  assertMayChange(input.userId, ctx);
+  if (state.status === 'enabled') throw new IllegalStateError(mfaMessages.alreadyEnabled, 'MFA_ALREADY_ENABLED');
+  return [{ type: 'EmailCodeEnabled', data: { userId: input.userId, recoveryCodeHashes: input.recoveryCodeHashes } }];
+}
+
 export function decide(command: MfaCommand, state: MfaState, ctx: CommandContext): MfaEvent[] {
   switch (command.type) {
     case 'StartTotpEnrolment':
@@ -74,6 +84,8 @@ export function decide(command: MfaCommand, state: MfaState, ctx: CommandContext
       return disableMfa(command.data, state, ctx);
     case 'RegenerateMfaRecoveryCodes':
       return regenerateMfaRecoveryCodes(command.data, state, ctx);
+    case 'EnableEmailCode':
+      return enableEmailCode(command.data, state, ctx);
     default: {
       const exhaustive: never = command;
       return exhaustive;

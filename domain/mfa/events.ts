@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const MFA_METHODS = ['TOTP'] as const;
+export const MFA_METHODS = ['TOTP', 'EMAIL'] as const;
 export const mfaMethodSchema = z.enum(MFA_METHODS);
 export type MfaMethod = z.infer<typeof mfaMethodSchema>;
 
@@ -24,6 +24,8 @@ export const mfaRecoveryCodeUsedSchema = z.object({ userId: z.uuid(), codeHash: 
 export const mfaDisabledSchema = z.object({ userId: z.uuid() });
 /** A new set of recovery codes replaced every unused one (docs/decisions/0043). */
 export const mfaRecoveryCodesRegeneratedSchema = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
+/** The e-mail code method was turned on, confirmed by a first mailed code (docs/decisions/0043). */
+export const emailCodeEnabledSchema = z.object({ userId: z.uuid(), recoveryCodeHashes: recoveryCodeHashesSchema });
 
 export type TotpEnrolmentStarted = { type: 'TotpEnrolmentStarted'; data: z.infer<typeof totpEnrolmentStartedSchema> };
 export type TotpEnabled = { type: 'TotpEnabled'; data: z.infer<typeof totpEnabledSchema> };
@@ -31,7 +33,9 @@ export type MfaRecoveryCodeUsed = { type: 'MfaRecoveryCodeUsed'; data: z.infer<t
 export type MfaDisabled = { type: 'MfaDisabled'; data: z.infer<typeof mfaDisabledSchema> };
 export type MfaRecoveryCodesRegenerated = { type: 'MfaRecoveryCodesRegenerated'; data: z.infer<typeof mfaRecoveryCodesRegeneratedSchema> };
 
-export type MfaEvent = TotpEnrolmentStarted | TotpEnabled | MfaRecoveryCodeUsed | MfaDisabled | MfaRecoveryCodesRegenerated;
+export type EmailCodeEnabled = { type: 'EmailCodeEnabled'; data: z.infer<typeof emailCodeEnabledSchema> };
+
+export type MfaEvent = TotpEnrolmentStarted | TotpEnabled | MfaRecoveryCodeUsed | MfaDisabled | MfaRecoveryCodesRegenerated | EmailCodeEnabled;
 
 export const mfaEventSchemas = {
   TotpEnrolmentStarted: totpEnrolmentStartedSchema,
@@ -39,4 +43,5 @@ export const mfaEventSchemas = {
   MfaRecoveryCodeUsed: mfaRecoveryCodeUsedSchema,
   MfaDisabled: mfaDisabledSchema,
   MfaRecoveryCodesRegenerated: mfaRecoveryCodesRegeneratedSchema,
+  EmailCodeEnabled: emailCodeEnabledSchema,
 };

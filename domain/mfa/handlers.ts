@@ -1,9 +1,9 @@
 /** The multi-factor command handlers the command bus runs; every one acts on `mfa-<userId>`. */
 import type { CommandHandler } from '../shared/decider';
 import {
-  confirmTotpEnrolmentInput, disableMfaInput, regenerateMfaRecoveryCodesInput, startTotpEnrolmentInput, useMfaRecoveryCodeInput,
+  confirmTotpEnrolmentInput, disableMfaInput, enableEmailCodeInput, regenerateMfaRecoveryCodesInput, startTotpEnrolmentInput, useMfaRecoveryCodeInput,
   type ConfirmTotpEnrolmentInput, type DisableMfaInput, type MfaCommand, type RegenerateMfaRecoveryCodesInput, type StartTotpEnrolmentInput,
-  type UseMfaRecoveryCodeInput,
+  type UseMfaRecoveryCodeInput, type EnableEmailCodeInput,
 } from './commands';
 import { decide } from './decide';
 import type { MfaEvent } from './events';
@@ -29,3 +29,4 @@ export const useMfaRecoveryCode = handler<'UseMfaRecoveryCode', UseMfaRecoveryCo
 export const disableMfa = handler<'DisableMfa', DisableMfaInput>('DisableMfa', disableMfaInput);
 export const regenerateMfaRecoveryCodes = handler<'RegenerateMfaRecoveryCodes', RegenerateMfaRecoveryCodesInput>(
   'RegenerateMfaRecoveryCodes', regenerateMfaRecoveryCodesInput);
+export const enableEmailCode = handler<'EnableEmailCode', EnableEmailCodeInput>('EnableEmailCode', enableEmailCodeInput);

@@ -6,7 +6,9 @@ export type MfaState =
   | { status: 'none' }
   /** A secret was issued (QR code shown) but no code from it has been entered yet. */
   | { status: 'pending'; userId: string; sealedSecret: string }
-  | { status: 'enabled'; userId: string; sealedSecret: string; unusedRecoveryCodeHashes: string[] };
+  /** A factor is on: an authenticator app (TOTP, with its secret) or codes mailed to the account's address (EMAIL). */
+  | { status: 'enabled'; method: 'TOTP'; userId: string; sealedSecret: string; unusedRecoveryCodeHashes: string[] }
+  | { status: 'enabled'; method: 'EMAIL'; userId: string; unusedRecoveryCodeHashes: string[] };
 
 export const initialMfaState: MfaState = { status: 'none' };
 
@@ -17,12 +19,15 @@ export function evolve(state: MfaState, event: MfaEvent): MfaState {
     case 'TotpEnabled':
       // Only a pending enrolment is ever confirmed (decide.ts); anything else ignores it.
       return state.status === 'pending'
-        ? { status: 'enabled', userId: state.userId, sealedSecret: state.sealedSecret, unusedRecoveryCodeHashes: event.data.recoveryCodeHashes }
+        ? { status: 'enabled', method: 'TOTP', userId: state.userId, sealedSecret: state.sealedSecret, unusedRecoveryCodeHashes: event.data.recoveryCodeHashes }
         : state;
     case 'MfaRecoveryCodeUsed':
       return state.status === 'enabled'
         ? { ...state, unusedRecoveryCodeHashes: state.unusedRecoveryCodeHashes.filter((h) => h !== event.data.codeHash) }
         : state;
+    case 'EmailCodeEnabled':
+      // Only decided while no factor is on (decide.ts); a replayed history keeps what was on.
+      return state.status === 'enabled' ? state : { status: 'enabled', method: 'EMAIL', userId: event.data.userId, unusedRecoveryCodeHashes: event.data.recoveryCodeHashes };
     case 'MfaDisabled':
       return initialMfaState;
     case 'MfaRecoveryCodesRegenerated':

@@ -15,6 +15,7 @@ import { requireViewer } from '../policy';
 import { PLATFORM_ADMIN_HOME } from '../resolvers';
 import { viewerUser, type UserSource } from '../user-source';
 import { loadAccount } from '../../../projections/users';
+import { languageOf } from '../one-time/by-email';
 import { factorMessages } from './messages';
 import type { FactorOwner, RunCommand } from './service';
 
@@ -57,6 +58,11 @@ async function proveOwner(ctx: RequestContext, owner: FactorOwner, proof: { code
   else throw ValidationError.forField('code', factorMessages.proofRequired);
 }
 
+/** The mail's language: the one the person chose, else the reader's. */
+function mailLanguage(ctx: RequestContext, userId: string) {
+  return languageOf(ctx.services.auth.oneTime, userId, ctx.locale);
+}
+
 function viewerAsUser(ctx: RequestContext): UserSource {
   const viewer = requireViewer(ctx);
   return viewerUser(viewer, () => ctx.read((client) => loadAccount(client, viewer.userId)));
@@ -97,6 +103,26 @@ export const factorResolvers: Resolvers = {
       await proveOwner(ctx, owner, input);
       const recoveryCodes = await ctx.services.auth.mfa.regenerateRecoveryCodes(owner, ctx.newId('recovery-codes'), runInRequest(ctx));
       return { recoveryCodes, user: viewerAsUser(ctx) };
+    },
+
+    async startMfaEmailEnrolment(_root, _args, ctx) {
+      const owner = viewerOwner(ctx);
+      await ctx.services.auth.mfa.startEmail(owner, await mailLanguage(ctx, owner.id));
+      return true;
+    },
+
+    async confirmMfaEmailEnrolment(_root, args, ctx) {
+      const owner = viewerOwner(ctx);
+      const input = z.object({ code }).parse(args);
+      const recoveryCodes = await ctx.services.auth.mfa.confirmEmail(owner, input.code, ctx.newId('recovery-codes'), clientIp(ctx), runInRequest(ctx));
+      return { recoveryCodes, user: viewerAsUser(ctx) };
+    },
+
+    async sendMfaLoginCode(_root, args, ctx) {
+      const { auth } = ctx.services;
+      const user = await auth.userOfStep(z.string().max(USER_ID_TOKEN_MAX).parse(args.userIdToken));
+      await auth.mfa.sendLoginCode(user, await mailLanguage(ctx, user.id));
+      return true;
     },
 
     async disableMfa(_root, args, ctx) {

@@ -3,7 +3,7 @@ import type { MfaState } from '../../../domain/mfa/state';
 import type { RequestContext } from '../../context';
 
 export interface MfaSettingValue {
-  method: 'TOTP';
+  method: 'TOTP' | 'EMAIL';
   /** False while the set-up waits for its first code. */
   validated: boolean;
   recoveryCodesLeft: number;
@@ -14,5 +14,5 @@ export async function mfaSettingsOf(ctx: RequestContext, userId: string): Promis
   const state: MfaState = await ctx.services.auth.mfa.state(userId);
   if (state.status === 'none') return [];
   const enabled = state.status === 'enabled';
-  return [{ method: 'TOTP', validated: enabled, recoveryCodesLeft: enabled ? state.unusedRecoveryCodeHashes.length : 0 }];
+  return [{ method: enabled ? state.method : 'TOTP', validated: enabled, recoveryCodesLeft: enabled ? state.unusedRecoveryCodeHashes.length : 0 }];
 }

@@ -1,7 +1,8 @@
 /**
  * /account-settings/multi-factor-authentication: whether the second log-in step is on, setting up
  * an authenticator app (QR code, first code, recovery codes shown once) and turning it off with a
- * code or the password (docs/decisions/0039); new recovery codes, proven the same way (0043).
+ * code or the password (docs/decisions/0039); new recovery codes, proven the same way, and the
+ * e-mail code method, confirmed with a mailed code (0043).
  */
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -18,6 +19,8 @@ import type { MultiFactorPageQuery } from './__generated__/MultiFactorPageQuery.
 import { ProofForm, type Proof } from './mfa/ProofForm';
 import { RecoveryCodesPanel } from './mfa/RecoveryCodesPanel';
 import { TotpSetupPanel } from './mfa/TotpSetupPanel';
+import { EmailSetupPanel } from './mfa/EmailSetupPanel';
+import { useConfirmEmailMfaMutation, useStartEmailMfaMutation } from './useEmailMfaMutations';
 import { useConfirmMfaMutation, useDisableMfaMutation, useRegenerateCodesMutation, useStartMfaMutation, type StartedEnrolment } from './useMfaMutations';
 import { SettingsMessages } from '../../i18n/PageMessages';
 
@@ -35,7 +38,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return preloadQuery<MultiFactorPageQuery>(relayEnvironment, query, {}, request.signal);
 }
 
-type View = { kind: 'status' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' } | { kind: 'regenerate' };
+type View = { kind: 'status' } | { kind: 'email-setup' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' } | { kind: 'regenerate' };
 
 function MultiFactorPageContent() {
   const t = useT();
@@ -49,6 +52,8 @@ function MultiFactorPageContent() {
   const [confirm, confirming] = useConfirmMfaMutation();
   const [disable, disabling] = useDisableMfaMutation();
   const [regenerate, regenerating] = useRegenerateCodesMutation();
+  const [startEmail, startingEmail] = useStartEmailMfaMutation();
+  const [confirmEmail, confirmingEmail] = useConfirmEmailMfaMutation();
   const turnOff = async (proof: Proof) => {
     await disable(proof);
     showToast({ message: t('mfa.turnedOff'), color: 'green' });
@@ -63,9 +68,26 @@ function MultiFactorPageContent() {
       setFailed(errorText(error));
     }
   };
-  const submitCode = async (code: string): Promise<string | null> => {
+  const beginEmail = async () => {
     try {
-      setView({ kind: 'codes', codes: await confirm(code) });
+      setFailed(null);
+      await startEmail();
+      setView({ kind: 'email-setup' });
+    } catch (error) {
+      setFailed(errorText(error));
+    }
+  };
+  const resendEmail = async (): Promise<string | null> => {
+    try {
+      await startEmail();
+      return null;
+    } catch (error) {
+      return errorText(error);
+    }
+  };
+  const submitCode = (confirmWith: (code: string) => Promise<readonly string[]>) => async (code: string): Promise<string | null> => {
+    try {
+      setView({ kind: 'codes', codes: await confirmWith(code) });
       showToast({ message: t('mfa.turnedOn'), color: 'green' });
       return null;
     } catch (error) {
@@ -80,7 +102,12 @@ function MultiFactorPageContent() {
       <Paper p="md" withBorder>
         {view.kind === 'setup' ? (
           <Stack>
-            <TotpSetupPanel enrolment={view.enrolment} submit={submitCode} busy={confirming} />
+            <TotpSetupPanel enrolment={view.enrolment} submit={submitCode(confirm)} busy={confirming} />
+            <Button variant="subtle" w="fit-content" onClick={() => setView({ kind: 'status' })}>{t('mfa.cancel')}</Button>
+          </Stack>
+        ) : view.kind === 'email-setup' ? (
+          <Stack>
+            <EmailSetupPanel submit={submitCode(confirmEmail)} resend={resendEmail} busy={confirmingEmail} />
             <Button variant="subtle" w="fit-content" onClick={() => setView({ kind: 'status' })}>{t('mfa.cancel')}</Button>
           </Stack>
         ) : view.kind === 'codes' ? (
@@ -95,7 +122,7 @@ function MultiFactorPageContent() {
           <Stack>
             <Group>
               <Badge color={setting ? 'teal' : 'gray'} variant="light" size="lg">{setting ? t('mfa.badgeOn') : t('mfa.badgeOff')}</Badge>
-              <Text data-testid="mfa-status">{setting ? t('mfa.statusOn') : t('mfa.statusOff')}</Text>
+              <Text data-testid="mfa-status">{!setting ? t('mfa.statusOff') : setting.method === 'EMAIL' ? t('mfa.statusOnEmail') : t('mfa.statusOn')}</Text>
             </Group>
             {setting && <Text size="sm">{t('mfa.recoveryLeft', { count: setting.recoveryCodesLeft })}</Text>}
             {setting ? (
@@ -103,7 +130,12 @@ function MultiFactorPageContent() {
                 <Button variant="outline" onClick={() => setView({ kind: 'regenerate' })}>{t('mfa.regenerate')}</Button>
                 <Button color="red" variant="outline" onClick={() => setView({ kind: 'disable' })}>{t('mfa.turnOff')}</Button>
               </Group>
-            ) : <Button w="fit-content" loading={starting} onClick={() => void begin()}>{t('mfa.turnOn')}</Button>}
+            ) : (
+              <Group>
+                <Button loading={starting} onClick={() => void begin()}>{t('mfa.turnOn')}</Button>
+                <Button variant="outline" loading={startingEmail} onClick={() => void beginEmail()}>{t('mfa.turnOnEmail')}</Button>
+              </Group>
+            )}
           </Stack>
         )}
       </Paper>

@@ -1,6 +1,6 @@
 /**
- * The log-in's second step (docs/decisions/0039): a code from the authenticator app (or a recovery
- * code), or, when the person's ecosystem requires multi-factor log-in and they have none yet, the
+ * The log-in's second step (docs/decisions/0039): a code from the authenticator app or one mailed
+ * to the person (decision 0043), or a recovery code; or, when the person's ecosystem requires multi-factor log-in and they have none yet, the
  * set-up first; that set-up ends with the recovery codes, shown once, before the app opens.
  */
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -12,12 +12,14 @@ import { useT } from '../../i18n/terms';
 import { codeInputError } from '../account-settings/mfa/codeInput';
 import { RecoveryCodesPanel } from '../account-settings/mfa/RecoveryCodesPanel';
 import { TotpSetupPanel } from '../account-settings/mfa/TotpSetupPanel';
-import { useLoginEnrolmentMutation, useLoginPaasMfaMutation, type LoginEnrolment, type LoginPaasMfaResult } from './useLoginPaasMfaMutation';
+import { useLoginEnrolmentMutation, useLoginMfaResendMutation, useLoginPaasMfaMutation, type LoginEnrolment, type LoginPaasMfaResult } from './useLoginPaasMfaMutation';
 import { SettingsMessages } from '../../i18n/PageMessages';
 
 export interface FirstStep {
   userIdToken: string;
   mfaEnrolmentRequired: boolean;
+  /** The factor is the e-mail code method (docs/decisions/0043): the code was mailed, and a new one can be asked for. */
+  emailCode?: boolean;
 }
 
 interface SecondStepProps {
@@ -49,7 +51,7 @@ function SecondStep({ first, onLoggedIn, onStartOver }: SecondStepProps) {
         ) : first.mfaEnrolmentRequired ? (
           <EnrolAtLogin userIdToken={first.userIdToken} onDone={finished} onStartOver={onStartOver} />
         ) : (
-          <CodeForm userIdToken={first.userIdToken} onDone={finished} onStartOver={onStartOver} />
+          <CodeForm userIdToken={first.userIdToken} emailCode={first.emailCode ?? false} onDone={finished} onStartOver={onStartOver} />
         )}
       </Stack>
     </Paper>
@@ -58,13 +60,25 @@ function SecondStep({ first, onLoggedIn, onStartOver }: SecondStepProps) {
 
 type StepProps = { userIdToken: string; onDone: (result: LoginPaasMfaResult) => Promise<void>; onStartOver: () => void };
 
-function CodeForm({ userIdToken, onDone, onStartOver }: StepProps) {
+function CodeForm({ userIdToken, emailCode, onDone, onStartOver }: StepProps & { emailCode: boolean }) {
   const t = useT();
   const errorText = useErrorText();
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ code?: string; form?: string }>({});
+  const [resent, setResent] = useState(false);
   const formRef = useFocusInvalid(errors);
   const [send, inFlight] = useLoginPaasMfaMutation();
+  const [resend, resending] = useLoginMfaResendMutation();
+  const again = async () => {
+    try {
+      await resend({ userIdToken });
+      setResent(true);
+      setErrors({});
+    } catch (error) {
+      setResent(false);
+      setErrors({ form: errorText(error) });
+    }
+  };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const invalid = codeInputError(code, true);
@@ -78,11 +92,13 @@ function CodeForm({ userIdToken, onDone, onStartOver }: StepProps) {
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t('login.mfaTitle')}>
       <Stack>
-        <Text>{t('login.mfaText')}</Text>
+        <Text>{emailCode ? t('login.mfaEmailText') : t('login.mfaText')}</Text>
         {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
+        {resent && <Text role="status" size="sm">{t('mfa.resent')}</Text>}
         <TextInput label={t('login.mfaCode')} autoComplete="one-time-code" required autoFocus maxLength={20}
           value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} aria-invalid={errors.code ? true : undefined} />
         <Button type="submit" loading={inFlight}>{t('login.mfaSubmit')}</Button>
+        {emailCode && <Button variant="outline" loading={resending} onClick={() => void again()}>{t('mfa.resend')}</Button>}
         <Button variant="subtle" onClick={onStartOver}>{t('login.mfaStartOver')}</Button>
       </Stack>
     </form>

@@ -21,6 +21,7 @@ const login = graphql`
       token
       redirect
       userIdToken
+      mfaMethods
       mfaEnrolmentRequired
     }
   }
