@@ -197,7 +197,6 @@ export const en = {
   'loginLink.ask': 'Email me a log-in link',
   'loginLink.sent': 'If an account uses {email}, a log-in link is on its way. It expires in 15 minutes and works once.',
   'outbox.title': 'Outbox',
-  'mfa.title': 'Multi-factor authentication',
   'linked.title': 'Linked sign-in accounts',
 } as const satisfies Record<string, string>;
 

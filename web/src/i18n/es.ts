@@ -188,6 +188,5 @@ export const es: Record<CoreMessageId, string> = {
   'loginLink.ask': 'Enviarme un enlace de acceso',
   'loginLink.sent': 'Si una cuenta usa {email}, ya va en camino un enlace para iniciar sesión. Caduca en 15 minutos y sirve una sola vez.',
   'outbox.title': 'Bandeja de salida',
-  'mfa.title': 'Autenticación multifactor',
   'linked.title': 'Cuentas de inicio de sesión vinculadas',
 };

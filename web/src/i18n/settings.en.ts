@@ -186,6 +186,7 @@ export const settingsEn = {
   'resetPassword.invalidTitle': 'This link does not work',
   'resetPassword.invalid': 'This link is invalid or has expired. Please ask for a new one.',
   'resetPassword.askAgain': 'Ask for a new link',
+  'mfa.title': 'Multi-factor authentication',
 } as const;
 
 export type SettingsMessageId = keyof typeof settingsEn;

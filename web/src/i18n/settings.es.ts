@@ -185,4 +185,5 @@ export const settingsEs: Record<keyof typeof settingsEn, string> = {
   'resetPassword.invalidTitle': 'Este enlace no funciona',
   'resetPassword.invalid': 'Este enlace no es válido o ha caducado. Pida uno nuevo.',
   'resetPassword.askAgain': 'Pedir un enlace nuevo',
+  'mfa.title': 'Autenticación multifactor',
 };
