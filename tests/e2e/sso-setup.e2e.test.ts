@@ -3,7 +3,8 @@
  * desktop widths, in English and Spanish, it fits and passes axe-core (screenshots in
  * dist/e2e-screenshots/). The demo ecosystem admin sets up Google with a client secret, sees it
  * listed with the secret only as "set", then changes the client id keeping the secret; the secret
- * never appears on the page, in its inputs, or in any answer the browser receives.
+ * never appears on the page, in its inputs, or in any answer the browser receives. Schoology by SAML
+ * asks for its sign-in address and certificate instead of a secret, and shows the certificate back.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -91,6 +92,23 @@ describe('single sign-on set-up', () => {
       await form.getByRole('button', { name: 'Save provider' }).click();
       await google.getByText('demo-google-client-2').waitFor();
       await google.getByText('Set (not shown)').waitFor();
+
+      // Schoology by SAML: no client secret, the sign-in address and the certificate instead.
+      await form.getByRole('combobox', { name: 'Provider' }).selectOption('SCHOOLOGY');
+      expect(await form.getByRole('combobox', { name: 'Protocol' }).inputValue()).toBe('SAML');
+      expect(await form.getByLabel('Client secret').count()).toBe(0);
+      await form.getByRole('textbox', { name: 'Issuer' }).fill('urn:example:schoology-idp');
+      await form.getByRole('textbox', { name: 'Client id' }).fill('urn:example:tutoring-sp');
+      await form.getByRole('textbox', { name: 'SAML sign-in address' }).fill('https://idp.example.org/saml/sso');
+      await form.getByRole('button', { name: 'Save provider' }).click();
+      await form.getByText('Required.').waitFor();
+      await form.getByRole('textbox', { name: 'Signing certificate (PEM)' }).fill('MIICexamplePublicCertificate');
+      await form.getByRole('button', { name: 'Save provider' }).click();
+      const schoology = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Schoology', exact: true }) });
+      await schoology.getByText('https://idp.example.org/saml/sso').waitFor();
+      expect(await schoology.getByText('Client secret').count()).toBe(0);
+      await schoology.getByRole('button', { name: 'Change Schoology' }).click();
+      expect(await form.getByRole('textbox', { name: 'Signing certificate (PEM)' }).inputValue()).toBe('MIICexamplePublicCertificate');
 
       await page.reload();
       await page.getByRole('listitem').filter({ hasText: 'demo-google-client-2' }).getByText('Set (not shown)').waitFor();

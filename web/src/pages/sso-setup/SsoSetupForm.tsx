@@ -4,7 +4,6 @@
  */
 import { Alert, Button, Group, NativeSelect, PasswordInput, Radio, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { showToast } from '../../components/toast';
 import type { MessageId } from '../../i18n/en';
 import { useT } from '../../i18n/terms';
 import { displayError, fieldErrors } from '../../relay/errors';
@@ -24,19 +23,22 @@ export function SsoSetupForm({ ecosystemId, setups, form, onChange }: Props) {
   const t = useT();
   const [errors, setErrors] = useState<Partial<Record<keyof SetupForm, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // Said next to the button, not in a toast: at phone width a toast would cover the form's button.
+  const [saved, setSaved] = useState<string | null>(null);
   const [save, saving] = useConfigureSsoProviderMutation();
   const canKeep = canKeepSecret(form, setups);
   const set = <K extends keyof SetupForm>(key: K, value: SetupForm[K]) => onChange({ ...form, [key]: value });
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
+    setSaved(null);
     const invalid: FormErrors = formErrors(form, canKeep);
     setErrors(Object.fromEntries(Object.entries(invalid).map(([k, v]) => [k, t(v)])));
     if (Object.keys(invalid).length > 0) return;
     try {
       await save({ variables: { input: setupInput(ecosystemId, form, canKeep) }, updater: replaceSetups(ecosystemId) });
       onChange({ ...form, clientSecret: '', secretMode: usesSecret(form.protocol) ? 'keep' : 'set' });
-      showToast({ color: 'teal', message: t('ssoSetup.saved', { provider: providerName(form.provider) }) });
+      setSaved(t('ssoSetup.saved', { provider: providerName(form.provider) }));
     } catch (err) {
       const fields = fieldErrors(err);
       setErrors({ clientSecret: fields.clientSecret, samlCertificate: fields.samlCertificate, samlEntryPoint: fields.samlEntryPoint, authorizationEndpoint: fields.endpoints });
@@ -53,7 +55,7 @@ export function SsoSetupForm({ ecosystemId, setups, form, onChange }: Props) {
       <Stack gap="sm">
         <Title order={2} size="h3" id="sso-setup-form">{t('ssoSetup.formTitle')}</Title>
         <NativeSelect label={t('ssoSetup.provider')} value={form.provider} data={PROVIDERS.map((p) => ({ value: p, label: providerName(p) }))}
-          onChange={(e) => { const p = PROVIDERS.find((x) => x === e.currentTarget.value); if (p) { setErrors({}); onChange(formFor(p, setups)); } }} />
+          onChange={(e) => { const p = PROVIDERS.find((x) => x === e.currentTarget.value); if (p) { setErrors({}); setSaved(null); onChange(formFor(p, setups)); } }} />
         <NativeSelect label={t('ssoSetup.protocol')} value={form.protocol} data={[...PROTOCOLS[form.provider]]}
           onChange={(e) => { const p = PROTOCOLS[form.provider].find((x) => x === e.currentTarget.value); if (p) set('protocol', p); }} />
         {text('issuer', 'ssoSetup.issuer', { description: t('ssoSetup.issuerHint'), required: true })}
@@ -70,6 +72,7 @@ export function SsoSetupForm({ ecosystemId, setups, form, onChange }: Props) {
           data={[{ value: '', label: t('ssoSetup.role.none') }, ...NEW_ACCOUNT_ROLES.map((r) => ({ value: r, label: t(`ssoSetup.role.${r}`) }))]}
           onChange={(e) => set('newAccountRole', NEW_ACCOUNT_ROLES.find((r) => r === e.currentTarget.value) ?? '')} />
         <Group><Button type="submit" loading={saving}>{t('ssoSetup.save')}</Button></Group>
+        {saved && <Alert color="teal" role="status">{saved}</Alert>}
         {formError && <Alert color="red" role="alert">{formError}</Alert>}
       </Stack>
     </form>
