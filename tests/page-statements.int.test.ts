@@ -70,6 +70,8 @@ const CASES: Record<string, PageCase> = {
   // linked identity, so both read one (empty) list: the cases keep their statement counts under watch.
   EcosystemLoginPageSsoQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
   LinkedAccountsPageQuery: { variables: () => ({}), rows: single },
+  // The set-up page reads the ecosystem and its (empty) set-up stream: one page, whatever the size.
+  SsoSetupPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
   // The outbox holds MESSAGES messages; its pages of 1, 5 and 20 are the pagination query's sizes.
   OutboxPageQuery: { variables: () => ({}), rows: single },
   OutboxListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('getOutboxMessages') },

@@ -28,6 +28,8 @@ import { ssoEn } from './src/i18n/sso.en';
 import { ssoEs } from './src/i18n/sso.es';
 import { ecosystemsEn } from './src/i18n/ecosystems.en';
 import { ecosystemsEs } from './src/i18n/ecosystems.es';
+import { ssoSetupEn } from './src/i18n/ssoSetup.en';
+import { ssoSetupEs } from './src/i18n/ssoSetup.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -61,6 +63,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/sso.es.ts': { exportName: 'ssoEs', messages: ssoEs },
       '/src/i18n/ecosystems.en.ts': { exportName: 'ecosystemsEn', messages: ecosystemsEn },
       '/src/i18n/ecosystems.es.ts': { exportName: 'ecosystemsEs', messages: ecosystemsEs },
+      '/src/i18n/ssoSetup.en.ts': { exportName: 'ssoSetupEn', messages: ssoSetupEn },
+      '/src/i18n/ssoSetup.es.ts': { exportName: 'ssoSetupEs', messages: ssoSetupEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -115,4 +115,16 @@ describe('provider set-ups', () => {
     }) }, { token: world.tokens.admin1, headers: key() }), 'BAD_USER_INPUT');
     await refusedUnchanged(api, () => api.graphql(CONFIGURE, { input: input('not-an-id') }, { token: world.tokens.admin1, headers: key() }), 'BAD_USER_INPUT');
   });
+
+  it('answers a SAML set-up\'s signing certificate, which is public, to the ecosystem\'s admins only', async () => {
+    const certificate = 'MIICpublicCertificateOfTheIdentityProvider';
+    const saml = { ecosystemId: world.e2, provider: 'SCHOOLOGY', protocol: 'SAML', issuer: 'urn:example:idp', clientId: 'urn:example:sp',
+      samlEntryPoint: 'https://idp.example.org/sso', samlCertificate: certificate };
+    const res = await api.graphql(CONFIGURE, { input: saml }, { token: world.tokens.admin2, headers: key() });
+    expect(res.errors).toBeUndefined();
+    const CERTIFICATES = 'query($id: ID!) { ssoProviderSetups(ecosystemId: $id) { provider samlEntryPoint samlCertificate hasClientSecret } }';
+    const seen = await api.graphql<{ ssoProviderSetups: unknown[] }>(CERTIFICATES, { id: world.e2 }, { token: world.tokens.admin2 });
+    expect(seen.data?.ssoProviderSetups).toEqual([{ provider: 'SCHOOLOGY', samlEntryPoint: 'https://idp.example.org/sso', samlCertificate: certificate, hasClientSecret: false }]);
+    expect(codeOf(await api.graphql(CERTIFICATES, { id: world.e2 }, { token: world.tokens.admin1 }))).toBe('FORBIDDEN');
+  });
 });

@@ -41,7 +41,7 @@ async function setups(sso: SsoService, ecosystemId: string): Promise<SsoProvider
   return (await sso.providers(ecosystemId)).map((c) => ({
     provider: c.provider, protocol: c.protocol, issuer: c.issuer, clientId: c.clientId, hasClientSecret: c.hasClientSecret,
     authorizationEndpoint: c.endpoints?.authorization ?? null, tokenEndpoint: c.endpoints?.token ?? null, userinfoEndpoint: c.endpoints?.userinfo ?? null,
-    samlEntryPoint: c.samlEntryPoint, districtClaim: c.districtClaim, newAccountRole: c.newAccountRole,
+    samlEntryPoint: c.samlEntryPoint, samlCertificate: c.samlCertificate, districtClaim: c.districtClaim, newAccountRole: c.newAccountRole,
   }));
 }
 

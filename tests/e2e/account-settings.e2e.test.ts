@@ -6,7 +6,8 @@
  * "Not now" to the device's time zone is remembered; choosing Español switches the app at once and
  * survives a reload. An admin's change of time zone is announced once. On /edit-profile a file that
  * is not an image is refused, a photo is uploaded, shown, turned and removed. A student joins a
- * program of the demo ecosystem.
+ * program of the demo ecosystem. A person changes their e-mail address: the new one waits with
+ * "send again" until the link from the captured mail is opened, then the settings show it.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,24 +16,40 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { editProfile } from '../../domain/user/handlers';
+import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { USERS_PROJECTION } from '../../projections/users';
 import { axeViolations, describeViolations } from './support/axe';
-import { startE2eApp, type E2eApp } from './support/app';
+import { loginToken, startE2eApp, type E2eApp } from './support/app';
 import { layoutReport } from './support/layout';
 
 const WIDTHS = [390, 1280];
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 
 let app: E2eApp;
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  app = await startE2eApp();
+  smtp = await startSmtpCapture();
+  app = await startE2eApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://app.example.org' });
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 240_000);
 
 afterAll(async () => {
   await app?.stop();
+  await smtp?.close();
 });
+
+/** The path and query of the `nth` verification link mailed to `address`, to open on the test's own server. */
+async function verificationLinkTo(address: string, nth: number): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const links = smtp.received.filter((m) => JSON.stringify(m.to).includes(address))
+      .map((m) => /https:\/\/app\.example\.org(\/verify\/email[^\s<>"]+)/.exec(m.text ?? '')?.[1]).filter((l) => l !== undefined);
+    if (links.length >= nth) return links[nth - 1];
+    if (Date.now() > deadline) throw new Error(`no verification link number ${nth} to ${address}; mail: ${smtp.received.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 async function problemsOf(page: Page, name: string, width: number): Promise<string[]> {
   await page.waitForTimeout(350);
@@ -200,6 +217,49 @@ describe('/account-settings', () => {
       await buttons.first().click();
       await page.getByText(`You joined ${name}.`).waitFor();
       expect(await buttons.count()).toBe(before - 1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('changes the e-mail address through the link sent to the new one', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const person = { email: 'cam.before@demo.example.org', password: 'a contact passphrase' };
+    await ensureUser(app.platform.services, { ...person, firstName: 'Cam', lastName: 'Changer', roles: [{ ecosystemId: demo.ecosystemId, role: 'STUDENT' }] });
+    const token = await loginToken(app.url, person.email, person.password);
+    const { page, context, errors } = await app.open({ width: 390, token });
+    try {
+      await page.goto(`${app.url}/account-settings`);
+      const contact = page.getByRole('region', { name: 'Contact info' });
+      const form = contact.getByRole('form', { name: 'Change your email address' });
+      await form.getByRole('textbox', { name: 'New email address' }).fill('cam.after@demo.example.org');
+      await form.getByRole('button', { name: 'Change email' }).click();
+      await form.getByText('Enter your current password.').waitFor();
+      await form.getByLabel('Current password').fill('not my password');
+      await form.getByRole('button', { name: 'Change email' }).click();
+      await form.getByText('Your current password is incorrect.').waitFor();
+      expect(await form.getByLabel('Current password').getAttribute('aria-invalid')).toBe('true');
+
+      await form.getByLabel('Current password').fill(person.password);
+      await form.getByRole('button', { name: 'Change email' }).click();
+      await form.getByText('Check your inbox: we sent a link to cam.after@demo.example.org.').waitFor();
+      await contact.getByText('Waiting for you to confirm cam.after@demo.example.org: open the link we sent there to start using it.').waitFor();
+      await verificationLinkTo('cam.after@demo.example.org', 1);
+      expect(await axeViolations(page)).toEqual([]);
+      expect((await layoutReport(page)).scrollWidth).toBeLessThanOrEqual(390);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'account-settings-email-pending-390.png'), fullPage: true });
+
+      await contact.getByRole('button', { name: 'Send again' }).click();
+      await contact.getByText('We sent a new link. It can take a few minutes to arrive.').waitFor();
+      const link = await verificationLinkTo('cam.after@demo.example.org', 2);
+      await page.goto(`${app.url}${link}`);
+      await page.getByText('Email address confirmed').waitFor();
+      await page.goto(`${app.url}/account-settings`);
+      await contact.getByText('cam.after@demo.example.org', { exact: true }).waitFor();
+      await contact.getByText('Verified', { exact: true }).waitFor();
+      expect(await contact.getByRole('button', { name: 'Send again' }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -21,6 +21,8 @@ import { ssoEn } from './sso.en';
 import { ssoEs } from './sso.es';
 import { ecosystemsEn } from './ecosystems.en';
 import { ecosystemsEs } from './ecosystems.es';
+import { ssoSetupEn } from './ssoSetup.en';
+import { ssoSetupEs } from './ssoSetup.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -46,6 +48,7 @@ const OUTBOX: Catalogues = { en: outboxEn, sp: outboxEs };
 const STUDENTS: Catalogues = { en: studentsEn, sp: studentsEs };
 const SSO: Catalogues = { en: ssoEn, sp: ssoEs };
 const ECOSYSTEMS: Catalogues = { en: ecosystemsEn, sp: ecosystemsEs };
+const SSO_SETUP: Catalogues = { en: ssoSetupEn, sp: ssoSetupEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -80,4 +83,9 @@ export function SsoMessages({ children }: { children: ReactNode }) {
 /** The platform admins' ecosystem list and its demo-data actions. */
 export function EcosystemsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={ECOSYSTEMS}>{children}</PageMessages>;
+}
+
+/** The ecosystem admins' single sign-on page (docs/decisions/0046). */
+export function SsoSetupMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={SSO_SETUP}>{children}</PageMessages>;
 }

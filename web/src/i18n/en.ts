@@ -9,6 +9,7 @@ import type { OutboxMessageId } from './outbox.en';
 import type { StudentsMessageId } from './students.en';
 import type { SsoMessageId } from './sso.en';
 import type { EcosystemsMessageId } from './ecosystems.en';
+import type { SsoSetupMessageId } from './ssoSetup.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -183,6 +184,8 @@ export const en = {
   'invite.link': 'Invite people',
   'applications.title': 'Applications to {name}',
   'applications.link': 'Applications',
+  'ssoSetup.title': 'Single sign-on for {name}',
+  'ssoSetup.link': 'Single sign-on',
   'nav.accountSettings': 'Account settings',
 
   'forgotPassword.link': 'Forgot your password?',
@@ -204,4 +207,4 @@ export const en = {
 export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
-  | EcosystemsMessageId | AdminUsersMessageId;
+  | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId;

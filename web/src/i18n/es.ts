@@ -174,6 +174,8 @@ export const es: Record<CoreMessageId, string> = {
   'invite.link': 'Invitar personas',
   'applications.title': 'Solicitudes a {name}',
   'applications.link': 'Solicitudes',
+  'ssoSetup.title': 'Inicio de sesión único para {name}',
+  'ssoSetup.link': 'Inicio de sesión único',
   'nav.accountSettings': 'Configuración de la cuenta',
 
   'forgotPassword.link': '¿Olvidó su contraseña?',

@@ -17,6 +17,8 @@ import { ssoEn } from './sso.en';
 import { ssoEs } from './sso.es';
 import { ecosystemsEn } from './ecosystems.en';
 import { ecosystemsEs } from './ecosystems.es';
+import { ssoSetupEn } from './ssoSetup.en';
+import { ssoSetupEs } from './ssoSetup.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -26,6 +28,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   students: { en: studentsEn, es: studentsEs },
   sso: { en: ssoEn, es: ssoEs },
   ecosystems: { en: ecosystemsEn, es: ecosystemsEs },
+  ssoSetup: { en: ssoSetupEn, es: ssoSetupEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -25,6 +25,8 @@ export interface AreaPaths {
   breadcrumbs: (ecosystemId: string) => string;
   invite: (ecosystemId: string) => string;
   applications: (ecosystemId: string) => string;
+  /** Single sign-on set-up (docs/decisions/0046). */
+  sso: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -37,6 +39,7 @@ export function areaPaths(area: Area): AreaPaths {
     breadcrumbs: (ecosystemId) => `${base(ecosystemId)}/breadcrumbs`,
     invite: (ecosystemId) => `${base(ecosystemId)}/invite`,
     applications: (ecosystemId) => `${base(ecosystemId)}/applications`,
+    sso: (ecosystemId) => `${base(ecosystemId)}/sso`,
   };
 }
 

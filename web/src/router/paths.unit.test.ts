@@ -19,5 +19,7 @@ describe('the two admin areas', () => {
     expect(areaOf('/internal-admin-panelx')).toBe('ecosystem');
     expect(areaPaths('ecosystem').breadcrumbs('a b')).toBe('/admin/ecosystems/a%20b/breadcrumbs');
     expect(areaPaths('platform').programs('e')).toBe('/internal-admin-panel/manage-ecosystems/e/programs');
+    expect(areaPaths('platform').sso('e')).toBe('/internal-admin-panel/manage-ecosystems/e/sso');
+    expect(areaPaths('ecosystem').sso('e')).toBe('/admin/ecosystems/e/sso');
   });
 });

@@ -45,6 +45,7 @@ const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/breadcrumbs`, lazy: ecosystemPage(() => import('../pages/breadcrumbs/BreadcrumbsPage')) },
   { path: `${prefix}/:ecosystemId/invite`, lazy: ecosystemPage(() => import('../pages/invite/InvitePage')) },
   { path: `${prefix}/:ecosystemId/applications`, lazy: ecosystemPage(() => import('../pages/applications/ApplicationsPage')) },
+  { path: `${prefix}/:ecosystemId/sso`, lazy: ecosystemPage(() => import('../pages/sso-setup/SsoSetupPage')) },
 ];
 
 export const routes: RouteObject[] = [

@@ -30,7 +30,7 @@ const query = graphql`
 const userFragment = graphql`
   fragment AccountSettingsPage_user on User {
     id
-    email { address verified }
+    email { address verified pendingAddress }
     profile {
       phoneNumber formattedPhoneNumber languagePreference timeZoneId advanceLimit advanceLength
       tzUpdateInfo { showAdminUpdateDialog }

@@ -40,6 +40,8 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
             aria-label={t('invite.title', { name: ecosystem.name })}>{t('invite.link')}</Button>
           <Button component={Link} to={paths.applications(ecosystem.id)} variant="light"
             aria-label={t('applications.title', { name: ecosystem.name })}>{t('applications.link')}</Button>
+          <Button component={Link} to={paths.sso(ecosystem.id)} variant="light"
+            aria-label={t('ssoSetup.title', { name: ecosystem.name })}>{t('ssoSetup.link')}</Button>
           <Button variant="default" onClick={() => setEditing(true)}
             aria-label={t('ecosystems.editTitle', { name: ecosystem.name })}>{t('ecosystems.edit')}</Button>
         </Group>

@@ -1,7 +1,7 @@
 /**
  * Contact info: the phone number, checked as spec section 5 says (10 digits, optional leading 1)
- * and shown as (xxx) xxx-xxxx once saved; the e-mail address read-only, because a new address must
- * be verified before it is used and that flow (one-time VERIFY_EMAIL links) is not in this build.
+ * and shown as (xxx) xxx-xxxx once saved; the e-mail address with its verified flag, and the form
+ * that changes it through a verification link (EmailChangeForm).
  */
 import { Alert, Badge, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -9,11 +9,12 @@ import { showToast } from '../../../components/toast';
 import { useT } from '../../../i18n/terms';
 import { displayError, fieldErrors } from '../../../relay/errors';
 import { phoneError } from './rules';
+import { EmailChangeForm, type EmailState } from './EmailChangeForm';
 import { Section } from './Section';
 import { usePhoneMutation } from './useSettingsMutations';
 
 interface Props {
-  email: { readonly address: string; readonly verified: boolean };
+  email: EmailState;
   phoneNumber: string | null | undefined;
   formattedPhoneNumber: string | null | undefined;
 }
@@ -58,8 +59,8 @@ export function ContactSection({ email, phoneNumber, formattedPhoneNumber }: Pro
             {email.verified ? t('settings.contact.emailVerified') : t('settings.contact.emailUnverified')}
           </Badge>
         </Group>
-        <Text size="sm" c="dimmed" mt={4}>{t('settings.contact.emailReadOnly')}</Text>
       </div>
+      <EmailChangeForm email={email} />
     </Section>
   );
 }

@@ -63,3 +63,19 @@ export function advanceInput(amount: string, unit: AdvanceUnit | null):
   if (!unit) return { ok: false, field: 'unit', error: 'settings.advance.unitRequired' };
   return { ok: true, advanceLimit: Number(text), advanceLength: unit };
 }
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type EmailChangeError = 'settings.email.invalid' | 'settings.email.same' | 'settings.email.passwordRequired';
+
+/**
+ * The e-mail change form before it is sent: an address of the usual shape that is not the current
+ * one (compared as the server keeps addresses: trimmed, lower case), and the current password.
+ */
+export function emailChangeErrors(newEmail: string, password: string, current: string): { newEmail?: EmailChangeError; password?: EmailChangeError } {
+  const address = newEmail.trim().toLowerCase();
+  return {
+    ...(!EMAIL_PATTERN.test(address) ? { newEmail: 'settings.email.invalid' as const }
+      : address === current.trim().toLowerCase() ? { newEmail: 'settings.email.same' as const } : {}),
+    ...(password ? {} : { password: 'settings.email.passwordRequired' as const }),
+  };
+}

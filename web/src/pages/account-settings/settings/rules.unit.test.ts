@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advanceInput, cooldownDays, dismissal, phoneError, shouldSuggestZone, variantsFor, type Cooldown } from './rules';
+import { advanceInput, cooldownDays, dismissal, emailChangeErrors, phoneError, shouldSuggestZone, variantsFor, type Cooldown } from './rules';
 
 const NEVER: Cooldown = { numTimesDismissed: 0, latestDetectedTimezone: null, timeOfMostRecentDismissal: null };
 const NOW = Date.UTC(2026, 10, 24, 9);
@@ -45,5 +45,23 @@ describe('form checks', () => {
     expect(advanceInput('1001', 'DAYS')).toMatchObject({ ok: false, field: 'amount' });
     expect(advanceInput('2.5', 'DAYS')).toMatchObject({ ok: false, field: 'amount' });
     expect(advanceInput('3', null)).toMatchObject({ ok: false, field: 'unit' });
+  });
+});
+
+describe('the e-mail change form', () => {
+  it('takes a new address of the usual shape with the current password', () => {
+    expect(emailChangeErrors(' Cam.New@Example.com ', 'secret', 'cam@example.com')).toEqual({});
+  });
+
+  it('refuses a malformed address, the current one in any case, and a missing password', () => {
+    expect(emailChangeErrors('cam@example', 'x', 'cam@example.com')).toEqual({ newEmail: 'settings.email.invalid' });
+    expect(emailChangeErrors('', '', 'cam@example.com')).toEqual({ newEmail: 'settings.email.invalid', password: 'settings.email.passwordRequired' });
+    expect(emailChangeErrors(' CAM@example.com', 'x', 'cam@example.com')).toEqual({ newEmail: 'settings.email.same' });
+  });
+
+  it('refuses any address with a space inside it, and takes other addresses of the usual shape', () => {
+    const word = fc.stringMatching(/^[a-z0-9.]{1,12}$/);
+    fc.assert(fc.property(word, word, (a, b) => emailChangeErrors(`${a} ${b}@example.com`, 'x', 'c@example.com').newEmail === 'settings.email.invalid'));
+    fc.assert(fc.property(word, (a) => emailChangeErrors(`c${a}@example.com`, 'x', 'c@example.com').newEmail === undefined));
   });
 });

@@ -8,6 +8,8 @@ import type { useSettingsMutationsPhoneMutation } from './__generated__/useSetti
 import type { useSettingsMutationsProfileMutation } from './__generated__/useSettingsMutationsProfileMutation.graphql';
 import type { useSettingsMutationsTimeZoneMutation } from './__generated__/useSettingsMutationsTimeZoneMutation.graphql';
 import type { useSettingsMutationsCooldownMutation } from './__generated__/useSettingsMutationsCooldownMutation.graphql';
+import type { useSettingsMutationsEmailChangeMutation } from './__generated__/useSettingsMutationsEmailChangeMutation.graphql';
+import type { useSettingsMutationsSendVerificationMutation } from './__generated__/useSettingsMutationsSendVerificationMutation.graphql';
 
 /** editPrimaryInfo with the phone only: names are edited on /edit-profile. */
 export function usePhoneMutation() {
@@ -40,6 +42,24 @@ export function useCooldownMutation() {
   return usePromiseMutation<useSettingsMutationsCooldownMutation>(graphql`
     mutation useSettingsMutationsCooldownMutation($input: TimezoneCooldownInfoInput!) {
       editTimezoneCooldownInfo(input: $input) { id ...AccountSettingsPage_user }
+    }
+  `);
+}
+
+/** requestEmailChange: the answer carries the pending address, which the contact section then shows. */
+export function useEmailChangeMutation() {
+  return usePromiseMutation<useSettingsMutationsEmailChangeMutation>(graphql`
+    mutation useSettingsMutationsEmailChangeMutation($newEmail: String!, $password: String!) {
+      requestEmailChange(newEmail: $newEmail, password: $password) { id ...AccountSettingsPage_user }
+    }
+  `);
+}
+
+/** sendEmailVerification: a new link for the pending (or unverified) address. */
+export function useSendVerificationMutation() {
+  return usePromiseMutation<useSettingsMutationsSendVerificationMutation>(graphql`
+    mutation useSettingsMutationsSendVerificationMutation {
+      sendEmailVerification
     }
   `);
 }

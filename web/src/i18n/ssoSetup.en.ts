@@ -1,0 +1,47 @@
+/**
+ * English of the ecosystem admins' single sign-on page (.../:ecosystemId/sso, docs/decisions/0046).
+ * Not part of the first load: the page wraps itself in SsoSetupMessages (i18n/PageMessages.tsx).
+ */
+export const ssoSetupEn = {
+  'ssoSetup.intro': 'The sign-in providers people of this ecosystem can use instead of a password. Client secrets are never shown: you can only set a new one.',
+  'ssoSetup.back': 'Back to your ecosystems',
+  'ssoSetup.listTitle': 'Providers set up',
+  'ssoSetup.none': 'No provider is set up yet.',
+  'ssoSetup.protocol': 'Protocol',
+  'ssoSetup.issuer': 'Issuer',
+  'ssoSetup.clientId': 'Client id',
+  'ssoSetup.secret': 'Client secret',
+  'ssoSetup.secretSet': 'Set (not shown)',
+  'ssoSetup.secretMissing': 'Not set',
+  'ssoSetup.endpoints': 'Authorization, token and user info endpoints',
+  'ssoSetup.samlEntryPoint': 'SAML sign-in address',
+  'ssoSetup.samlCertificate': 'Signing certificate (PEM)',
+  'ssoSetup.certificateSet': 'Set',
+  'ssoSetup.district': 'District id',
+  'ssoSetup.districtNone': 'None (any district)',
+  'ssoSetup.districtHint': 'District ids are edited with the ecosystem\'s settings.',
+  'ssoSetup.districtClaim': 'Claim or attribute naming the district',
+  'ssoSetup.role': 'New accounts',
+  'ssoSetup.role.none': 'Create no account (only people who already have one)',
+  'ssoSetup.role.STUDENT': 'Create as student',
+  'ssoSetup.role.PARENT': 'Create as parent',
+  'ssoSetup.role.TEACHER': 'Create as teacher',
+  'ssoSetup.role.MEMBER': 'Create as community member',
+  'ssoSetup.edit': 'Change {provider}',
+  'ssoSetup.formTitle': 'Set up a provider',
+  'ssoSetup.provider': 'Provider',
+  'ssoSetup.issuerHint': 'The OpenID issuer URL, or the SAML identity provider\'s entity id.',
+  'ssoSetup.secretKeep': 'Keep the secret that is set',
+  'ssoSetup.secretReplace': 'Set a new secret',
+  'ssoSetup.newSecret': 'New client secret',
+  'ssoSetup.authorizationEndpoint': 'Authorization endpoint',
+  'ssoSetup.tokenEndpoint': 'Token endpoint',
+  'ssoSetup.userinfoEndpoint': 'User info endpoint',
+  'ssoSetup.optional': 'Optional',
+  'ssoSetup.save': 'Save provider',
+  'ssoSetup.saved': '{provider} was saved.',
+  'ssoSetup.required': 'Required.',
+  'ssoSetup.notUrl': 'Enter an address starting with https:// (or http:// for a local server).',
+};
+
+export type SsoSetupMessageId = keyof typeof ssoSetupEn;
