@@ -29,7 +29,8 @@ let outsiders: Record<'otherAdmin' | 'otherStudent' | 'otherParent' | 'anonymous
  */
 const SELF_OR_PLATFORM = new Set(['ping', 'loginPaas', 'Logout', 'refreshToken', 'changePassword', 'setFeatureFlag', 'createEcosystem',
   'updatePlatformEcosystemConfig', 'sendTestMessage', 'loginPaasMFA', 'startMfaTotpEnrolment', 'confirmMfaTotpEnrolment', 'disableMfa',
-  'editTimezoneCooldownInfo', 'sendEmailVerification', 'requestEmailChange']);
+  'editTimezoneCooldownInfo', 'sendEmailVerification', 'requestEmailChange', 'startMfaEmailEnrolment', 'confirmMfaEmailEnrolment',
+  'regenerateMfaRecoveryCodes']);
 
 /**
  * Mutations anyone may send about an e-mail address (the forgotten-password form, an e-mailed
