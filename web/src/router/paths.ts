@@ -59,7 +59,7 @@ export function useAreaPaths(): AreaPaths {
  */
 export function ecosystemAreaPathFor(platformPath: string, search = ''): string {
   const rest = platformPath.slice(ECOSYSTEMS_PATH.length);
-  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite)$/.test(rest)
+  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite|applications|sso)$/.test(rest)
     ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}${search}`
     : ECOSYSTEM_ADMIN_ROOT;
 }

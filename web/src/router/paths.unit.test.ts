@@ -6,6 +6,9 @@ describe('the two admin areas', () => {
     expect(ecosystemAreaPathFor('/internal-admin-panel/manage-ecosystems/RWNv/breadcrumbs', '?action=ProgramEdited'))
       .toBe('/admin/ecosystems/RWNv/breadcrumbs?action=ProgramEdited');
     expect(ecosystemAreaPathFor('/internal-admin-panel/manage-ecosystems/RWNv/programs')).toBe('/admin/ecosystems/RWNv/programs');
+    for (const page of ['invite', 'applications', 'sso']) {
+      expect(ecosystemAreaPathFor(`/internal-admin-panel/manage-ecosystems/RWNv/${page}`)).toBe(`/admin/ecosystems/RWNv/${page}`);
+    }
   });
 
   it('send them from any other panel page to their area\'s front page, without the query', () => {
