@@ -15,7 +15,7 @@ import type { Actor, Position } from '../../domain/shared/events';
 import { changePassword as changePasswordCommand } from '../../domain/user/handlers';
 import type { Config } from '../../infra/config';
 import type { Secrets } from '../../infra/secrets';
-import { loadAccount, USERS_PROJECTION, type AccountRow } from '../../projections/users';
+import { hasAppliedTo, loadAccount, USERS_PROJECTION, type AccountRow } from '../../projections/users';
 import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
 import { MfaService, type MfaMethodName, type RunCommand } from './factors/service';
@@ -193,7 +193,8 @@ export class AuthService {
   async login(email: string, password: string, options: LoginOptions = {}): Promise<LoginResult> {
     const user = await this.credentials.verifyLogin(email, password, options.ip ?? 'unknown');
     // Checked only after the password, so that it tells nothing to someone without it.
-    if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)) {
+    if (options.ecosystemId && !user.platformAdmin && !user.roles.some((r) => r.ecosystemId === options.ecosystemId)
+      && !(await hasAppliedTo(this.deps.apiPool, user.id, options.ecosystemId))) {
       throw new ForbiddenError(authMessages.notInEcosystem);
     }
     return this.afterFirstFactor(user);

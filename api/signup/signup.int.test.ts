@@ -51,8 +51,12 @@ describe('signUp', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.signUp).toEqual({ accepted: true });
     expect(await messagesTo(api, 'tess.tutor@example.com')).toEqual(['SIGNUP_WELCOME']);
-    const login = await loginPaas('tess.tutor@example.com');
+    // An applicant holds no role in force yet, and still signs in on the ecosystem's own page.
+    const login = await loginPaas('tess.tutor@example.com', w.e1);
+    expect(login.errors).toBeUndefined();
     const token = login.data!.loginPaas.token!;
+    const elsewhere = await loginPaas('tess.tutor@example.com', w.e2);
+    expect(elsewhere.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const mine = await api.graphql<{ getMyApplication: App }>(MY_APPLICATION, { e: w.e1 }, { token });
     expect(mine.data!.getMyApplication).toMatchObject({ status: 'DRAFT', applicantType: 'TUTOR', backgroundCheckStatus: 'NOT_STARTED' });
     const roles = await api.graphql<{ getCurrentUserV2: { profile: { ecosystemRoles: Array<{ role: string; status: string }> } } }>(

@@ -54,6 +54,17 @@ export async function ownProfile(db: Queryable, userId: string): Promise<PersonD
 }
 
 /** Null when the person is unknown or not visible in the request's tenant scope. */
+/**
+ * Whether the person has applied to the ecosystem (role status APPLIED, decision 0044): an applicant
+ * holds no role in force yet, and still signs in on the ecosystem's own page to follow the application.
+ */
+export async function hasAppliedTo(db: Queryable, userId: string, ecosystemId: string): Promise<boolean> {
+  const r = await db.query<{ applied: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM auth.own_profile($1) p, jsonb_array_elements(p.memberships) m
+                     WHERE m->>'ecosystemId' = $2 AND m->>'status' = 'APPLIED') AS applied`, [userId, ecosystemId]);
+  return r.rows[0]?.applied ?? false;
+}
+
 export async function findPerson(db: Queryable, userId: string): Promise<PersonDetails | null> {
   const r = await db.query<DetailsSqlRow>(
     `SELECT u.profile, u.locked, u.mode,
