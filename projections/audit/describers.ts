@@ -49,6 +49,8 @@ const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDe
   // Second factors: what happened, never the sealed secret or a recovery code's hash.
   TotpEnrolmentStarted: () => ({ summary: 'Started setting up an authenticator app', changes: {} }),
   TotpEnabled: () => ({ summary: 'Turned on multi-factor authentication', changes: {} }),
+  // The recovery codes' hashes stay out of the trail, as for TotpEnabled.
+  EmailCodeEnabled: () => ({ summary: 'Turned on multi-factor authentication by e-mailed codes', changes: {} }),
   MfaRecoveryCodeUsed: () => ({ summary: 'Used a recovery code', changes: {} }),
   MfaDisabled: () => ({ summary: 'Turned off multi-factor authentication', changes: {} }),
   MfaRecoveryCodesRegenerated: () => ({ summary: 'Replaced the recovery codes', changes: {} }),

@@ -199,6 +199,14 @@ export const settingsEn = {
   'resetPassword.invalid': 'This link is invalid or has expired. Please ask for a new one.',
   'resetPassword.askAgain': 'Ask for a new link',
   'mfa.title': 'Multi-factor authentication',
+  'forgotPassword.title': 'Reset your password',
+  'forgotPassword.intro': 'Enter the email address of your account. We will send you a link to choose a new password.',
+  'forgotPassword.submit': 'Send the link',
+  'forgotPassword.sentTitle': 'Check your email',
+  'forgotPassword.sent': 'If an account uses {email}, a link to reset its password is on its way. It expires in 1 hour and works once.',
+  'forgotPassword.backToLogin': 'Back to log-in',
+  'loginLink.title': 'Log in with your link',
+  'loginLink.intro': 'Press the button to log in. The link works once.',
 } as const;
 
 export type SettingsMessageId = keyof typeof settingsEn;

@@ -198,4 +198,12 @@ export const settingsEs: Record<keyof typeof settingsEn, string> = {
   'resetPassword.invalid': 'Este enlace no es válido o ha caducado. Pida uno nuevo.',
   'resetPassword.askAgain': 'Pedir un enlace nuevo',
   'mfa.title': 'Autenticación multifactor',
+  'forgotPassword.title': 'Restablezca su contraseña',
+  'forgotPassword.intro': 'Escriba la dirección de correo de su cuenta. Le enviaremos un enlace para elegir una contraseña nueva.',
+  'forgotPassword.submit': 'Enviar el enlace',
+  'forgotPassword.sentTitle': 'Revise su correo',
+  'forgotPassword.sent': 'Si una cuenta usa {email}, ya va en camino un enlace para restablecer su contraseña. Caduca en 1 hora y sirve una sola vez.',
+  'forgotPassword.backToLogin': 'Volver a iniciar sesión',
+  'loginLink.title': 'Inicie sesión con su enlace',
+  'loginLink.intro': 'Pulse el botón para iniciar sesión. El enlace sirve una sola vez.',
 };

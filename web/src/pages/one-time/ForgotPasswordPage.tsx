@@ -11,8 +11,9 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { loginInputErrors } from '../login/loginInput';
 import { sendPasswordResetRequest } from './usePasswordResetOperations';
+import { SettingsMessages } from '../../i18n/PageMessages';
 
-export function Component() {
+function ForgotPasswordPageContent() {
   const t = useT();
   useDocumentTitle(t('forgotPassword.title'));
   const errorText = useErrorText();
@@ -61,4 +62,8 @@ export function Component() {
       )}
     </Paper>
   );
+}
+
+export function Component() {
+  return <SettingsMessages><ForgotPasswordPageContent /></SettingsMessages>;
 }

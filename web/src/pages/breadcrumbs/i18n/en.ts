@@ -138,6 +138,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.UserEcosystemProfileEdited': 'Ecosystem profile edited',
   'breadcrumbs.event.TotpEnrolmentStarted': 'Authenticator app set-up started',
   'breadcrumbs.event.TotpEnabled': 'Multi-factor authentication turned on',
+  'breadcrumbs.event.EmailCodeEnabled': 'Multi-factor authentication by e-mailed codes turned on',
   'breadcrumbs.event.MfaRecoveryCodeUsed': 'Recovery code used',
   'breadcrumbs.event.MfaDisabled': 'Multi-factor authentication turned off',
   'breadcrumbs.event.MfaRecoveryCodesRegenerated': 'Recovery codes replaced',

@@ -134,6 +134,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.UserEcosystemProfileEdited': 'Perfil del ecosistema editado',
   'breadcrumbs.event.TotpEnrolmentStarted': 'Configuración de aplicación de autenticación iniciada',
   'breadcrumbs.event.TotpEnabled': 'Autenticación multifactor activada',
+  'breadcrumbs.event.EmailCodeEnabled': 'Autenticación multifactor con códigos por correo activada',
   'breadcrumbs.event.MfaRecoveryCodeUsed': 'Código de recuperación usado',
   'breadcrumbs.event.MfaDisabled': 'Autenticación multifactor desactivada',
   'breadcrumbs.event.MfaRecoveryCodesRegenerated': 'Códigos de recuperación reemplazados',
