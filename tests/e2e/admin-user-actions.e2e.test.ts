@@ -5,27 +5,14 @@
  * is used once and its result seen; English at 1280 px, Spanish at 390 px, axe-clean, screenshots in
  * dist/e2e-screenshots.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../../api/auth/seed';
-import { axeViolations, describeViolations } from './support/axe';
 import { loginToken, startE2eApp, type E2eApp } from './support/app';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const PASSWORD = 'admin-actions-e2e-password-1';
 let app: E2eApp;
-
-async function check(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable, `${name} controls off screen`).toEqual([]);
-  expect(describeViolations(await axeViolations(page)), name).toBe('');
-}
 
 /** /students filtered by a name, as the admin. */
 async function roster(page: Page, term: string, label = 'Name or e-mail', show = 'Show'): Promise<void> {

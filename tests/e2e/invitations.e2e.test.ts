@@ -6,19 +6,14 @@
  * Link Is Invalid" (also in Spanish). A CSV file with a bad row imports nothing and lists the
  * problem; the fixed file invites everyone. Each page is axe-clean, fits 390 px and leaves screenshots.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from '../../api/relay';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { startE2eApp, type E2eApp } from './support/app';
-import { axeViolations, describeViolations } from './support/axe';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const INVITEE = 'nora.newcomer@example.com';
 
 let app: E2eApp;
@@ -33,15 +28,6 @@ afterAll(async () => {
   await app?.stop();
   await smtp?.close();
 });
-
-async function check(page: Page, name: string): Promise<void> {
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable).toEqual([]);
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The path of the invite link in the `count`-th mail to `to` (the link's host is the server's own). */
 async function joinPath(to: string, count: number): Promise<string> {

@@ -4,17 +4,12 @@
  * phone width, confirms with the mailed code, saves the recovery codes, then logs in again with the
  * code the log-in mails. Each step is axe-clean, fits 390 px and leaves a screenshot.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { startE2eApp, type E2eApp } from './support/app';
-import { axeViolations, describeViolations } from './support/axe';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const PHONE = { width: 390, height: 844 };
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const PAGE = '/account-settings/multi-factor-authentication';
 
 let app: E2eApp;
@@ -29,15 +24,6 @@ afterAll(async () => {
   await app?.stop();
   await smtp?.close();
 });
-
-async function check(page: Page, name: string): Promise<void> {
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable).toEqual([]);
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The 6-digit code of the `count`th mail, once it has arrived. */
 async function codeFromMail(count: number): Promise<string> {

@@ -4,19 +4,14 @@
  * computed here from the key the page shows, as the app would), saves the recovery codes, then
  * logs in again with a code. Each step is axe-clean, fits 390 px and leaves a screenshot.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Secret, codeAt } from '../../api/auth/factors/totp';
 import { ensureUser } from '../../api/auth/seed';
 import { toGlobalId } from '../../api/relay';
 import { persistedId, startE2eApp, type E2eApp } from './support/app';
-import { axeViolations, describeViolations } from './support/axe';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const PHONE = { width: 390, height: 844 };
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const PAGE = '/account-settings/multi-factor-authentication';
 
 let app: E2eApp;
@@ -30,14 +25,6 @@ afterAll(async () => {
 });
 
 /** axe-clean, no sideways scrolling, every control reachable; then a screenshot named `name`. */
-async function check(page: Page, name: string): Promise<void> {
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable).toEqual([]);
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 describe('multi-factor authentication', () => {
   let secret: Buffer;

@@ -4,9 +4,6 @@
  * end to end, from the log-in page through the mail to logging in with the new password. Mail is
  * captured by a local SMTP server; each page is axe-clean, fits 390 px and leaves a screenshot.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Secret, codeAt } from '../../api/auth/factors/totp';
 import { ensureUser } from '../../api/auth/seed';
@@ -15,11 +12,9 @@ import { contextFor } from '../../api/request-context';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { loadAccount } from '../../projections/users';
 import { startE2eApp, type E2eApp } from './support/app';
-import { axeViolations, describeViolations } from './support/axe';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const PHONE = { width: 390, height: 844 };
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const PASSWORD = 'one-time e2e password';
 
 let app: E2eApp;
@@ -34,15 +29,6 @@ afterAll(async () => {
   await app?.stop();
   await smtp?.close();
 });
-
-async function check(page: Page, name: string): Promise<void> {
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable).toEqual([]);
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** The path and query of the newest mail's link to `route`, to open on the test's own address. */
 async function linkFromMail(count: number, route: string): Promise<string> {

@@ -4,28 +4,17 @@
  * open it and read its text and HTML parts; in English at 1280 px and in Spanish at 390 px (cards,
  * nothing off screen), axe-clean on both pages. Screenshots go to dist/e2e-screenshots.
  */
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './support/axe';
 import { startE2eApp, type E2eApp } from './support/app';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 let app: E2eApp;
 
 beforeAll(async () => { app = await startE2eApp(); });
 afterAll(async () => { await app?.stop(); });
-
-async function check(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable, `${name} controls off screen`).toEqual([]);
-  expect(describeViolations(await axeViolations(page)), name).toBe('');
-}
 
 /** The delivery workflow runs after the mutation answers: reload until the message has left QUEUED. */
 async function untilStatus(page: Page, status: string): Promise<void> {

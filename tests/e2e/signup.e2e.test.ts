@@ -5,20 +5,15 @@
  * the new tutor logs in on the ecosystem's own log-in page. Every page is axe-clean, fits 390 px
  * and leaves a screenshot. The ecosystem confirms addresses: the link comes from the recorded message.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editEcosystem } from '../../domain/ecosystem/handlers';
 import { SYSTEM_ACTOR } from '../../api/auth/seed';
 import { toGlobalId } from '../../api/relay';
 import { DEMO_PROFILE_ID } from '../../api/seed';
 import { startE2eApp, type E2eApp } from './support/app';
-import { axeViolations, describeViolations } from './support/axe';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const PHONE = { width: 390, height: 844 };
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const EMAIL = 'tia.tutor@example.com';
 const PASSWORD = 'a sturdy sign-up passphrase';
 
@@ -48,15 +43,6 @@ async function verificationLink(address: string): Promise<string> {
   throw new Error(`no verification link to ${address}`);
 }
 
-async function check(page: Page, name: string): Promise<void> {
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable).toEqual([]);
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
 describe('sign-up', () => {
   it('a tutor signs up, fills in the application (kept across a reload), accepts the waiver and submits', async () => {
     const { page, context, errors } = await app.open(PHONE);
@@ -81,7 +67,6 @@ describe('sign-up', () => {
       await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
       await check(page, 'signup-check-email-390');
       const link = await verificationLink(EMAIL);
-
 
       await page.locator('#main').getByRole('link', { name: 'Log in' }).click();
       await page.getByLabel('Email').fill(EMAIL);

@@ -5,8 +5,6 @@
  * signed out, through the local SAML provider's form (Schoology); then sees both on
  * /account-settings/linked-accounts and removes one. At phone width, axe-clean, with screenshots.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../api/seed';
@@ -15,11 +13,9 @@ import { TENANTS_PROJECTION } from '../../projections/tenants';
 import { startTestOidcProvider, type TestOidcProvider } from '../sso/oidc-provider';
 import { IDP_CERT, startTestSamlIdp, type TestSamlIdp } from '../sso/saml-idp';
 import { startE2eApp, type E2eApp } from './support/app';
-import { axeViolations, describeViolations } from './support/axe';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
 const PHONE = { width: 390, height: 844 };
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const SYSTEM = { userId: 'e2e-setup', role: 'SYSTEM' as const };
 
 let app: E2eApp;
@@ -54,15 +50,6 @@ afterAll(async () => {
   await oidc?.stop();
   await app?.stop();
 });
-
-async function check(page: Page, name: string): Promise<void> {
-  expect(describeViolations(await axeViolations(page))).toBe('');
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable).toEqual([]);
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Signed in: the app holds an access token and the home page's log-out control shows. */
 async function signedIn(page: Page): Promise<void> {

@@ -4,30 +4,16 @@
  * runs. English at 1280 px and Spanish at 390 px (cards, nothing off screen), axe-clean.
  * Screenshots go to dist/e2e-screenshots.
  */
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { linkFamilyMember } from '../../domain/family/handlers';
 import { FAMILIES_PROJECTION } from '../../projections/families';
-import { axeViolations, describeViolations } from './support/axe';
 import { loginToken, startE2eApp, type E2eApp } from './support/app';
-import { layoutReport } from './support/layout';
+import { checkPage as check } from './support/check';
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../dist/e2e-screenshots');
 const PASSWORD = 'students-e2e-password-1';
 let app: E2eApp;
 let parentToken: string;
-
-async function check(page: Page, name: string): Promise<void> {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  const layout = await layoutReport(page);
-  expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.innerWidth);
-  expect(layout.unreachable, `${name} controls off screen`).toEqual([]);
-  expect(describeViolations(await axeViolations(page)), name).toBe('');
-}
 
 beforeAll(async () => {
   app = await startE2eApp();
