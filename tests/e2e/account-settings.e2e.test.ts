@@ -229,7 +229,7 @@ describe('/account-settings', () => {
     const person = { email: 'cam.before@demo.example.org', password: 'a contact passphrase' };
     await ensureUser(app.platform.services, { ...person, firstName: 'Cam', lastName: 'Changer', roles: [{ ecosystemId: demo.ecosystemId, role: 'STUDENT' }] });
     const token = await loginToken(app.url, person.email, person.password);
-    const { page, context, errors } = await app.open({ width: 390, token });
+    const { page, context, errors } = await app.open({ width: 390, accessToken: token });
     try {
       await page.goto(`${app.url}/account-settings`);
       const contact = page.getByRole('region', { name: 'Contact info' });

@@ -40,7 +40,7 @@ afterAll(async () => { await app?.stop(); });
 
 describe('the students page', () => {
   it('shows a parent their own child and not another family\'s (English, 1280 px)', async () => {
-    const { page, context, errors } = await app.open({ token: parentToken, width: 1280 });
+    const { page, context, errors } = await app.open({ accessToken: parentToken, width: 1280 });
     try {
       await page.goto(`${app.url}/students`);
       const children = page.getByRole('list', { name: 'Your children' });
@@ -55,7 +55,7 @@ describe('the students page', () => {
   });
 
   it('shows a parent their child in Spanish on a phone (390 px)', async () => {
-    const { page, context } = await app.open({ token: parentToken, width: 390, height: 844, locale: 'sp' });
+    const { page, context } = await app.open({ accessToken: parentToken, width: 390, height: 844, locale: 'sp' });
     try {
       await page.goto(`${app.url}/students`);
       await page.getByRole('list', { name: 'Sus hijos' }).getByText('Kit Kid').waitFor();

@@ -24,8 +24,6 @@ export interface PageOptions {
   who?: Who;
   /** Signed in with this access token instead (a person the test made). */
   accessToken?: string;
-  /** The same as accessToken (both names are in use). */
-  token?: string;
   /** The interface language stored before the first page (SPEC's `en` or `sp`). */
   locale?: 'en' | 'sp';
 }
@@ -104,8 +102,8 @@ export async function startE2eApp(overrides: Record<string, string> = {}): Promi
     url: platform.url,
     chromium: found,
     token,
-    async open({ width = 1280, height = 900, who, accessToken, token: given, locale } = {}) {
-      const access = given ?? accessToken ?? (who ? await token(who) : null);
+    async open({ width = 1280, height = 900, who, accessToken, locale } = {}) {
+      const access = accessToken ?? (who ? await token(who) : null);
       const localStorage = [
         ...(access ? [{ name: 'accessToken', value: access }] : []),
         ...(locale ? [{ name: 'locale', value: locale }] : []),
