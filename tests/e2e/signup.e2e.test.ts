@@ -169,4 +169,42 @@ describe('sign-up', () => {
       await context.close();
     }
   });
+
+  it('/signup and /signup/waiver lead to the organisation\'s own pages, by link or by the code typed', async () => {
+    const { page, context, errors } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}/signup?ecosystem=${DEMO_PROFILE_ID}&type=TUTOR`);
+      await page.getByRole('heading', { level: 1, name: /Sign up to/ }).waitFor();
+      expect(page.url()).toBe(`${app.url}/s/${DEMO_PROFILE_ID}/signup?type=TUTOR`);
+      expect(await page.getByRole('radio', { name: 'A Leader' }).isChecked()).toBe(true);
+
+      await page.goto(`${app.url}/signup`);
+      await page.getByRole('heading', { level: 1, name: 'Sign up with your organisation' }).waitFor();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('This field is required.').waitFor();
+      await page.getByLabel(/page address or code/).fill('https://elsewhere.example/about');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText(/That is not an address or code/).waitFor();
+      await check(page, 'signup-find-organisation-390');
+      await page.getByLabel(/page address or code/).fill(`https://elsewhere.example/s/${DEMO_PROFILE_ID.toUpperCase()}/`);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { level: 1, name: /Sign up to/ }).waitFor();
+      expect(page.url()).toBe(`${app.url}/s/${DEMO_PROFILE_ID}/signup`);
+
+      await page.goto(`${app.url}/signup/waiver`);
+      await page.getByRole('heading', { level: 1, name: 'Your organisation\'s waiver' }).waitFor();
+      await page.getByLabel(/page address or code/).fill(DEMO_PROFILE_ID);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Waiver', exact: true }).waitFor();
+      expect(page.url()).toBe(`${app.url}/s/${DEMO_PROFILE_ID}/signup/waiver`);
+
+      await page.goto(`${app.url}/s/${DEMO_PROFILE_ID}/how-it-works`);
+      await page.getByRole('heading', { level: 1, name: /Welcome to/ }).waitFor();
+      expect(page.url()).toBe(`${app.url}/s/${DEMO_PROFILE_ID}#how-it-works`);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
         { path: 's/:profileId', lazy: () => import('../pages/signup/SignupLandingPage') },
         { path: 's/:profileId/signup', lazy: () => import('../pages/signup/SignupPage') },
         { path: 's/:profileId/signup/waiver', lazy: () => import('../pages/signup/WaiverPage') },
+        // SPEC section 2's /s/:subPath/how-it-works: the landing page's section of that name.
+        { path: 's/:profileId/how-it-works', lazy: () => import('../pages/signup/HowItWorksRedirect') },
+        { path: 's/:profileId/login/:token', lazy: () => import('../pages/one-time/LoginLinkPage') },
+        { path: 'signup', lazy: () => import('../pages/signup/FindOrganisationPage') },
+        { path: 'signup/waiver', lazy: () => import('../pages/signup/FindOrganisationPage') },
         { path: 'su/h/:ticketId', lazy: () => import('../pages/signup/TicketPage') },
         { path: 'su/invalid', lazy: () => import('../pages/signup/InvalidTicketPage') },
         { path: 'login/:token', lazy: () => import('../pages/one-time/LoginLinkPage') },

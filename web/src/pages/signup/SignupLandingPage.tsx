@@ -1,6 +1,8 @@
 /**
  * /s/:profileId: the ecosystem's landing page (SPEC section 2, "Ecosystem landing and welcome"):
  * sign up, get a tutor, become a tutor, how it works, and its own log-in. In the ecosystem's terms.
+ * /s/:profileId/how-it-works answers with a redirect to this page's "How it works" section
+ * (`#how-it-works`, where the layout's ScrollRestoration scrolls to it; router/routes.tsx).
  */
 import { Anchor, Button, Card, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useLoaderData } from 'react-router-dom';
