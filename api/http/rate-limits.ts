@@ -89,6 +89,7 @@ export function limitsOf(config: Config): Record<string, Limit> {
     // Single sign-on (docs/decisions/0047): each start stores a flow, each callback asks a provider.
     '/sso/:provider/start': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },
     '/sso/schoology/saml/start': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },
+    '/sso/:provider/link': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },
     '/sso/:provider/callback': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-return' },
     '/sso/schoology/saml/acs': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-return' },
   };

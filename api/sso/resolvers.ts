@@ -9,12 +9,13 @@ import { NEW_ACCOUNT_ROLES } from '../../domain/sso/config-events';
 import { unlinkSsoIdentityHandler } from '../../domain/sso/identity';
 import { ssoMessages } from '../../domain/sso/messages';
 import { providerPath, ssoProtocolSchema, ssoProviderSchema } from '../../domain/sso/providers';
-import { IllegalStateError, ValidationError } from '../../domain/shared/errors';
+import { ForbiddenError, IllegalStateError, ValidationError } from '../../domain/shared/errors';
 import { onlyWayIn, ownLinkedIdentities, SSO_PROJECTION, type LinkedIdentityRow } from '../../projections/sso';
 import type { LinkedIdentity, Resolvers, SsoProviderSetup } from '../__generated__/resolvers';
 import type { RequestContext } from '../context';
 import { authorize, requireViewer } from '../auth/policy';
 import { uuidArg } from '../tenants/access';
+import { loaders } from '../tenants/loaders';
 import type { SsoService } from './service';
 
 const identityRef = z.tuple([ssoProviderSchema, z.string().min(1).max(2000), z.string().min(1).max(500)]);
@@ -68,6 +69,16 @@ export const ssoResolvers: Resolvers = {
       }));
     },
 
+    async ssoLinkOptions(_root, _args, ctx) {
+      const viewer = requireViewer(ctx);
+      const ecosystemIds = [...new Set(viewer.roles.map((r) => r.ecosystemId))];
+      const perEcosystem = await Promise.all(ecosystemIds.map(async (ecosystemId) => {
+        const [providers, ecosystem] = await Promise.all([ctx.services.sso.providers(ecosystemId), loaders(ctx).ecosystems.load(ecosystemId)]);
+        return ecosystem ? providers.filter((p) => p.protocol !== 'SAML').map((p) => ({ provider: p.provider, ecosystem })) : [];
+      }));
+      return perEcosystem.flat();
+    },
+
     async ssoProviderSetups(_root, args, ctx) {
       const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
       authorize(ctx, { type: 'ecosystem.edit', ecosystemId });
@@ -82,6 +93,17 @@ export const ssoResolvers: Resolvers = {
       if (await ctx.read((client) => onlyWayIn(client, viewer.userId))) throw new IllegalStateError(ssoMessages.lastWayIn, 'SSO_LAST_WAY_IN');
       await ctx.execute(unlinkSsoIdentityHandler, { userId: viewer.userId, provider, issuer, subject }, { waitFor: [SSO_PROJECTION] });
       return ownIdentities(ctx);
+    },
+
+    async startSsoLink(_root, args, ctx) {
+      const viewer = requireViewer(ctx);
+      const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
+      // Only into an ecosystem of the person's own, answered as any other refusal (never whether it exists).
+      if (!viewer.roles.some((r) => r.ecosystemId === ecosystemId)) throw new ForbiddenError();
+      const setUp = (await ctx.services.sso.providers(ecosystemId)).find((p) => p.provider === args.provider && p.protocol !== 'SAML');
+      if (!setUp) throw ValidationError.forField('provider', ssoMessages.providerNotConfigured);
+      const ticket = await ctx.services.sso.linkTicket({ userId: viewer.userId, ecosystemId, provider: args.provider });
+      return `/sso/${providerPath(args.provider)}/link?ticket=${ticket}`;
     },
 
     async configureSsoProvider(_root, args, ctx) {

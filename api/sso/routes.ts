@@ -2,7 +2,9 @@
  * The single sign-on routes (docs/decisions/0046): `GET /sso/:provider/start?ecosystemId=...` sends
  * the browser to the provider; `GET /sso/:provider/callback` takes it back, logs the person in (the
  * refresh cookie, as loginPaas sets it) and sends the browser to the provider's return page of spec
- * section 2, or to its auth-fail page with a reason code. No token ever travels in an address: the
+ * section 2, or to its auth-fail page with a reason code. `GET /sso/:provider/link?ticket=...` starts
+ * linking an account to the signed-in person instead (decision 0047) and ends on the linked-accounts
+ * settings page. No token ever travels in an address: the
  * return page gets its access token from /refresh-tokens; an MFA step gets the short-lived
  * userIdToken in the fragment, which no server or Referer sees.
  */
@@ -18,13 +20,19 @@ import { SsoFailure } from './failures';
 import { FLOW_TTL_MS } from './flows';
 import { afterLogin, fail, STATE_COOKIE, STATE_COOKIE_PATH, successPath } from './routes-common';
 import { registerSamlRoutes } from './saml-routes';
-import type { SsoService } from './service';
+import type { LinkResult, SsoService } from './service';
 
 type SsoRouteServices = Pick<Services, 'config' | 'clock'> & { sso: SsoService };
 
 export function callbackUrl(services: Pick<Services, 'config'>, request: FastifyRequest, provider: SsoProvider): string {
   const origin = services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
   return `${origin}/sso/${providerPath(provider)}/callback`;
+}
+
+/** Back to the settings page after linking: which provider was linked, or the failure's code. */
+function linkedAccountsPath(provider: SsoProvider, result: LinkResult): string {
+  const query = result.linked ? `linked=${provider}` : `failed=${result.failure}`;
+  return `/account-settings/linked-accounts?${query}`;
 }
 
 function providerOf(request: FastifyRequest): SsoProvider | null {
@@ -53,6 +61,22 @@ export function ssoRoutes(services: SsoRouteServices, log: (line: string) => voi
       }
     });
 
+    // Linking from the settings page (decision 0047): a ticket from startSsoLink stands for the person.
+    app.get('/sso/:provider/link', async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      const provider = providerOf(request);
+      if (!provider) return reply.status(404).send({ code: 'NOT_FOUND' });
+      const ticket = String((request.query as { ticket?: string }).ticket ?? '');
+      try {
+        const { url, state } = await services.sso.beginLink(ticket, provider, callbackUrl(services, request, provider));
+        void reply.setCookie(STATE_COOKIE, state, { path: STATE_COOKIE_PATH, maxAge: FLOW_TTL_MS / 1000, httpOnly: true, sameSite: 'lax', secure });
+        return reply.redirect(url.href, 303);
+      } catch (err) {
+        if (err instanceof SsoFailure) return reply.redirect(linkedAccountsPath(provider, { linked: false, failure: err.code }), 303);
+        return fail(reply, provider, err, log);
+      }
+    });
+
     app.get('/sso/:provider/callback', async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       const provider = providerOf(request);
@@ -62,6 +86,7 @@ export function ssoRoutes(services: SsoRouteServices, log: (line: string) => voi
       try {
         const current = new URL(request.url, callbackUrl(services, request, provider));
         const result = await services.sso.complete(provider, current, cookieState);
+        if ('linked' in result) return reply.redirect(linkedAccountsPath(provider, result), 303);
         if (result.tokens) setRefreshCookies(cookieJar(request, reply, secure), result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, services.clock());
         return reply.redirect(afterLogin(result, successPath(provider)), 303);
       } catch (err) {

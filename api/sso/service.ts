@@ -22,10 +22,13 @@ import { SSO_PROJECTION } from '../../projections/sso';
 import type { AuthBus, AuthService, LoginResult } from '../auth/service';
 import { SecretBox } from '../auth/factors/secret-box';
 import { districtIdOf } from './districts';
-import { SsoFailure } from './failures';
-import { FlowStore } from './flows';
+import { SsoFailure, type SsoFailureCode } from './failures';
+import { FlowStore, LinkTicketStore, type LinkTicket } from './flows';
 import { OauthClients, type ExternalProof } from './oauth';
 import { SamlLogins } from './saml';
+
+/** How a flow started from the settings page ended: linked, or why not. */
+export type LinkResult = { linked: true } | { linked: false; failure: SsoFailureCode };
 
 const SYSTEM: Actor = { userId: 'system', role: 'SYSTEM' };
 
@@ -71,6 +74,7 @@ const secretScope = (ecosystemId: string, provider: SsoProvider): string => `sso
 export class SsoService {
   private readonly box: SecretBox;
   private readonly flows: FlowStore;
+  private readonly tickets: LinkTicketStore;
   private readonly clients: OauthClients;
   private readonly saml: SamlLogins;
   private readonly clock: () => Date;
@@ -79,6 +83,7 @@ export class SsoService {
     this.clock = deps.clock ?? (() => new Date());
     this.box = new SecretBox(deps.mfaSecretKey ?? randomBytes(32).toString('base64url'));
     this.flows = new FlowStore(deps.apiPool, this.clock);
+    this.tickets = new LinkTicketStore(deps.apiPool, this.clock);
     this.clients = new OauthClients(this.clock);
     this.saml = new SamlLogins(deps.apiPool, this.clock);
   }
@@ -111,20 +116,43 @@ export class SsoService {
     return c.sealedClientSecret ? this.box.open(c.sealedClientSecret, secretScope(c.ecosystemId, c.provider)).toString('utf8') : '';
   }
 
-  /** Starts a sign-in: the provider's address to send the browser to, and the state to keep in its cookie. */
-  async begin(ecosystemId: string, provider: SsoProvider, redirectUri: string): Promise<{ url: URL; state: string }> {
+  /**
+   * Starts a sign-in: the provider's address to send the browser to, and the state to keep in its
+   * cookie. With `linkUserId` the flow links the provider account to that signed-in person instead.
+   */
+  async begin(ecosystemId: string, provider: SsoProvider, redirectUri: string, linkUserId: string | null = null): Promise<{ url: URL; state: string }> {
     const c = await this.setUp(ecosystemId, provider);
     const config = await this.clients.configuration(c, this.openSecret(c));
     const started = await this.clients.start(config, c, redirectUri);
-    await this.flows.save(started.state, { ecosystemId, provider, codeVerifier: started.codeVerifier, nonce: started.nonce });
+    await this.flows.save(started.state, { ecosystemId, provider, codeVerifier: started.codeVerifier, nonce: started.nonce, linkUserId });
     return { url: started.url, state: started.state };
   }
 
   /**
-   * Finishes a sign-in from the provider's callback. `cookieState` is the state this browser was
-   * given at the start: a callback carrying another state (someone else's sign-in) is refused.
+   * A ticket for linking a provider account to the signed-in person from the settings page
+   * (decision 0047): only for a member of the ecosystem whose set-up of that provider is OAuth 2 or
+   * OpenID Connect. The caller has authenticated the person.
    */
-  async complete(provider: SsoProvider, currentUrl: URL, cookieState: string | null): Promise<LoginResult> {
+  async linkTicket(ticket: LinkTicket): Promise<string> {
+    await this.assertMember(ticket.userId, ticket.ecosystemId);
+    await this.setUp(ticket.ecosystemId, ticket.provider);
+    return this.tickets.issue(ticket);
+  }
+
+  /** Starts linking from a ticket (GET /sso/:provider/link): as begin, for the ticket's person. */
+  async beginLink(ticketToken: string, provider: SsoProvider, redirectUri: string): Promise<{ url: URL; state: string }> {
+    const ticket = await this.tickets.take(ticketToken, provider);
+    if (!ticket) throw new SsoFailure('FLOW_EXPIRED', 'unknown, used or expired link ticket');
+    return this.begin(ticket.ecosystemId, provider, redirectUri, ticket.userId);
+  }
+
+  /**
+   * Finishes a sign-in from the provider's callback. `cookieState` is the state this browser was
+   * given at the start: a callback carrying another state (someone else's sign-in) is refused. A
+   * flow started from a link ticket links the account and signs nobody in (a LinkResult, its
+   * failure as a code for the settings page to show).
+   */
+  async complete(provider: SsoProvider, currentUrl: URL, cookieState: string | null): Promise<LoginResult | LinkResult> {
     const state = currentUrl.searchParams.get('state');
     if (!state || state !== cookieState) throw new SsoFailure('FLOW_EXPIRED', 'state missing or not this browser\'s');
     const flow = await this.flows.take(state);
@@ -132,7 +160,34 @@ export class SsoService {
     if (currentUrl.searchParams.has('error')) throw new SsoFailure('PROVIDER_REFUSED', currentUrl.searchParams.get('error') ?? '');
     const c = await this.setUp(flow.ecosystemId, provider);
     const proof = await this.clients.finish(await this.clients.configuration(c, this.openSecret(c)), c, currentUrl, flow, state);
+    if (flow.linkUserId) {
+      try {
+        await this.linkToSignedIn(c, proof, flow.linkUserId);
+        return { linked: true };
+      } catch (err) {
+        if (err instanceof SsoFailure) return { linked: false, failure: err.code };
+        throw err;
+      }
+    }
     return this.deps.auth.loginAfterExternalProof(await this.personOf(c, proof));
+  }
+
+  /**
+   * Links the provider account to the person who started the flow while signed in: they proved
+   * both, so the e-mails need not match (decision 0047). The district check still applies; an
+   * account already linked to someone else stays theirs (IDENTITY_TAKEN); linking one already
+   * linked to this person changes nothing.
+   */
+  private async linkToSignedIn(c: SsoProviderConfig, proof: ExternalProof, userId: string): Promise<void> {
+    const expectedDistrict = await districtIdOf(this.deps.apiPool, c.ecosystemId, c.provider);
+    if (expectedDistrict && proof.district !== expectedDistrict) throw new SsoFailure('WRONG_DISTRICT', `${proof.district ?? 'none'} is not ${expectedDistrict}`);
+    await this.assertMember(userId, c.ecosystemId);
+    const linked = await this.deps.bus.load(ssoIdentityAggregate, identityKey(c.provider, proof.issuer, proof.subject));
+    if (linked.status === 'linked') {
+      if (linked.userId !== userId) throw new SsoFailure('IDENTITY_TAKEN');
+      return;
+    }
+    await this.link(userId, c, proof);
   }
 
   /** The person this proof names in the ecosystem, linking the provider account on first use. */

@@ -3,7 +3,8 @@
  * password account, signs in on the ecosystem's log-in page through the local OpenID provider's own
  * log-in form (Clever), which links the provider account to theirs by its verified e-mail; then,
  * signed out, through the local SAML provider's form (Schoology); then sees both on
- * /account-settings/linked-accounts and removes one. At phone width, axe-clean, with screenshots.
+ * /account-settings/linked-accounts, removes one and links another from there while signed in (decision
+ * 0047). At phone width, axe-clean, with screenshots.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,29 @@ describe('single sign-on', () => {
       await expect.poll(() => items.count()).toBe(1);
       await expect.poll(() => items.first().textContent()).toContain('Schoology');
       await check(page, 'sso-linked-accounts-removed-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('links another provider account from the settings page while signed in, whatever its e-mail', async () => {
+    oidc.accounts.set('clever-admin-school', { email: 'someone.else@district.example', email_verified: false });
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    try {
+      await page.goto(`${app.url}/account-settings/linked-accounts`);
+      const items = page.getByRole('list', { name: 'Linked sign-in accounts' }).getByRole('listitem');
+      await expect.poll(() => items.count()).toBe(1);
+      await page.getByRole('heading', { name: 'Link another sign-in account' }).waitFor();
+      await page.getByRole('button', { name: /^Link Clever for / }).click();
+      await page.getByRole('heading', { name: 'Test identity provider' }).waitFor();
+      await page.getByLabel('Account').fill('clever-admin-school');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(`${app.url}/account-settings/linked-accounts?linked=CLEVER`);
+      await page.getByRole('status').filter({ hasText: 'Your Clever account is linked' }).waitFor();
+      await expect.poll(() => items.count()).toBe(2);
+      await expect.poll(() => page.getByRole('list', { name: 'Linked sign-in accounts' }).textContent()).toContain('someone.else@district.example');
+      await check(page, 'sso-linked-accounts-added-390');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

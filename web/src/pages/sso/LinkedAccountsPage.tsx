@@ -1,12 +1,13 @@
 /**
  * /account-settings/linked-accounts: the sign-in accounts (Google, Clever, ClassLink, Edlink,
- * Schoology) linked to the signed-in person, and removing one (docs/decisions/0046). The server
+ * Schoology) linked to the signed-in person, removing one (docs/decisions/0046), and linking another
+ * while signed in (decision 0047). The server
  * refuses to remove the only way into an account a sign-in created, and the page shows why.
  */
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { graphql } from 'react-relay';
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
@@ -16,6 +17,7 @@ import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { LinkedAccountsPageQuery } from './__generated__/LinkedAccountsPageQuery.graphql';
+import { LinkAnotherAccount, LinkResult } from './LinkAnotherAccount';
 import { providerName } from './providers';
 import { useRemoveLinkedIdentityMutation } from './useRemoveLinkedIdentityMutation';
 import { SsoMessages } from '../../i18n/PageMessages';
@@ -23,6 +25,7 @@ import { SsoMessages } from '../../i18n/PageMessages';
 const query = graphql`
   query LinkedAccountsPageQuery {
     linkedIdentities { id provider email linkedAt }
+    ssoLinkOptions { provider ecosystem { id name } }
   }
 `;
 
@@ -36,7 +39,8 @@ type Identity = LinkedAccountsPageQuery['response']['linkedIdentities'][number];
 function LinkedAccountsPageContent() {
   const t = useT();
   useDocumentTitle(t('linked.title'));
-  const { linkedIdentities } = useRouteQuery<LinkedAccountsPageQuery>(query);
+  const { linkedIdentities, ssoLinkOptions } = useRouteQuery<LinkedAccountsPageQuery>(query);
+  const [params] = useSearchParams();
   const [identities, setIdentities] = useState<readonly Identity[]>(linkedIdentities);
   const [failed, setFailed] = useState<string | null>(null);
   const errorText = useErrorText();
@@ -59,6 +63,7 @@ function LinkedAccountsPageContent() {
     <Stack maw={620} p="md">
       <Title order={1}>{t('linked.title')}</Title>
       <Text>{t('linked.intro')}</Text>
+      <LinkResult linked={params.get('linked')} failed={params.get('failed')} />
       {failed && <Alert color="red" role="alert">{failed}</Alert>}
       {identities.length === 0 ? <Text c="dimmed">{t('linked.none')}</Text> : (
         <Stack component="ul" gap="sm" p={0} style={{ listStyle: 'none' }} aria-label={t('linked.title')}>
@@ -83,6 +88,7 @@ function LinkedAccountsPageContent() {
           })}
         </Stack>
       )}
+      <LinkAnotherAccount options={ssoLinkOptions} />
     </Stack>
   );
 }
