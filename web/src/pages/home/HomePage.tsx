@@ -63,7 +63,7 @@ export function Component() {
           {user.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE')
             && <Anchor component={Link} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
-          <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.title')}</Anchor>
+          <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.link')}</Anchor>
           <Anchor component={Link} to="/account-settings/password">{t('password.title')}</Anchor>
           <Anchor component={Link} to="/account-settings">{t('nav.accountSettings')}</Anchor>
           <Anchor component={Link} to="/account-settings/linked-accounts">{t('linked.title')}</Anchor>
