@@ -98,17 +98,19 @@ async function enrolTotp(page: Page, shot: string): Promise<Buffer> {
 }
 
 /** The header's log-out control, then the home page's way to the log-in page. */
-async function logOutToLogin(page: Page, words: { logOut: string; toLogin: string; loginTitle: string }): Promise<void> {
+async function logOutToLogin(page: Page, words: { logOut: string; home: string; toLogin: string; loginTitle: string }, shot: string): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: words.logOut }).click();
   await page.waitForURL(`${app.url}/`);
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  await page.getByRole('heading', { level: 1, name: words.home }).waitFor();
+  await checkPage(page, `${shot}-logged-out`);
   await page.getByRole('main').getByRole('link', { name: words.toLogin }).click();
   await page.getByRole('heading', { level: 1, name: words.loginTitle }).waitFor();
 }
 
 /** Password, then the authenticator app's code (the next one: set-up spent this step's). */
 async function logInWithTotp(page: Page, person: Person, secret: Buffer, shot: string): Promise<void> {
-  await logOutToLogin(page, { logOut: 'Log out', toLogin: 'Log in to continue', loginTitle: 'Log in' });
+  await logOutToLogin(page, { logOut: 'Log out', home: 'Welcome', toLogin: 'Log in to continue', loginTitle: 'Log in' }, shot);
   await checkPage(page, `${shot}-login`);
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
@@ -128,10 +130,11 @@ async function switchToSpanish(page: Page, shot: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Language of the app and of the messages we send you' }).selectOption('sp');
   await page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' }).waitFor();
   await page.getByText('La aplicación ahora está en español.').waitFor();
+  // The invite link reached the address: nothing asks the person to verify it again.
+  await page.getByRole('region', { name: 'Datos de contacto' }).getByText('Verificado', { exact: true }).waitFor();
   await checkPage(page, `${shot}-settings-es`);
-  await page.getByRole('banner').getByRole('link', { name: 'Inicio' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Bienvenido' }).waitFor();
   await page.getByRole('main').getByRole('link', { name: 'Autenticación multifactor' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Autenticación multifactor' }).waitFor();
   await page.getByText('Le quedan 10 códigos de recuperación').waitFor();
   await checkPage(page, `${shot}-mfa-es`);
 }
@@ -154,7 +157,7 @@ describe.each(SIZES)('identity journeys at $width px', (size) => {
       await page.getByRole('banner').getByRole('link', { name: 'Home' }).click();
       await logInWithTotp(page, person, secret, shot('a'));
       await switchToSpanish(page, shot('a'));
-      await logOutToLogin(page, { logOut: 'Cerrar sesión', toLogin: 'Inicie sesión para continuar', loginTitle: 'Iniciar sesión' });
+      await logOutToLogin(page, { logOut: 'Cerrar sesión', home: 'Bienvenido', toLogin: 'Inicie sesión para continuar', loginTitle: 'Iniciar sesión' }, `${shot('a')}-es`);
       await checkPage(page, `${shot('a')}-login-es`);
 
       await page.goto(`${app.url}${link}`);
