@@ -7,8 +7,9 @@
  *   (e) the invalid invite link: the same person opens their used link again (and a mistyped one)
  *       at the end of (a), at both widths (invitations.e2e also has it at 390 and 1280 px);
  *   (d) reset password: one-time.e2e walks it whole at 390 px; here at 1280 px;
+ *   (c) SSO through the local OpenID and SAML providers, linking to an existing account by its
+ *       e-mail: sso.e2e at 390 px (the demo admin); here at 1280 px (a member), both providers;
  *   (b) sign-up with verification and approval: signup.e2e at 390 px;
- *   (c) SSO through the local OpenID and SAML providers, linking by e-mail: sso.e2e at 390 px;
  *   (f) a parent sees their child and not another family's: students.e2e at 1280 and 390 px.
  * Mail comes from a local SMTP server; TOTP codes are computed from the key the page shows.
  * Screenshots: dist/e2e-screenshots/journey-*.png.
@@ -16,31 +17,57 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Secret, codeAt } from '../../api/auth/factors/totp';
-import { ensureUser } from '../../api/auth/seed';
+import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { toGlobalId } from '../../api/relay';
+import { DEMO_PROFILE_ID } from '../../api/seed';
+import { editEcosystem } from '../../domain/ecosystem/handlers';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage } from './support/check';
 import { linkMailedTo } from './support/mail';
+import { SAML_DISTRICT, startSsoProviders, type SsoProviders } from './support/sso';
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 900 }] as const;
 const JOIN_LINK = /\/join\/[A-Za-z0-9_-]{43}/;
 const RESET_LINK = /\/reset-password\/[A-Za-z0-9_-]+/;
+const DESKTOP = SIZES[1];
 
 interface Person { email: string; firstName: string; lastName: string; password: string }
 
 let app: E2eApp;
 let smtp: SmtpCapture;
+let sso: SsoProviders;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
   app = await startE2eApp({ SMTP_URL: smtp.url });
+  sso = await startSsoProviders(app);
+  // Sign-up as a tutor confirms the address and waits for an admin's approval.
+  await app.platform.services.bus.dispatch(editEcosystem, {
+    ecosystemId: app.platform.demo!.ecosystemId,
+    changes: { customSignupConfig: { tutor: { enabled: true, emailVerificationEnabled: true, approvalProcessEnabled: true }, parent: { enabled: true } } },
+  }, { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
 }, 240_000);
 
 afterAll(async () => {
+  await sso?.stop();
   await app?.stop();
   await smtp?.close();
 });
+
+/** A person with a password account, a member of the demo ecosystem in `role`. */
+async function member(email: string, firstName: string, role: 'STUDENT' | 'PARENT'): Promise<Person> {
+  const person: Person = { email, firstName, lastName: 'Journey', password: `${firstName} walks the whole way` };
+  await ensureUser(app.platform.services, { ...person, roles: [{ ecosystemId: app.platform.demo!.ecosystemId, role }] });
+  return person;
+}
+
+/** The log-in form of the page `page` is on (the ecosystem's or the platform's). */
+async function logIn(page: Page, person: Person): Promise<void> {
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
+  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+}
 
 /** The admin sends one invitation from the ecosystem's invite page; answers the link mailed to the person. */
 async function invite(page: Page, person: Person, shot: string): Promise<string> {
@@ -112,9 +139,7 @@ async function logOutToLogin(page: Page, words: { logOut: string; home: string; 
 async function logInWithTotp(page: Page, person: Person, secret: Buffer, shot: string): Promise<void> {
   await logOutToLogin(page, { logOut: 'Log out', home: 'Welcome', toLogin: 'Log in to continue', loginTitle: 'Log in' }, shot);
   await checkPage(page, `${shot}-login`);
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  await logIn(page, person);
   await page.getByRole('heading', { level: 1, name: 'Verify your identity' }).waitFor();
   await checkPage(page, `${shot}-login-code`);
   await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeAt(secret, new Date(Date.now() + 30_000)));
@@ -165,6 +190,70 @@ describe.each(SIZES)('identity journeys at $width px', (size) => {
       await checkPage(page, `${shot('e')}-used-es`);
       await page.goto(`${app.url}${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`);
       await page.getByRole('heading', { level: 1, name: 'Este enlace de invitación no es válido' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** Whole at 390 px in one-time.e2e, sso.e2e and signup.e2e: here at 1280 px. */
+describe('identity journeys at 1280 px', () => {
+  const shot = (journey: string) => `journey-${journey}-1280`;
+
+  it('(d) a forgotten password is reset from the mailed link, and the new one logs in', async () => {
+    const person = await member('rita.reset@example.com', 'Rita', 'STUDENT');
+    const { page, context, errors } = await app.open(DESKTOP);
+    try {
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+      await checkPage(page, `${shot('d')}-forgot`);
+      await page.getByRole('textbox', { name: 'Email' }).fill(person.email);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      await checkPage(page, `${shot('d')}-sent`);
+      await page.goto(`${app.url}${await linkMailedTo(smtp, { to: person.email, path: RESET_LINK })}`);
+      await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+      await checkPage(page, `${shot('d')}-new-password`);
+      person.password = 'a fresh desktop passphrase';
+      await page.getByRole('textbox', { name: 'New password', exact: true }).fill(person.password);
+      await page.getByRole('textbox', { name: 'Type the new password again', exact: true }).fill(person.password);
+      await page.getByRole('button', { name: 'Save the new password' }).click();
+      await page.getByText('Your password was changed.').waitFor();
+      await checkPage(page, `${shot('d')}-done`);
+      await page.getByRole('link', { name: 'Back to log-in' }).click();
+      await logIn(page, person);
+      await page.getByText(`You are signed in as ${person.email}.`).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('(c) signs in through the OpenID provider and then the SAML provider, both linked to the existing account', async () => {
+    const person = await member('sol.sso@example.com', 'Sol', 'STUDENT');
+    sso.oidc.accounts.set('clever-sol', { email: person.email, email_verified: true });
+    sso.saml.accounts.set('schoology-sol', { email: person.email, district: SAML_DISTRICT });
+    const { page, context, errors } = await app.open(DESKTOP);
+    const linked = page.getByRole('list', { name: 'Linked sign-in accounts' }).getByRole('listitem');
+    try {
+      for (const [provider, heading, account] of [['Clever', 'Test identity provider', 'clever-sol'], ['Schoology', 'Test SAML identity provider', 'schoology-sol']] as const) {
+        await page.goto(`${app.url}/s/${DEMO_PROFILE_ID}/login`);
+        await page.getByRole('link', { name: `Sign in with ${provider}` }).waitFor();
+        await checkPage(page, `${shot('c')}-login-${provider.toLowerCase()}`);
+        await page.getByRole('link', { name: `Sign in with ${provider}` }).click();
+        await page.getByRole('heading', { name: heading }).waitFor();
+        await page.getByLabel('Account').fill(account);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        // The existing account, not a new one: the home page greets the person by their address.
+        await page.getByText(`You are signed in as ${person.email}.`).waitFor();
+        await page.getByRole('main').getByRole('link', { name: 'Linked sign-in accounts' }).click();
+        await linked.filter({ hasText: provider }).waitFor();
+        await checkPage(page, `${shot('c')}-linked-${provider.toLowerCase()}`);
+        await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+        await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();
