@@ -9,7 +9,8 @@
  *   (d) reset password: one-time.e2e walks it whole at 390 px; here at 1280 px;
  *   (c) SSO through the local OpenID and SAML providers, linking to an existing account by its
  *       e-mail: sso.e2e at 390 px (the demo admin); here at 1280 px (a member), both providers;
- *   (b) sign-up with verification and approval: signup.e2e at 390 px;
+ *   (b) sign-up with e-mail verification and approval: signup.e2e at 390 px (the link read from
+ *       the recorded message); here at 1280 px, the link from the captured mail;
  *   (f) a parent sees their child and not another family's: students.e2e at 1280 and 390 px.
  * Mail comes from a local SMTP server; TOTP codes are computed from the key the page shows.
  * Screenshots: dist/e2e-screenshots/journey-*.png.
@@ -25,14 +26,14 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage } from './support/check';
 import { linkMailedTo } from './support/mail';
+import { approveApplication, applyAsTutor, logIn, signUpAsTutor, type Person } from './support/journeys';
 import { SAML_DISTRICT, startSsoProviders, type SsoProviders } from './support/sso';
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 900 }] as const;
 const JOIN_LINK = /\/join\/[A-Za-z0-9_-]{43}/;
 const RESET_LINK = /\/reset-password\/[A-Za-z0-9_-]+/;
+const VERIFY_LINK = /\/verify\/email\?token=[A-Za-z0-9_-]+/;
 const DESKTOP = SIZES[1];
-
-interface Person { email: string; firstName: string; lastName: string; password: string }
 
 let app: E2eApp;
 let smtp: SmtpCapture;
@@ -60,13 +61,6 @@ async function member(email: string, firstName: string, role: 'STUDENT' | 'PAREN
   const person: Person = { email, firstName, lastName: 'Journey', password: `${firstName} walks the whole way` };
   await ensureUser(app.platform.services, { ...person, roles: [{ ecosystemId: app.platform.demo!.ecosystemId, role }] });
   return person;
-}
-
-/** The log-in form of the page `page` is on (the ecosystem's or the platform's). */
-async function logIn(page: Page, person: Person): Promise<void> {
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(person.email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(person.password);
-  await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
 }
 
 /** The admin sends one invitation from the ecosystem's invite page; answers the link mailed to the person. */
@@ -254,6 +248,35 @@ describe('identity journeys at 1280 px', () => {
         await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
         await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
       }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('(b) a tutor signs up, confirms the address from the mail, applies; the admin approves; the tutor logs in', async () => {
+    const person: Person = { email: 'tess.signup@example.com', firstName: 'Tess', lastName: 'Signup', password: 'a desktop sign-up passphrase' };
+    const { page, context, errors } = await app.open(DESKTOP);
+    try {
+      await signUpAsTutor(app, page, person, shot('b'));
+      // The mail's link opens in a tab of its own; the person then comes back to log in.
+      const mailTab = await context.newPage();
+      await mailTab.goto(`${app.url}${await linkMailedTo(smtp, { to: person.email, path: VERIFY_LINK })}`);
+      await mailTab.getByText('Email address confirmed').waitFor();
+      await checkPage(mailTab, `${shot('b')}-confirmed`);
+      await mailTab.close();
+      await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
+      await logIn(page, person);
+      await applyAsTutor(page, shot('b'));
+      const admin = await app.open({ ...DESKTOP, who: 'ecosystemAdmin' });
+      await approveApplication(app, admin.page, person, shot('b')).finally(() => admin.context.close());
+      expect(admin.errors).toEqual([]);
+      await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+      await page.goto(`${app.url}/s/${DEMO_PROFILE_ID}/login`);
+      await logIn(page, person);
+      await page.getByText(`You are signed in as ${person.email}.`).waitFor();
+      await checkPage(page, `${shot('b')}-home`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
