@@ -54,6 +54,7 @@ export async function applyAsTutor(page: Page, shot: string): Promise<void> {
   await page.getByRole('link', { name: 'Back to my application' }).click();
   await page.getByRole('button', { name: 'Submit my application' }).click();
   await expect.poll(() => page.getByTestId('application-status').textContent()).toBe('Submitted: waiting for review');
+  expect(await page.getByLabel('Phone number').inputValue()).toBe('(555) 765-4321');
   await checkPage(page, `${shot}-submitted`);
 }
 
