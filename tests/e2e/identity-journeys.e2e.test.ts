@@ -11,22 +11,26 @@
  *       e-mail: sso.e2e at 390 px (the demo admin); here at 1280 px (a member), both providers;
  *   (b) sign-up with e-mail verification and approval: signup.e2e at 390 px (the link read from
  *       the recorded message); here at 1280 px, the link from the captured mail;
- *   (f) a parent sees their child and not another family's: students.e2e at 1280 and 390 px.
+ *   (f) a parent sees their child and not another family's: students.e2e opens /students directly
+ *       (1280 and 390 px); here the parent logs in and follows the home page's link, at both widths.
  * Mail comes from a local SMTP server; TOTP codes are computed from the key the page shows.
  * Screenshots: dist/e2e-screenshots/journey-*.png.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Secret, codeAt } from '../../api/auth/factors/totp';
 import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { toGlobalId } from '../../api/relay';
 import { DEMO_PROFILE_ID } from '../../api/seed';
 import { editEcosystem } from '../../domain/ecosystem/handlers';
+import { linkFamilyMember } from '../../domain/family/handlers';
+import { FAMILIES_PROJECTION } from '../../projections/families';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage } from './support/check';
 import { linkMailedTo } from './support/mail';
-import { approveApplication, applyAsTutor, logIn, signUpAsTutor, type Person } from './support/journeys';
+import {
+  approveApplication, applyAsTutor, enrolTotp, logIn, logInWithTotp, logOutToLogin, signUpAsTutor, switchToSpanish, type Person,
+} from './support/journeys';
 import { SAML_DISTRICT, startSsoProviders, type SsoProviders } from './support/sso';
 
 const SIZES = [{ width: 390, height: 844 }, { width: 1280, height: 900 }] as const;
@@ -57,10 +61,21 @@ afterAll(async () => {
 });
 
 /** A person with a password account, a member of the demo ecosystem in `role`. */
-async function member(email: string, firstName: string, role: 'STUDENT' | 'PARENT'): Promise<Person> {
-  const person: Person = { email, firstName, lastName: 'Journey', password: `${firstName} walks the whole way` };
-  await ensureUser(app.platform.services, { ...person, roles: [{ ecosystemId: app.platform.demo!.ecosystemId, role }] });
-  return person;
+async function member(email: string, firstName: string, role: 'STUDENT' | 'PARENT', lastName = 'Journey'): Promise<Person & { userId: string }> {
+  const person: Person = { email, firstName, lastName, password: `${firstName} walks the whole way` };
+  const { userId } = await ensureUser(app.platform.services, { ...person, roles: [{ ecosystemId: app.platform.demo!.ecosystemId, role }] });
+  return { ...person, userId };
+}
+
+/** A parent and their child, linked as a family of the demo ecosystem. */
+async function family(tag: string): Promise<{ parent: Person; child: Person }> {
+  const parent = await member(`pia.parent.${tag}@example.com`, 'Pia', 'PARENT', `Parent${tag}`);
+  const child = await member(`kai.kid.${tag}@example.com`, 'Kai', 'STUDENT', `Kid${tag}`);
+  const { bus, projections } = app.platform.services;
+  const linked = await bus.dispatch(linkFamilyMember, { parentId: parent.userId, childId: child.userId, ecosystemId: app.platform.demo!.ecosystemId, relationship: 'PARENT' },
+    { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
+  if (linked.position) await projections.waitFor(linked.position, [FAMILIES_PROJECTION], 10_000);
+  return { parent, child };
 }
 
 /** The admin sends one invitation from the ecosystem's invite page; answers the link mailed to the person. */
@@ -91,73 +106,6 @@ async function activate(page: Page, link: string, person: Person, shot: string):
   await checkPage(page, `${shot}-home`);
 }
 
-/** From the home page to the multi-factor page: an authenticator app set up, recovery codes shown once. */
-async function enrolTotp(page: Page, shot: string): Promise<Buffer> {
-  await page.getByRole('link', { name: 'Multi-factor authentication' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Multi-factor authentication' }).waitFor();
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
-  const key = page.getByTestId('mfa-secret');
-  await key.waitFor();
-  await page.getByRole('img', { name: 'QR code for setting up your authenticator app' }).waitFor();
-  const secret = base32Secret((await key.textContent())?.trim() ?? '');
-  await checkPage(page, `${shot}-mfa-setup`);
-  await page.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(secret, new Date()));
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
-  await codes.first().waitFor();
-  expect(await codes.count()).toBe(10);
-  await checkPage(page, `${shot}-mfa-recovery-codes`);
-  await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
-  await page.getByRole('button', { name: 'Done' }).click();
-  await page.getByText('10 recovery codes left').waitFor();
-  // Shown once: after a reload only their number is left.
-  await page.reload();
-  await page.getByText('10 recovery codes left').waitFor();
-  expect(await page.getByTestId('recovery-codes').count()).toBe(0);
-  await checkPage(page, `${shot}-mfa-on`);
-  return secret;
-}
-
-/** The header's log-out control, then the home page's way to the log-in page. */
-async function logOutToLogin(page: Page, words: { logOut: string; home: string; toLogin: string; loginTitle: string }, shot: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name: words.logOut }).click();
-  await page.waitForURL(`${app.url}/`);
-  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
-  await page.getByRole('heading', { level: 1, name: words.home }).waitFor();
-  await checkPage(page, `${shot}-logged-out`);
-  await page.getByRole('main').getByRole('link', { name: words.toLogin }).click();
-  await page.getByRole('heading', { level: 1, name: words.loginTitle }).waitFor();
-}
-
-/** Password, then the authenticator app's code (the next one: set-up spent this step's). */
-async function logInWithTotp(page: Page, person: Person, secret: Buffer, shot: string): Promise<void> {
-  await logOutToLogin(page, { logOut: 'Log out', home: 'Welcome', toLogin: 'Log in to continue', loginTitle: 'Log in' }, shot);
-  await checkPage(page, `${shot}-login`);
-  await logIn(page, person);
-  await page.getByRole('heading', { level: 1, name: 'Verify your identity' }).waitFor();
-  await checkPage(page, `${shot}-login-code`);
-  await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeAt(secret, new Date(Date.now() + 30_000)));
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await page.waitForURL(`${app.url}/`);
-  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
-}
-
-/** Spanish chosen at /account-settings; the other pages then read in Spanish too. */
-async function switchToSpanish(page: Page, shot: string): Promise<void> {
-  await page.getByRole('main').getByRole('link', { name: 'Account settings' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
-  await page.getByRole('combobox', { name: 'Language of the app and of the messages we send you' }).selectOption('sp');
-  await page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' }).waitFor();
-  await page.getByText('La aplicación ahora está en español.').waitFor();
-  // The invite link reached the address: nothing asks the person to verify it again.
-  await page.getByRole('region', { name: 'Datos de contacto' }).getByText('Verificado', { exact: true }).waitFor();
-  await checkPage(page, `${shot}-settings-es`);
-  await page.getByRole('main').getByRole('link', { name: 'Autenticación multifactor' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Autenticación multifactor' }).waitFor();
-  await page.getByText('Le quedan 10 códigos de recuperación').waitFor();
-  await checkPage(page, `${shot}-mfa-es`);
-}
-
 describe.each(SIZES)('identity journeys at $width px', (size) => {
   const shot = (journey: string) => `journey-${journey}-${size.width}`;
 
@@ -184,6 +132,25 @@ describe.each(SIZES)('identity journeys at $width px', (size) => {
       await checkPage(page, `${shot('e')}-used-es`);
       await page.goto(`${app.url}${link.slice(0, -1)}${link.endsWith('A') ? 'B' : 'A'}`);
       await page.getByRole('heading', { level: 1, name: 'Este enlace de invitación no es válido' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+  it('(f) a parent logs in and finds their child from the home page, and no other family\'s', async () => {
+    const { parent, child } = await family(`a${size.width}`);
+    const other = await family(`b${size.width}`);
+    const { page, context, errors } = await app.open(size);
+    try {
+      await page.goto(`${app.url}/login`);
+      await logIn(page, parent);
+      await page.getByText(`You are signed in as ${parent.email}.`).waitFor();
+      await checkPage(page, `${shot('f')}-home`);
+      await page.getByRole('main').getByRole('link', { name: 'Your children' }).click();
+      await page.getByRole('list', { name: 'Your children' }).getByText(`${child.firstName} ${child.lastName}`).waitFor();
+      expect(await page.getByText(`${other.child.firstName} ${other.child.lastName}`).count()).toBe(0);
+      expect(await page.getByText(other.parent.email).count()).toBe(0);
+      await checkPage(page, `${shot('f')}-children`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

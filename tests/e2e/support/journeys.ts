@@ -1,10 +1,13 @@
 /**
  * Steps of the identity journeys (tests/e2e/identity-journeys.e2e.test.ts) as a person clicks
- * them, each page passing checkPage under the name `${shot}-<page>`: the log-in form, and a tutor's
- * sign-up on the demo ecosystem (docs/decisions/0044) from its landing page to the admin's approval.
+ * them, each page passing checkPage under the name `${shot}-<page>`: the log-in form; an
+ * authenticator app set up and used to log in (docs/decisions/0039); the switch to Spanish; a
+ * tutor's sign-up on the demo ecosystem (docs/decisions/0044) from its landing page to the admin's
+ * approval.
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { base32Secret, codeAt } from '../../../api/auth/factors/totp';
 import { toGlobalId } from '../../../api/relay';
 import { DEMO_PROFILE_ID } from '../../../api/seed';
 import type { E2eApp } from './app';
@@ -71,4 +74,74 @@ export async function approveApplication(app: E2eApp, page: Page, person: Person
   await card.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
   await card.getByText('Approved').first().waitFor();
   await checkPage(page, `${shot}-approved`);
+}
+
+/** From the home page to the multi-factor page: an authenticator app set up, recovery codes shown once. */
+export async function enrolTotp(page: Page, shot: string): Promise<Buffer> {
+  await page.getByRole('link', { name: 'Multi-factor authentication' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Multi-factor authentication' }).waitFor();
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const key = page.getByTestId('mfa-secret');
+  await key.waitFor();
+  await page.getByRole('img', { name: 'QR code for setting up your authenticator app' }).waitFor();
+  const secret = base32Secret((await key.textContent())?.trim() ?? '');
+  await checkPage(page, `${shot}-mfa-setup`);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(codeAt(secret, new Date()));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const codes = page.getByTestId('recovery-codes').getByRole('listitem');
+  await codes.first().waitFor();
+  expect(await codes.count()).toBe(10);
+  await checkPage(page, `${shot}-mfa-recovery-codes`);
+  await page.getByRole('checkbox', { name: 'I have saved these codes' }).check();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByText('10 recovery codes left').waitFor();
+  // Shown once: after a reload only their number is left.
+  await page.reload();
+  await page.getByText('10 recovery codes left').waitFor();
+  expect(await page.getByTestId('recovery-codes').count()).toBe(0);
+  await checkPage(page, `${shot}-mfa-on`);
+  return secret;
+}
+
+/** The header's log-out control, then the home page's way to the log-in page. */
+export async function logOutToLogin(page: Page, words: { logOut: string; home: string; toLogin: string; loginTitle: string }, shot: string): Promise<void> {
+  // Log-out loads the home page afresh, also when it is the page the person is on.
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('banner').getByRole('button', { name: words.logOut }).click();
+  await reloaded;
+  expect(new URL(page.url()).pathname).toBe('/');
+  expect(await page.evaluate(() => window.localStorage.getItem('accessToken'))).toBeNull();
+  await page.getByRole('heading', { level: 1, name: words.home }).waitFor();
+  await checkPage(page, `${shot}-logged-out`);
+  await page.getByRole('main').getByRole('link', { name: words.toLogin }).click();
+  await page.getByRole('heading', { level: 1, name: words.loginTitle }).waitFor();
+}
+
+/** Password, then the authenticator app's code (the next one: set-up spent this step's). */
+export async function logInWithTotp(page: Page, person: Person, secret: Buffer, shot: string): Promise<void> {
+  await logOutToLogin(page, { logOut: 'Log out', home: 'Welcome', toLogin: 'Log in to continue', loginTitle: 'Log in' }, shot);
+  await checkPage(page, `${shot}-login`);
+  await logIn(page, person);
+  await page.getByRole('heading', { level: 1, name: 'Verify your identity' }).waitFor();
+  await checkPage(page, `${shot}-login-code`);
+  await page.getByRole('textbox', { name: 'Authentication code' }).fill(codeAt(secret, new Date(Date.now() + 30_000)));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
+}
+
+/** Spanish chosen at /account-settings; the other pages then read in Spanish too. */
+export async function switchToSpanish(page: Page, shot: string): Promise<void> {
+  await page.getByRole('main').getByRole('link', { name: 'Account settings' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Account settings' }).waitFor();
+  await page.getByRole('combobox', { name: 'Language of the app and of the messages we send you' }).selectOption('sp');
+  await page.getByRole('heading', { level: 1, name: 'Configuración de la cuenta' }).waitFor();
+  await page.getByText('La aplicación ahora está en español.').waitFor();
+  // The invite link reached the address: nothing asks the person to verify it again.
+  await page.getByRole('region', { name: 'Datos de contacto' }).getByText('Verificado', { exact: true }).waitFor();
+  await checkPage(page, `${shot}-settings-es`);
+  await page.getByRole('main').getByRole('link', { name: 'Autenticación multifactor' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Autenticación multifactor' }).waitFor();
+  await page.getByText('Le quedan 10 códigos de recuperación').waitFor();
+  await checkPage(page, `${shot}-mfa-es`);
 }

@@ -194,6 +194,7 @@ export const en = {
   'outbox.title': 'Outbox',
   'linked.title': 'Linked sign-in accounts',
   'mfa.link': 'Multi-factor authentication',
+  'students.link': 'Your children',
 } as const satisfies Record<string, string>;
 
 /** The keys of this catalogue, which ships with the first load. */

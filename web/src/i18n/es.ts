@@ -184,4 +184,5 @@ export const es: Record<CoreMessageId, string> = {
   'outbox.title': 'Bandeja de salida',
   'linked.title': 'Cuentas de inicio de sesión vinculadas',
   'mfa.link': 'Autenticación multifactor',
+  'students.link': 'Sus hijos',
 };
