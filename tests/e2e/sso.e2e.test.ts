@@ -16,13 +16,15 @@ const PHONE = { width: 390, height: 844 };
 
 let app: E2eApp;
 let providers: SsoProviders;
+let oidc: SsoProviders['oidc'];
 let adminEmail: string;
 
 beforeAll(async () => {
   app = await startE2eApp();
   providers = await startSsoProviders(app);
+  oidc = providers.oidc;
   adminEmail = app.platform.demo!.ecosystemAdmin.email;
-  providers.oidc.accounts.set('clever-admin', { email: adminEmail.toUpperCase(), email_verified: true });
+  oidc.accounts.set('clever-admin', { email: adminEmail.toUpperCase(), email_verified: true });
   providers.saml.accounts.set('schoology-admin', { email: adminEmail, district: SAML_DISTRICT });
 }, 240_000);
 
