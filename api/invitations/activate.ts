@@ -9,7 +9,7 @@ import { invitationMessages } from '../../domain/invitation/messages';
 import { invitationAggregate, type IssuedInvitation } from '../../domain/invitation/state';
 import { ValidationError } from '../../domain/shared/errors';
 import { isProgramRole } from '../../domain/user/events';
-import { changePassword, changeRoleStatus } from '../../domain/user/handlers';
+import { changePassword, changeRoleStatus, verifyEmail } from '../../domain/user/handlers';
 import { invitationOfToken } from '../../projections/invitations';
 import { loadAccount } from '../../projections/users';
 import type { RequestContext } from '../context';
@@ -60,7 +60,8 @@ function invalidLink(): ValidationError {
 
 /**
  * Uses up the link first (the invitation's stream refuses a second use, even a concurrent one),
- * then activates the role and records the password, all as the invited person, then logs them in.
+ * then activates the role, counts the address as verified and records the password, all as the
+ * invited person, then logs them in.
  */
 export async function activateFromInvite(ctx: RequestContext, args: { token: string; password: string; confirmPassword: string }): Promise<LoginResult> {
   const live = await liveInvitation(ctx, args.token);
@@ -75,6 +76,8 @@ export async function activateFromInvite(ctx: RequestContext, args: { token: str
   await auth.dispatchAs(account, acceptInvitation, { invitationId: i.invitationId, tokenHash: hash });
   const status = isProgramRole(i.role) ? 'ACTIVE' : 'ACTIVATED';
   await auth.dispatchAs(account, changeRoleStatus, { userId: i.userId, ecosystemId: i.ecosystemId, role: i.role, programId: i.programId, status });
+  // The link reached this address, as a reset or log-in link does (decision 0042): it counts as verified.
+  if (account.email === i.email) await auth.dispatchAs(account, verifyEmail, { userId: i.userId, email: i.email });
   const position = await auth.dispatchAs(account, changePassword, { userId: i.userId, passwordHash });
   // As a password reset does: an account that existed before (a member elsewhere) keeps no session of the old password.
   await auth.logoutEverywhere(i.userId);

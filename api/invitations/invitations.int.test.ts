@@ -6,7 +6,7 @@ import { codeOf, fieldsOf } from '../tenants/testing';
 import { toGlobalId } from '../relay';
 import { ACTIVATE, GOOD_PASSWORD, INVITE, LOOKUP, quiet, RESEND, tokenMailedTo, type Invitation } from './testing';
 
-const ME = 'query { getCurrentUserV2 { email { address } profile { firstName } } }';
+const ME = 'query { getCurrentUserV2 { email { address verified } profile { firstName } } }';
 
 describe('invitations', () => {
   let smtp: SmtpCapture;
@@ -56,8 +56,9 @@ describe('invitations', () => {
     const res = await activate(token);
     expect(res.errors).toBeUndefined();
     const accessToken = res.data!.activateAccountFromInvite.token!;
-    const me = await api.graphql<{ getCurrentUserV2: { email: { address: string } } }>(ME, {}, { token: accessToken });
-    expect(me.data!.getCurrentUserV2.email.address).toBe('ada.lovelace@example.com');
+    const me = await api.graphql<{ getCurrentUserV2: { email: { address: string; verified: boolean } } }>(ME, {}, { token: accessToken });
+    // The link reached the address: it is verified, and the settings page asks for no other link.
+    expect(me.data!.getCurrentUserV2.email).toEqual({ address: 'ada.lovelace@example.com', verified: true });
     expect(await api.login('ada.lovelace@example.com', GOOD_PASSWORD)).toBeTruthy();
     const again = await refusedUnchanged(api, () => activate(token), 'BAD_USER_INPUT');
     expect(fieldsOf(again)).toEqual({ token: 'Este enlace de invitación no es válido' });

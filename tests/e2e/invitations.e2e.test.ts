@@ -11,6 +11,7 @@ import { toGlobalId } from '../../api/relay';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
+import { linkMailedTo } from './support/mail';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -30,16 +31,7 @@ afterAll(async () => {
 });
 
 /** The path of the invite link in the `count`-th mail to `to` (the link's host is the server's own). */
-async function joinPath(to: string, count: number): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mails = smtp.received.filter((m) => JSON.stringify(m.to ?? '').includes(to));
-    const match = mails.length >= count ? /\/join\/[A-Za-z0-9_-]{43}/.exec(mails[count - 1].text ?? '') : null;
-    if (match) return match[0];
-    if (Date.now() > deadline) throw new Error(`no invite link number ${count} mailed to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const joinPath = (to: string, count: number) => linkMailedTo(smtp, { to, path: /\/join\/[A-Za-z0-9_-]{43}/, nth: count });
 
 describe('invitations', () => {
   let link = '';

@@ -84,7 +84,7 @@ describe('sign-up', () => {
       await page.reload();
       await page.getByRole('heading', { level: 1, name: /Your application to/ }).waitFor();
       expect(await page.getByLabel('About you').inputValue()).toBe('I like algebra.');
-      expect(await page.getByLabel('Phone number').inputValue()).toBe('5551234567');
+      expect(await page.getByLabel('Phone number').inputValue()).toBe('(555) 123-4567');
       expect(await page.getByRole('checkbox', { name: 'Math' }).isChecked()).toBe(true);
 
       await page.getByRole('link', { name: 'The waiver' }).click();

@@ -9,46 +9,28 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../api/seed';
-import { editEcosystem } from '../../domain/ecosystem/handlers';
-import { TENANTS_PROJECTION } from '../../projections/tenants';
-import { startTestOidcProvider, type TestOidcProvider } from '../sso/oidc-provider';
-import { IDP_CERT, startTestSamlIdp, type TestSamlIdp } from '../sso/saml-idp';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
+import { SAML_DISTRICT, startSsoProviders, type SsoProviders } from './support/sso';
 
 const PHONE = { width: 390, height: 844 };
-const SYSTEM = { userId: 'e2e-setup', role: 'SYSTEM' as const };
 
 let app: E2eApp;
-let oidc: TestOidcProvider;
-let saml: TestSamlIdp;
+let providers: SsoProviders;
+let oidc: SsoProviders['oidc'];
 let adminEmail: string;
 
 beforeAll(async () => {
   app = await startE2eApp();
-  oidc = await startTestOidcProvider([`${app.url}/sso/clever/callback`]);
-  saml = await startTestSamlIdp();
-  const demo = app.platform.demo!;
-  adminEmail = demo.ecosystemAdmin.email;
-  const { bus, projections, sso } = app.platform.services;
-  const edited = await bus.dispatch(editEcosystem, { ecosystemId: demo.ecosystemId, changes: { ssoDistrictIds: { schoology: 'demo-schoology' } } },
-    { actor: SYSTEM, commandId: crypto.randomUUID(), now: new Date().toISOString() });
-  if (edited.position) await projections.waitFor(edited.position, [TENANTS_PROJECTION], 10_000);
-  await sso.configure(SYSTEM, {
-    ecosystemId: demo.ecosystemId, provider: 'CLEVER', protocol: 'OIDC', issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret,
-    endpoints: null, samlEntryPoint: null, samlCertificate: null, districtClaim: null, newAccountRole: null,
-  }, crypto.randomUUID());
-  await sso.configure(SYSTEM, {
-    ecosystemId: demo.ecosystemId, provider: 'SCHOOLOGY', protocol: 'SAML', issuer: saml.entityId, clientId: `${app.url}/saml/sp`, clientSecret: null,
-    endpoints: null, samlEntryPoint: saml.entryPoint, samlCertificate: IDP_CERT, districtClaim: 'district_id', newAccountRole: null,
-  }, crypto.randomUUID());
+  providers = await startSsoProviders(app);
+  oidc = providers.oidc;
+  adminEmail = app.platform.demo!.ecosystemAdmin.email;
   oidc.accounts.set('clever-admin', { email: adminEmail.toUpperCase(), email_verified: true });
-  saml.accounts.set('schoology-admin', { email: adminEmail, district: 'demo-schoology' });
+  providers.saml.accounts.set('schoology-admin', { email: adminEmail, district: SAML_DISTRICT });
 }, 240_000);
 
 afterAll(async () => {
-  await saml?.stop();
-  await oidc?.stop();
+  await providers?.stop();
   await app?.stop();
 });
 

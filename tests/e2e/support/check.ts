@@ -14,6 +14,8 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../dist/e2e-
 
 export async function checkPage(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
+  // From the top: a page left scrolled down draws its sticky header across the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   const layout = await layoutReport(page);
   expect(layout.scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(layout.innerWidth);

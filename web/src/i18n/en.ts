@@ -193,6 +193,8 @@ export const en = {
   'loginLink.sent': 'If an account uses {email}, a log-in link is on its way. It expires in 15 minutes and works once.',
   'outbox.title': 'Outbox',
   'linked.title': 'Linked sign-in accounts',
+  'mfa.link': 'Multi-factor authentication',
+  'students.link': 'Your children',
 } as const satisfies Record<string, string>;
 
 /** The keys of this catalogue, which ships with the first load. */

@@ -183,4 +183,6 @@ export const es: Record<CoreMessageId, string> = {
   'loginLink.sent': 'Si una cuenta usa {email}, ya va en camino un enlace para iniciar sesión. Caduca en 15 minutos y sirve una sola vez.',
   'outbox.title': 'Bandeja de salida',
   'linked.title': 'Cuentas de inicio de sesión vinculadas',
+  'mfa.link': 'Autenticación multifactor',
+  'students.link': 'Sus hijos',
 };

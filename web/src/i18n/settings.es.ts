@@ -6,7 +6,7 @@ export const settingsEs: Record<keyof typeof settingsEn, string> = {
   'settings.intro': 'Sus datos de contacto, idioma, zona horaria y límite de reserva; la contraseña, la seguridad y las notificaciones en sus propias páginas.',
   'settings.pages': 'Más opciones',
   'settings.link.password': 'Contraseña',
-  'settings.link.mfa': 'Autenticación de varios factores',
+  'settings.link.mfa': 'Autenticación multifactor',
   'settings.link.notifications': 'Notificaciones',
   'settings.link.profile': 'Editar perfil',
   'settings.saved': 'Guardado.',

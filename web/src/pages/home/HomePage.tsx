@@ -13,7 +13,7 @@ import { ADMIN_ROOT, areaPaths, ECOSYSTEM_ADMIN_ROOT } from '../../router/paths'
 import { isChainedQueries, preloadChained, type ChainedQueries } from '../../router/preload';
 import type { HomePageEcosystemsQuery } from './__generated__/HomePageEcosystemsQuery.graphql';
 import type { HomePageQuery } from './__generated__/HomePageQuery.graphql';
-import { memberEcosystemIds, viewerEcosystems, type EcosystemRoleRef } from './ecosystems';
+import { isParent, memberEcosystemIds, viewerEcosystems, type EcosystemRoleRef } from './ecosystems';
 
 const query = graphql`
   query HomePageQuery {
@@ -63,7 +63,8 @@ export function Component() {
           {user.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE')
             && <Anchor component={Link} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
-          <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.title')}</Anchor>
+          {isParent(user.ecosystemRoles) && <Anchor component={Link} to="/students">{t('students.link')}</Anchor>}
+          <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.link')}</Anchor>
           <Anchor component={Link} to="/account-settings/password">{t('password.title')}</Anchor>
           <Anchor component={Link} to="/account-settings">{t('nav.accountSettings')}</Anchor>
           <Anchor component={Link} to="/account-settings/linked-accounts">{t('linked.title')}</Anchor>

@@ -33,3 +33,8 @@ export function viewerEcosystems(roles: readonly EcosystemRoleRef[], found: Read
   return found.flatMap((e) => (e ? [{ id: e.id, name: e.name, admin: adminOf.has(e.id) }] : []))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/** A parent or guardian in some ecosystem: the home page links to their children (/students). */
+export function isParent(roles: readonly EcosystemRoleRef[]): boolean {
+  return roles.some((r) => r.status === 'ACTIVE' && r.role === 'PARENT');
+}

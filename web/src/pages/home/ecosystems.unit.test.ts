@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ECOSYSTEM_IDS, memberEcosystemIds, viewerEcosystems } from './ecosystems';
+import { isParent, MAX_ECOSYSTEM_IDS, memberEcosystemIds, viewerEcosystems } from './ecosystems';
 
 const roles = [
   { ecosystemId: 'E1', role: 'TEACHER', status: 'ACTIVE' },
@@ -25,5 +25,11 @@ describe('the home page ecosystems', () => {
       .toEqual([{ id: 'E1', name: 'Riverside', admin: false }]);
     // A revoked admin role no longer opens the breadcrumbs.
     expect(viewerEcosystems(roles, [{ id: 'E3', name: 'Old' }])).toEqual([{ id: 'E3', name: 'Old', admin: false }]);
+  });
+
+  it('links a parent to their children only while a parent role is active', () => {
+    expect(isParent(roles)).toBe(false);
+    expect(isParent([...roles, { ecosystemId: 'E1', role: 'PARENT', status: 'ACTIVE' }])).toBe(true);
+    expect(isParent([{ ecosystemId: 'E1', role: 'PARENT', status: 'ARCHIVED' }, { ecosystemId: 'E2', role: 'PARENT', status: 'INVITED' }])).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 /** The application draft as form values, and the patch the server takes (pure: unit-tested). */
+import { formatPhone } from '../profile/profileForm';
 import type { Draft } from './signupOperations';
 
 export interface DraftValues {
@@ -19,9 +20,10 @@ export interface DraftValues {
 
 export type AutosaveState = 'idle' | 'saving' | 'saved' | 'failed';
 
+/** The stored phone number shows as the spec shows phone numbers, (xxx) xxx-xxxx, as the person typed it. */
 export function valuesOf(draft: Draft): DraftValues {
   return {
-    dateOfBirth: draft.dateOfBirth ?? '', phoneNumber: draft.phoneNumber ?? '', subjects: [...draft.subjects], courses: draft.courses.join(', '),
+    dateOfBirth: draft.dateOfBirth ?? '', phoneNumber: formatPhone(draft.phoneNumber ?? ''), subjects: [...draft.subjects], courses: draft.courses.join(', '),
     zipCode: draft.zipCode ?? '', school: draft.school ?? '', gradeLevel: draft.gradeLevel ?? '', gpa: draft.gpa ?? null,
     locationPreference: draft.locationPreference, paidPreference: draft.paidPreference, paymentMethod: draft.paymentMethod,
     availability: draft.availability ?? '', bio: draft.bio ?? '',

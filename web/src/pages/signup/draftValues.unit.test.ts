@@ -11,6 +11,8 @@ describe('the draft autosave patch', () => {
       gradeLevel: null, gpa: null, locationPreference: 'online', paidPreference: true, paymentMethod: 'VENMO' as const, availability: null, bio: 'Hi' };
     const values = valuesOf(draft);
     expect(values.courses).toBe('Algebra I, Geometry');
+    expect(values.phoneNumber).toBe('(555) 123-4567');
+    expect(valuesOf({ ...draft, phoneNumber: null }).phoneNumber).toBe('');
     expect(patchOf({ courses: values.courses, zipCode: values.zipCode })).toEqual({ courses: ['Algebra I', 'Geometry'], zipCode: null });
   });
 });
