@@ -23,6 +23,15 @@ export const ecosystemsEn = {
   'demo.status.CANCELLED': 'Cancelled',
   'demo.finished': 'The demo data job of {name} finished.',
   'demo.failed': 'The demo data job of {name} failed.',
+  'ecosystems.searchFailed': 'The search failed',
+  'ecosystems.search': 'Search ecosystems',
+  'ecosystems.searchPlaceholder': 'Name or short name',
+  'ecosystems.count': '{count, plural, =0 {No ecosystems found} one {# ecosystem} other {# ecosystems}}',
+  'ecosystems.archiveText': 'Its programs and users stay, but it is hidden from everyone but platform admins until unarchived.',
+  'ecosystems.unarchiveTitle': 'Unarchive {name}?',
+  'ecosystems.archived': '{name} was archived.',
+  'ecosystems.unarchived': '{name} was unarchived.',
+  'ecosystems.empty': 'No ecosystems match your search.',
 } as const satisfies Record<string, string>;
 
 export type EcosystemsMessageId = keyof typeof ecosystemsEn;

@@ -21,4 +21,13 @@ export const ecosystemsEs: Record<EcosystemsMessageId, string> = {
   'demo.status.CANCELLED': 'Cancelado',
   'demo.finished': 'El trabajo de datos de demostración de {name} terminó.',
   'demo.failed': 'El trabajo de datos de demostración de {name} falló.',
+  'ecosystems.searchFailed': 'La búsqueda falló',
+  'ecosystems.search': 'Buscar ecosistemas',
+  'ecosystems.searchPlaceholder': 'Nombre o nombre corto',
+  'ecosystems.count': '{count, plural, =0 {No se encontraron ecosistemas} one {# ecosistema} other {# ecosistemas}}',
+  'ecosystems.archiveText': 'Sus programas y usuarios se conservan, pero solo los administradores de la plataforma lo verán hasta que se desarchive.',
+  'ecosystems.unarchiveTitle': '¿Desarchivar {name}?',
+  'ecosystems.archived': '{name} se archivó.',
+  'ecosystems.unarchived': '{name} se desarchivó.',
+  'ecosystems.empty': 'Ningún ecosistema coincide con su búsqueda.',
 };
