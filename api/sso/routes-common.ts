@@ -23,7 +23,9 @@ export function failurePath(provider: SsoProvider, code: SsoFailureCode): string
  * Where the browser goes once the provider vouched for the person: tokens in the cookie, or the MFA
  * step, with the masked address an e-mail code went to (the step says where to look).
  */
-export function afterLogin(result: LoginResult, path: string): string {
+export type SignInResult = Pick<LoginResult, 'tokens' | 'userIdToken' | 'mfaMethods' | 'mfaEnrolmentRequired'> & { user: Pick<LoginResult['user'], 'email'> };
+
+export function afterLogin(result: SignInResult, path: string): string {
   if (result.tokens) return path;
   const step = new URLSearchParams({ userIdToken: result.userIdToken, mfa: result.mfaEnrolmentRequired ? 'ENROL' : result.mfaMethods.join(',') });
   if (result.mfaMethods.includes('EMAIL')) step.set('to', maskedAddress(result.user.email));

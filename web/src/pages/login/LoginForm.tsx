@@ -61,7 +61,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
     try {
       const { loginPaas } = await login({ email: email.trim(), password, ecosystemId: ecosystem?.id ?? null });
       if (!loginPaas.token) {
-        setMfa({ userIdToken: loginPaas.userIdToken, mfaEnrolmentRequired: loginPaas.mfaEnrolmentRequired, emailCode: loginPaas.mfaMethods.includes('EMAIL') });
+        setMfa({ userIdToken: loginPaas.userIdToken, mfaEnrolmentRequired: loginPaas.mfaEnrolmentRequired, emailCode: loginPaas.mfaMethods.includes('EMAIL'), emailHint: loginPaas.mfaEmailHint });
         return;
       }
       await loggedIn(loginPaas.token, loginPaas.redirect);

@@ -23,6 +23,7 @@ const login = graphql`
       userIdToken
       mfaMethods
       mfaEnrolmentRequired
+      mfaEmailHint
     }
   }
 `;
