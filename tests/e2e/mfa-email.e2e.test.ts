@@ -174,4 +174,26 @@ describe('an ecosystem that requires multi-factor authentication', () => {
       await next.context.close();
     }
   });
+
+  it('offers the choice in Spanish', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const member = { email: 'mfa.espanol@demo.example.org', password: 'una frase de miembro larga' };
+    await ensureUser(app.platform.services, { ...member, firstName: 'Eva', lastName: 'Español', roles: [{ ecosystemId: demo.ecosystemId, role: 'MEMBER' }] });
+    const { page, context, errors } = await app.open({ ...PHONE, locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/login`);
+      await page.getByRole('textbox', { name: 'Correo electrónico', exact: true }).fill(member.email);
+      await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(member.password);
+      await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Configure la autenticación multifactor' }).waitFor();
+      await check(page, 'mfa-email-login-choose-390-es');
+      await page.getByRole('button', { name: 'Un código por correo electrónico' }).click();
+      await page.getByText('Recibir códigos de inicio de sesión por correo electrónico').waitFor();
+      await check(page, 'mfa-email-login-setup-390-es');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
