@@ -248,18 +248,19 @@ export class AuthService {
   /**
    * The second log-in step: a code of the user's factor, or the first code of the set-up their
    * ecosystem required at log-in (then the recovery codes are answered, once). Then the tokens.
+   * `enrolMethod` says which set-up the code finishes: the app's pending one (the default) or the
+   * e-mail method's mailed code; with a factor on, or no ecosystem requiring one, it is ignored.
    */
-  async loginMfa(userIdToken: string, code: string, options: { ip?: string } = {}): Promise<MfaLoginResult> {
+  async loginMfa(userIdToken: string, code: string, options: { ip?: string; enrolMethod?: MfaMethodName | null } = {}): Promise<MfaLoginResult> {
     const user = await this.userOfStep(userIdToken);
     const ip = options.ip ?? 'unknown';
     const run = this.runAs(user);
     const state = await this.mfa.state(user.id);
+    const enrolling = state.status !== 'enabled' && (state.status === 'pending' || options.enrolMethod === 'EMAIL') && await this.mfa.required(user);
     let recoveryCodes: string[] | null = null;
-    if (state.status === 'pending' && await this.mfa.required(user)) {
-      recoveryCodes = await this.mfa.confirmTotp(user, code, randomUUID(), ip, run);
-    } else {
-      await this.mfa.verify(user, code, ip, run);
-    }
+    if (enrolling && options.enrolMethod === 'EMAIL') recoveryCodes = await this.mfa.confirmEmail(user, code, randomUUID(), ip, run);
+    else if (enrolling) recoveryCodes = await this.mfa.confirmTotp(user, code, randomUUID(), ip, run);
+    else await this.mfa.verify(user, code, ip, run);
     return { user, tokens: await this.startSession(user), recoveryCodes };
   }
 

@@ -1,5 +1,6 @@
 /** What the OAuth and SAML sign-in routes share: the state cookie and the return pages of spec section 2. */
 import { providerPath, type SsoProvider } from '../../domain/sso/providers';
+import { maskedAddress } from '../auth/factors/email-codes';
 import type { LoginResult } from '../auth/service';
 import type { FastifyReply } from 'fastify';
 import { SsoFailure, type SsoFailureCode } from './failures';
@@ -18,10 +19,16 @@ export function failurePath(provider: SsoProvider, code: SsoFailureCode): string
   return `/${providerPath(provider)}/auth-fail?reason=${code}`;
 }
 
-/** Where the browser goes once the provider vouched for the person: tokens in the cookie, or the MFA step. */
-export function afterLogin(result: LoginResult, path: string): string {
+/**
+ * Where the browser goes once the provider vouched for the person: tokens in the cookie, or the MFA
+ * step, with the masked address an e-mail code went to (the step says where to look).
+ */
+export type SignInResult = Pick<LoginResult, 'tokens' | 'userIdToken' | 'mfaMethods' | 'mfaEnrolmentRequired'> & { user: Pick<LoginResult['user'], 'email'> };
+
+export function afterLogin(result: SignInResult, path: string): string {
   if (result.tokens) return path;
   const step = new URLSearchParams({ userIdToken: result.userIdToken, mfa: result.mfaEnrolmentRequired ? 'ENROL' : result.mfaMethods.join(',') });
+  if (result.mfaMethods.includes('EMAIL')) step.set('to', maskedAddress(result.user.email));
   return `${path}#${step.toString()}`;
 }
 

@@ -12,6 +12,8 @@ import { CookieJar, follow, type Hop } from '../../tests/sso/browser-less';
 import { addPerson, buildWorld, refusedUnchanged, type World } from '../people/testing';
 import { loadAccount, loadCredentials } from '../../projections/users';
 import { changePassword } from '../../domain/user/handlers';
+import { enableEmailCode } from '../../domain/mfa/handlers';
+import { SYSTEM_ACTOR } from '../auth/seed';
 import { hashPassword } from '../auth/password';
 
 let api: TestApi;
@@ -258,5 +260,19 @@ describe('an ecosystem that requires multi-factor log-in', () => {
     expect(step.get('mfa')).toBe('ENROL');
     expect(await api.platform.services.auth.verifyUserIdToken(step.get('userIdToken') ?? '')).toBe(world.ids.admin2);
     expect(await whoIsSignedIn(res.jar)).toBeNull();
+  });
+
+  it('ends the sign-in of someone with the e-mail method at its step: a code mailed, the masked address in the fragment', async () => {
+    const { bus } = api.platform.services;
+    await bus.dispatch(enableEmailCode, { userId: world.ids.admin2, recoveryCodeHashes: Array.from({ length: 10 }, (_, i) => `${i}`.padStart(64, 'a')) },
+      { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
+    const res = await signIn('google', world.e2, 'google-otto');
+    const step = new URLSearchParams(res.landing.hash.slice(1));
+    expect(step.get('mfa')).toBe('EMAIL');
+    expect(step.get('to')).toBe('o***@example.com');
+    expect(await whoIsSignedIn(res.jar)).toBeNull();
+    const mailed = await api.db.ownerPool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'MessageRecorded' AND data->>'kind' = 'MFA_CODE' AND data->>'recipientUserId' = $1`, [world.ids.admin2]);
+    expect(mailed.rows[0].n).toBe(1);
   });
 });

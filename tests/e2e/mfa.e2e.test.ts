@@ -147,6 +147,7 @@ describe('multi-factor authentication', () => {
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill(member.password);
       await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('heading', { level: 1, name: 'Set up multi-factor authentication' }).waitFor();
+      await page.getByRole('button', { name: 'An authenticator app' }).click();
       const key = page.getByTestId('mfa-secret');
       await key.waitFor();
       const own = base32Secret((await key.textContent())?.trim() ?? '');

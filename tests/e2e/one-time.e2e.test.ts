@@ -1,12 +1,14 @@
 /**
  * One-time links in the browser (docs/decisions/0042): the e-mail verification link opened at
  * phone width, in English and Spanish, and the page without a token; a forgotten password reset
- * end to end, from the log-in page through the mail to logging in with the new password. Mail is
+ * end to end, from the log-in page through the mail to logging in with the new password, and from an
+ * ecosystem's log-in page, whose name the mail then bears. Mail is
  * captured by a local SMTP server; each page is axe-clean, fits 390 px and leaves a screenshot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Secret, codeAt } from '../../api/auth/factors/totp';
 import { ensureUser } from '../../api/auth/seed';
+import { DEMO_PROFILE_ID } from '../../api/seed';
 import { requestEmailVerification } from '../../api/auth/one-time/verify-email';
 import { contextFor } from '../../api/request-context';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
@@ -129,6 +131,35 @@ describe('forgotten password', () => {
       await page.goto(`${app.url}${link}`);
       await page.getByText('This link does not work').waitFor();
       await check(page, 'reset-password-used-390');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("forgotten password from an ecosystem's log-in page", () => {
+  it('passes the ecosystem on: the mail bears its name, and the page leads back to its log-in', async () => {
+    const demo = app.platform.demo;
+    if (!demo) throw new Error('the platform was started without its demo logins');
+    const email = 'rhea.ecosystem@example.com';
+    await ensureUser(app.platform.services, { email, password: PASSWORD, firstName: 'Rhea', lastName: 'Eco', roles: [{ ecosystemId: demo.ecosystemId, role: 'MEMBER' }] });
+    const { page, context, errors } = await app.open(PHONE);
+    try {
+      await page.goto(`${app.url}/s/${DEMO_PROFILE_ID}/login`);
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('ecosystem')).toBe(DEMO_PROFILE_ID);
+      await check(page, 'forgot-password-ecosystem-390');
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
+      const mailsBefore = smtp.received.length;
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+      const mail = (await smtp.waitFor(mailsBefore + 1))[mailsBefore];
+      expect(mail.subject).toBe('Riverside Unified School District: reset your password');
+      expect(mail.text).toContain('your Riverside Unified School District account');
+      await page.getByRole('link', { name: 'Back to log-in' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Log in to Riverside Unified School District' }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

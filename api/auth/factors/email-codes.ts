@@ -44,6 +44,16 @@ export function isEmailCodeShaped(typed: string): boolean {
   return /^\d{6}$/.test(typed);
 }
 
+/**
+ * Where the code step says the code went (j***@example.com): enough for the person to know which
+ * mailbox to open, too little to hand a full address to whoever holds the password.
+ */
+export function maskedAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${email.slice(0, 1)}***${email.slice(at)}`;
+}
+
 export class EmailCodes {
   constructor(private readonly deps: EmailCodesDeps) {}
 

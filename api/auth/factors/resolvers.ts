@@ -16,6 +16,7 @@ import { PLATFORM_ADMIN_HOME } from '../resolvers';
 import { viewerUser, type UserSource } from '../user-source';
 import { loadAccount } from '../../../projections/users';
 import { languageOf } from '../one-time/by-email';
+import { maskedAddress } from './email-codes';
 import { factorMessages } from './messages';
 import type { FactorOwner, RunCommand } from './service';
 
@@ -69,10 +70,17 @@ function viewerAsUser(ctx: RequestContext): UserSource {
 }
 
 export const factorResolvers: Resolvers = {
+  LoginPaasPayload: {
+    // Only the e-mail method has an address to show; the token names whose it is.
+    async mfaEmailHint(payload, _args, ctx) {
+      if (!payload.mfaMethods.includes('EMAIL')) return null;
+      return maskedAddress((await ctx.services.auth.userOfStep(payload.userIdToken)).email);
+    },
+  },
   Mutation: {
     async loginPaasMFA(_root, args, ctx) {
-      const input = z.object({ userIdToken: z.string().max(USER_ID_TOKEN_MAX), code }).parse(args);
-      const result = await ctx.services.auth.loginMfa(input.userIdToken, input.code, { ip: clientIp(ctx) });
+      const input = z.object({ userIdToken: z.string().max(USER_ID_TOKEN_MAX), code, enrolMethod: z.enum(['TOTP', 'EMAIL']).nullish() }).parse(args);
+      const result = await ctx.services.auth.loginMfa(input.userIdToken, input.code, { ip: clientIp(ctx), enrolMethod: input.enrolMethod });
       setRefreshCookies(ctx.cookies, result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, ctx.services.clock());
       return { token: result.tokens.accessToken, redirect: result.user.platformAdmin ? PLATFORM_ADMIN_HOME : '/', recoveryCodes: result.recoveryCodes };
     },
@@ -105,8 +113,8 @@ export const factorResolvers: Resolvers = {
       return { recoveryCodes, user: viewerAsUser(ctx) };
     },
 
-    async startMfaEmailEnrolment(_root, _args, ctx) {
-      const owner = viewerOwner(ctx);
+    async startMfaEmailEnrolment(_root, args, ctx) {
+      const { owner } = await enrollingOwner(ctx, args.userIdToken);
       await ctx.services.auth.mfa.startEmail(owner, await mailLanguage(ctx, owner.id));
       return true;
     },

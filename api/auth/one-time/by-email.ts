@@ -9,6 +9,7 @@ import { emailSchema } from '../../../domain/user/commands';
 import { loadCredentials } from '../../../projections/users';
 import type { WorkflowEngine } from '../../../workflows/engine/port';
 import type { OneTimeLinks } from './links';
+import { linkSenderOf } from './sender';
 import type { OneTimeKind } from './store';
 
 /** Links of one kind a person can be sent per hour, whoever asks: more requests answer the same and mail nothing. */
@@ -21,6 +22,8 @@ export interface LinkRequest {
   ip: string;
   /** The reader's language: the mail's, unless the account chose one. */
   locale: MessageLanguage;
+  /** The ecosystem whose own pages asked (validated by the caller): its name on the mail when the account belongs to it (sender.ts). */
+  ecosystemId?: string | null;
 }
 
 export interface LinkKind {
@@ -39,17 +42,18 @@ export async function requestLinkByEmail(links: OneTimeLinks, engine: Pick<Workf
   const email = parsed.success ? parsed.data : request.email.trim().toLowerCase();
   await links.deps.guard.attempt(`${spec.kind.toLowerCase()}:${email}`, request.ip, () => Promise.resolve(null));
   if (!parsed.success) return;
-  links.inBackground(`mailing a ${spec.kind} link`, () => mailLink(links, engine, spec, email, request.locale));
+  links.inBackground(`mailing a ${spec.kind} link`, () => mailLink(links, engine, spec, email, request));
 }
 
-async function mailLink(links: OneTimeLinks, engine: Pick<WorkflowEngine, 'startWorkflow'>, spec: LinkKind, email: string, locale: MessageLanguage): Promise<void> {
+async function mailLink(links: OneTimeLinks, engine: Pick<WorkflowEngine, 'startWorkflow'>, spec: LinkKind, email: string, request: LinkRequest): Promise<void> {
   const { apiPool, clock } = links.deps;
   const credentials = await loadCredentials(apiPool, email);
   if (!credentials) return;
   const { userId } = credentials;
   if (await links.tokens.issuedSince(userId, spec.kind, new Date(clock().getTime() - HOUR_MS)) >= LINKS_PER_HOUR) return;
+  const sender = await linkSenderOf(links, userId, request.ecosystemId ?? null);
   await links.mail(spec.kind, {
-    userId, email, ecosystemId: null, language: await languageOf(links, userId, locale), brand: {}, actor: { userId, role: 'MEMBER' },
+    userId, email, ...sender, language: await languageOf(links, userId, request.locale), actor: { userId, role: 'MEMBER' },
   }, engine, spec.path, true);
 }
 

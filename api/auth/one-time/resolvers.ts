@@ -11,10 +11,27 @@ import { viewerUser } from '../user-source';
 import { loadAccount } from '../../../projections/users';
 import { requestEmailChange, resendEmailVerification } from './email-change';
 import { confirmEmail } from './verify-email';
+import { NotFoundError } from '../../../domain/shared/errors';
+import { getEcosystemProfile } from '../../../projections/tenants/queries';
+import type { RequestContext } from '../../context';
+import { oneTimeMessages } from './messages';
 
 /** Generous for a 43-character token; longer input is refused before any work. */
 const token = z.string().max(200).transform((t) => t.trim());
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
+const linkRequest = z.object({ email: z.string().max(320), ecosystemProfileId: z.string().max(100).nullish() });
+
+/**
+ * The ecosystem whose own pages asked for a link (its public profile id), checked before anything
+ * else: an unknown or archived one is NOT_FOUND, whatever the address. It only names the mail's
+ * sender (sender.ts); it never changes the answer.
+ */
+async function askingEcosystem(ctx: RequestContext, profileId: string | null | undefined): Promise<string | null> {
+  if (!profileId) return null;
+  const profile = await ctx.read((client) => getEcosystemProfile(client, profileId.trim().toLowerCase()));
+  if (!profile || profile.archived) throw new NotFoundError(oneTimeMessages.ecosystemNotFound);
+  return profile.ecosystemId;
+}
 
 export const oneTimeResolvers: Resolvers = {
   UserEmail: {
@@ -38,14 +55,18 @@ export const oneTimeResolvers: Resolvers = {
     },
 
     async requestPasswordReset(_root, args, ctx) {
-      const input = z.object({ email: z.string().max(320) }).parse(args);
-      await requestPasswordReset(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
+      const input = linkRequest.parse(args);
+      await requestPasswordReset(ctx.services.auth.oneTime, ctx.services.engine, {
+        email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale, ecosystemId: await askingEcosystem(ctx, input.ecosystemProfileId),
+      });
       return true;
     },
 
     async requestLoginLink(_root, args, ctx) {
-      const input = z.object({ email: z.string().max(320) }).parse(args);
-      await requestLoginLink(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
+      const input = linkRequest.parse(args);
+      await requestLoginLink(ctx.services.auth.oneTime, ctx.services.engine, {
+        email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale, ecosystemId: await askingEcosystem(ctx, input.ecosystemProfileId),
+      });
       return true;
     },
 

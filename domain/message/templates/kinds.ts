@@ -95,14 +95,15 @@ export function duration(totalMinutes: number, language: MessageLanguage): strin
   return `${n} ${words[unit][n === 1 ? 0 : 1]}`;
 }
 
-function linkTemplate(texts: Record<MessageLanguage, { subject: string; intro: string; action: string; ignore: string; sms: string }>): Template<LinkParams> {
+/** `intro` may name who speaks (the ecosystem, or the platform), so the body says which account is meant, not only the subject. */
+function linkTemplate(texts: Record<MessageLanguage, { subject: string; intro: string | ((b: Brand) => string); action: string; ignore: string; sms: string }>): Template<LinkParams> {
   const content = (language: MessageLanguage) => (p: LinkParams, b: Brand): Content => {
     const t = texts[language];
     const expiry = language === 'es' ? `El enlace caduca en ${duration(p.expiresInMinutes, language)} y sirve una sola vez.`
       : `The link expires in ${duration(p.expiresInMinutes, language)} and works once.`;
     return {
       subject: `${b.name}: ${t.subject}`,
-      blocks: [{ type: 'p', text: t.intro }, { type: 'action', label: t.action, url: p.url }, { type: 'p', text: expiry }, { type: 'note', text: t.ignore }],
+      blocks: [{ type: 'p', text: typeof t.intro === 'string' ? t.intro : t.intro(b) }, { type: 'action', label: t.action, url: p.url }, { type: 'p', text: expiry }, { type: 'note', text: t.ignore }],
       sms: `${b.name}: ${t.sms} ${p.url}`,
     };
   };
@@ -117,16 +118,16 @@ const verifyEmail = linkTemplate({
 });
 
 const resetPassword = linkTemplate({
-  en: { subject: 'reset your password', intro: 'Someone asked to reset the password of your account.', action: 'Choose a new password',
+  en: { subject: 'reset your password', intro: (b) => `Someone asked to reset the password of your ${b.name} account.`, action: 'Choose a new password',
     ignore: 'If it was not you, ignore this message: your password stays as it is.', sms: 'reset your password:' },
-  es: { subject: 'restablezca su contraseña', intro: 'Alguien pidió restablecer la contraseña de su cuenta.', action: 'Elegir una contraseña nueva',
+  es: { subject: 'restablezca su contraseña', intro: (b) => `Alguien pidió restablecer la contraseña de su cuenta de ${b.name}.`, action: 'Elegir una contraseña nueva',
     ignore: 'Si no fue usted, ignore este mensaje: su contraseña no cambia.', sms: 'restablezca su contraseña:' },
 });
 
 const loginLink = linkTemplate({
-  en: { subject: 'your log-in link', intro: 'Use this link to log in without your password.', action: 'Log in',
+  en: { subject: 'your log-in link', intro: (b) => `Use this link to log in to ${b.name} without your password.`, action: 'Log in',
     ignore: 'If you did not ask for it, ignore this message; nobody can log in without the link.', sms: 'your log-in link:' },
-  es: { subject: 'su enlace para iniciar sesión', intro: 'Use este enlace para iniciar sesión sin su contraseña.', action: 'Iniciar sesión',
+  es: { subject: 'su enlace para iniciar sesión', intro: (b) => `Use este enlace para iniciar sesión en ${b.name} sin su contraseña.`, action: 'Iniciar sesión',
     ignore: 'Si no lo pidió, ignore este mensaje; nadie puede iniciar sesión sin el enlace.', sms: 'su enlace para iniciar sesión:' },
 });
 

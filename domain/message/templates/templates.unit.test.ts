@@ -63,6 +63,20 @@ describe('message templates', () => {
     expect(resolveBrand({}, 'es').name).toBe('Tutoring Platform');
   });
 
+  it("names who speaks in the reset and log-in-link mails' subject and body: the ecosystem, else the platform", () => {
+    const words = { RESET_PASSWORD: { en: 'your Río Academy account', es: 'su cuenta de Río Academy' }, LOGIN_LINK: { en: 'log in to Río Academy', es: 'sesión en Río Academy' } };
+    for (const kind of ['RESET_PASSWORD', 'LOGIN_LINK'] as const) {
+      for (const language of MESSAGE_LANGUAGES) {
+        const mail = render(kind, language);
+        expect(mail.subject?.startsWith('Río Academy: ')).toBe(true);
+        expect(mail.text).toContain(words[kind][language]);
+        const platform = renderMessage({ kind, channel: 'EMAIL', language, params: SAMPLE[kind], brand: {} });
+        expect(platform.subject?.startsWith('Tutoring Platform: ')).toBe(true);
+        expect(platform.text).toContain(words[kind][language].replace('Río Academy', 'Tutoring Platform'));
+      }
+    }
+  });
+
   it('escapes whatever text goes into the HTML', () => {
     fc.assert(fc.property(fc.string({ minLength: 1, maxLength: 40 }), (name) => {
       const html = renderMessage({ kind: 'INVITE', channel: 'EMAIL', language: 'en', params: { ...SAMPLE.INVITE, inviterName: `<b>${name}` }, brand: { ecosystemName: `${name}"&` } }).html ?? '';

@@ -73,7 +73,6 @@ export const en = {
   'login.passwordRequired': 'Enter your password.',
   'login.failed': 'Log-in failed',
   'login.mfaTitle': 'Verify your identity',
-  'login.mfaText': 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
 
   'admin.title': 'Internal admin panel',
   'admin.intro': 'Tools for the platform team.',
@@ -147,7 +146,6 @@ export const en = {
   'login.mfaCode': 'Authentication code',
   'login.mfaSubmit': 'Verify',
   'login.mfaEnrolTitle': 'Set up multi-factor authentication',
-  'login.mfaEnrolText': 'Your organization requires multi-factor authentication. Set up an authenticator app to finish logging in.',
   'login.mfaContinue': 'Continue',
   'login.mfaStartOver': 'Start over',
 

@@ -63,7 +63,6 @@ export const es: Record<CoreMessageId, string> = {
   'login.passwordRequired': 'Introduzca su contraseña.',
   'login.failed': 'No se pudo iniciar sesión',
   'login.mfaTitle': 'Verifique su identidad',
-  'login.mfaText': 'Escriba el código de 6 dígitos de su aplicación de autenticación o uno de sus códigos de recuperación.',
 
   'admin.title': 'Panel de administración interna',
   'admin.intro': 'Herramientas para el equipo de la plataforma.',
@@ -137,7 +136,6 @@ export const es: Record<CoreMessageId, string> = {
   'login.mfaCode': 'Código de autenticación',
   'login.mfaSubmit': 'Verificar',
   'login.mfaEnrolTitle': 'Configure la autenticación multifactor',
-  'login.mfaEnrolText': 'Su organización exige la autenticación multifactor. Configure una aplicación de autenticación para terminar de iniciar sesión.',
   'login.mfaContinue': 'Continuar',
   'login.mfaStartOver': 'Volver a empezar',
 

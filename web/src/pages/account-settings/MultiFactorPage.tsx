@@ -113,10 +113,10 @@ function MultiFactorPageContent() {
         ) : view.kind === 'codes' ? (
           <RecoveryCodesPanel codes={view.codes} doneLabel={t('mfa.done')} onDone={() => setView({ kind: 'status' })} />
         ) : view.kind === 'disable' ? (
-          <ProofForm id="mfa-off-title" title={t('mfa.turnOffTitle')} text={t('mfa.turnOffText')} submitLabel={t('mfa.turnOff')} danger
+          <ProofForm id="mfa-off-title" title={t('mfa.turnOffTitle')} text={t(setting?.method === 'EMAIL' ? 'mfa.turnOffTextEmail' : 'mfa.turnOffText')} submitLabel={t('mfa.turnOff')} danger
             busy={disabling} submit={turnOff} onCancel={() => setView({ kind: 'status' })} />
         ) : view.kind === 'regenerate' ? (
-          <ProofForm id="mfa-codes-title" title={t('mfa.regenerateTitle')} text={t('mfa.regenerateText')} submitLabel={t('mfa.regenerateSubmit')}
+          <ProofForm id="mfa-codes-title" title={t('mfa.regenerateTitle')} text={t(setting?.method === 'EMAIL' ? 'mfa.regenerateTextEmail' : 'mfa.regenerateText')} submitLabel={t('mfa.regenerateSubmit')}
             danger={false} busy={regenerating} submit={newCodes} onCancel={() => setView({ kind: 'status' })} />
         ) : (
           <Stack>

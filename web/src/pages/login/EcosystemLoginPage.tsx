@@ -31,7 +31,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
   const { getEcosystemProfilePage: page } = await sendOperation<EcosystemLoginPageQuery>(query, { profileId }, request.signal);
   if (!page) return notFound();
   const { ssoLoginOptions } = await sendOperation<EcosystemLoginPageSsoQuery>(ssoQuery, { ecosystemId: page.ecosystemId }, request.signal);
-  return { id: page.ecosystemId, name: page.name, ssoOptions: ssoLoginOptions };
+  return { id: page.ecosystemId, name: page.name, profileId, ssoOptions: ssoLoginOptions };
 }
 
 function isLoginEcosystem(value: unknown): value is LoginEcosystem {

@@ -32,6 +32,8 @@ export interface LoginEcosystem {
   /** Global id, as loginPaas takes it. */
   id: string;
   name: string;
+  /** Its public profile id: mailed links asked for from its pages bear its name (docs/decisions/0042). */
+  profileId?: string;
   /** The single sign-on providers it offers (docs/decisions/0046). */
   ssoOptions?: readonly SsoOption[];
 }
@@ -49,7 +51,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
   const [mfa, setMfa] = useState<FirstStep | null>(null);
   const [login, inFlight] = useLoginPaasMutation();
   const navigate = useNavigate();
-  const link = useLoginLinkRequest(email, (message) => setErrors(message));
+  const link = useLoginLinkRequest(email, (message) => setErrors(message), ecosystem?.profileId);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -61,7 +63,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
     try {
       const { loginPaas } = await login({ email: email.trim(), password, ecosystemId: ecosystem?.id ?? null });
       if (!loginPaas.token) {
-        setMfa({ userIdToken: loginPaas.userIdToken, mfaEnrolmentRequired: loginPaas.mfaEnrolmentRequired, emailCode: loginPaas.mfaMethods.includes('EMAIL') });
+        setMfa({ userIdToken: loginPaas.userIdToken, mfaEnrolmentRequired: loginPaas.mfaEnrolmentRequired, emailCode: loginPaas.mfaMethods.includes('EMAIL'), emailHint: loginPaas.mfaEmailHint });
         return;
       }
       await loggedIn(loginPaas.token, loginPaas.redirect);
@@ -98,7 +100,7 @@ export function LoginForm({ ecosystem }: { ecosystem?: LoginEcosystem }) {
             value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={errors.password} />
           <Button type="submit" loading={inFlight}>{t('login.submit')}</Button>
           <Button variant="subtle" h="auto" py={6} styles={{ label: { whiteSpace: 'normal' } }} onClick={() => void link.request()} loading={link.inFlight}>{t('loginLink.ask')}</Button>
-          <Anchor component={Link} to="/forgot-password" size="sm">{t('forgotPassword.link')}</Anchor>
+          <Anchor component={Link} to={ecosystem?.profileId ? `/forgot-password?ecosystem=${encodeURIComponent(ecosystem.profileId)}` : '/forgot-password'} size="sm">{t('forgotPassword.link')}</Anchor>
           {ecosystem?.ssoOptions && ecosystem.ssoOptions.length > 0 && <Suspense fallback={null}><SsoOptions options={ecosystem.ssoOptions} /></Suspense>}
         </Stack>
       </form>

@@ -1,18 +1,19 @@
 /**
  * The log-in's second step (docs/decisions/0039): a code from the authenticator app or one mailed
- * to the person (decision 0043), or a recovery code; or, when the person's ecosystem requires multi-factor log-in and they have none yet, the
- * set-up first; that set-up ends with the recovery codes, shown once, before the app opens.
+ * to the person (decision 0043), or a recovery code; or, when the person's ecosystem requires
+ * multi-factor log-in and they have none yet, the set-up first (LoginEnrolment: an app or a code by
+ * e-mail); that set-up ends with the recovery codes, shown once, before the app opens.
  */
 import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { codeInputError } from '../account-settings/mfa/codeInput';
 import { RecoveryCodesPanel } from '../account-settings/mfa/RecoveryCodesPanel';
-import { TotpSetupPanel } from '../account-settings/mfa/TotpSetupPanel';
-import { useLoginEnrolmentMutation, useLoginMfaResendMutation, useLoginPaasMfaMutation, type LoginEnrolment, type LoginPaasMfaResult } from './useLoginPaasMfaMutation';
+import { LoginEnrolment } from './LoginEnrolment';
+import { useLoginMfaResendMutation, useLoginPaasMfaMutation, type LoginPaasMfaResult } from './useLoginPaasMfaMutation';
 import { SettingsMessages } from '../../i18n/PageMessages';
 
 export interface FirstStep {
@@ -20,6 +21,8 @@ export interface FirstStep {
   mfaEnrolmentRequired: boolean;
   /** The factor is the e-mail code method (docs/decisions/0043): the code was mailed, and a new one can be asked for. */
   emailCode?: boolean;
+  /** Where it was mailed, masked (j***@example.com), when the first step said. */
+  emailHint?: string | null;
 }
 
 interface SecondStepProps {
@@ -49,9 +52,9 @@ function SecondStep({ first, onLoggedIn, onStartOver }: SecondStepProps) {
         {done?.recoveryCodes ? (
           <RecoveryCodesPanel codes={done.recoveryCodes} doneLabel={t('login.mfaContinue')} onDone={() => void onLoggedIn(done.token, done.redirect)} />
         ) : first.mfaEnrolmentRequired ? (
-          <EnrolAtLogin userIdToken={first.userIdToken} onDone={finished} onStartOver={onStartOver} />
+          <LoginEnrolment userIdToken={first.userIdToken} onDone={finished} onStartOver={onStartOver} />
         ) : (
-          <CodeForm userIdToken={first.userIdToken} emailCode={first.emailCode ?? false} onDone={finished} onStartOver={onStartOver} />
+          <CodeForm userIdToken={first.userIdToken} emailCode={first.emailCode ?? false} emailHint={first.emailHint ?? null} onDone={finished} onStartOver={onStartOver} />
         )}
       </Stack>
     </Paper>
@@ -60,7 +63,7 @@ function SecondStep({ first, onLoggedIn, onStartOver }: SecondStepProps) {
 
 type StepProps = { userIdToken: string; onDone: (result: LoginPaasMfaResult) => Promise<void>; onStartOver: () => void };
 
-function CodeForm({ userIdToken, emailCode, onDone, onStartOver }: StepProps & { emailCode: boolean }) {
+function CodeForm({ userIdToken, emailCode, emailHint, onDone, onStartOver }: StepProps & { emailCode: boolean; emailHint: string | null }) {
   const t = useT();
   const errorText = useErrorText();
   const [code, setCode] = useState('');
@@ -89,49 +92,20 @@ function CodeForm({ userIdToken, emailCode, onDone, onStartOver }: StepProps & {
       setErrors({ form: errorText(error) });
     }
   };
+  // What the step waits for: the app's code, or the code mailed to the (masked) address.
+  const waitsFor = !emailCode ? t('login.mfaAppText') : emailHint ? t('login.mfaEmailSentTo', { email: emailHint }) : t('login.mfaEmailText');
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t('login.mfaTitle')}>
       <Stack>
-        <Text>{emailCode ? t('login.mfaEmailText') : t('login.mfaText')}</Text>
+        <Text>{waitsFor}</Text>
         {errors.form && <Alert color="red" role="alert" title={t('login.failed')}>{errors.form}</Alert>}
         {resent && <Text role="status" size="sm">{t('mfa.resent')}</Text>}
-        <TextInput label={t('login.mfaCode')} autoComplete="one-time-code" required autoFocus maxLength={20}
+        <TextInput label={t('login.mfaCode')} description={t('login.mfaOrRecovery')} autoComplete="one-time-code" required autoFocus maxLength={20}
           value={code} onChange={(e) => setCode(e.currentTarget.value)} error={errors.code} aria-invalid={errors.code ? true : undefined} />
         <Button type="submit" loading={inFlight}>{t('login.mfaSubmit')}</Button>
-        {emailCode && <Button variant="outline" loading={resending} onClick={() => void again()}>{t('mfa.resend')}</Button>}
+        {emailCode && <Button variant="outline" loading={resending} onClick={() => void again()}>{t('login.mfaSendAgain')}</Button>}
         <Button variant="subtle" onClick={onStartOver}>{t('login.mfaStartOver')}</Button>
       </Stack>
     </form>
-  );
-}
-
-function EnrolAtLogin({ userIdToken, onDone, onStartOver }: StepProps) {
-  const t = useT();
-  const errorText = useErrorText();
-  const [enrolment, setEnrolment] = useState<LoginEnrolment | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [start] = useLoginEnrolmentMutation();
-  const [send, inFlight] = useLoginPaasMfaMutation();
-  useEffect(() => {
-    let live = true;
-    start({ userIdToken }).then((answer) => { if (live) setEnrolment(answer.startMfaTotpEnrolment); },
-      (error: unknown) => { if (live) setFailed(errorText(error)); });
-    return () => { live = false; };
-  }, [start, userIdToken, errorText]);
-  const submit = async (code: string): Promise<string | null> => {
-    try {
-      await onDone((await send({ userIdToken, code })).loginPaasMFA);
-      return null;
-    } catch (error) {
-      return errorText(error);
-    }
-  };
-  return (
-    <Stack>
-      <Text>{t('login.mfaEnrolText')}</Text>
-      {failed && <Alert color="red" role="alert">{failed}</Alert>}
-      {enrolment && <TotpSetupPanel enrolment={enrolment} submit={submit} busy={inFlight} />}
-      <Button variant="subtle" onClick={onStartOver}>{t('login.mfaStartOver')}</Button>
-    </Stack>
   );
 }

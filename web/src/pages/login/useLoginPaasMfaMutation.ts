@@ -1,6 +1,7 @@
 /**
- * loginPaasMFA and the set-up an ecosystem requires at log-in (startMfaTotpEnrolment with the
- * log-in's userIdToken) and the resend of an e-mailed code, sent without Relay's runtime like loginPaas (useLoginPaasMutation.ts).
+ * loginPaasMFA and the set-up an ecosystem requires at log-in (startMfaTotpEnrolment or
+ * startMfaEmailEnrolment with the log-in's userIdToken) and the resend of an e-mailed code, sent
+ * without Relay's runtime like loginPaas (useLoginPaasMutation.ts).
  */
 import { useCallback, useState } from 'react';
 import { sendOperation } from '../../relay/client';
@@ -8,13 +9,14 @@ import { graphql } from '../../relay/graphql';
 import type { useLoginPaasMfaMutation as Mutation } from './__generated__/useLoginPaasMfaMutation.graphql';
 import type { useLoginPaasMfaEnrolmentMutation as Enrolment } from './__generated__/useLoginPaasMfaEnrolmentMutation.graphql';
 import type { useLoginPaasMfaResendMutation as Resend } from './__generated__/useLoginPaasMfaResendMutation.graphql';
+import type { useLoginPaasMfaEmailEnrolmentMutation as EmailEnrolment } from './__generated__/useLoginPaasMfaEmailEnrolmentMutation.graphql';
 
 export type LoginPaasMfaResult = Mutation['response']['loginPaasMFA'];
 export type LoginEnrolment = Enrolment['response']['startMfaTotpEnrolment'];
 
 const mutation = graphql`
-  mutation useLoginPaasMfaMutation($userIdToken: String!, $code: String!) {
-    loginPaasMFA(userIdToken: $userIdToken, code: $code) {
+  mutation useLoginPaasMfaMutation($userIdToken: String!, $code: String!, $enrolMethod: MfaMethod) {
+    loginPaasMFA(userIdToken: $userIdToken, code: $code, enrolMethod: $enrolMethod) {
       token
       redirect
       recoveryCodes
@@ -32,6 +34,13 @@ const enrolment = graphql`
   }
 `;
 
+/** The e-mail code set-up at log-in: mails the code that loginPaasMFA (enrolMethod EMAIL) takes. */
+const emailEnrolment = graphql`
+  mutation useLoginPaasMfaEmailEnrolmentMutation($userIdToken: String!) {
+    startMfaEmailEnrolment(userIdToken: $userIdToken)
+  }
+`;
+
 /** A new e-mailed code for the log-in (docs/decisions/0043). */
 const resend = graphql`
   mutation useLoginPaasMfaResendMutation($userIdToken: String!) {
@@ -39,7 +48,7 @@ const resend = graphql`
   }
 `;
 
-function useSend<T extends Mutation | Enrolment | Resend>(operation: Parameters<typeof sendOperation>[0]) {
+function useSend<T extends Mutation | Enrolment | Resend | EmailEnrolment>(operation: Parameters<typeof sendOperation>[0]) {
   const [inFlight, setInFlight] = useState(false);
   const send = useCallback(async (variables: T['variables']): Promise<T['response']> => {
     setInFlight(true);
@@ -58,6 +67,10 @@ export function useLoginPaasMfaMutation() {
 
 export function useLoginEnrolmentMutation() {
   return useSend<Enrolment>(enrolment);
+}
+
+export function useLoginEmailEnrolmentMutation() {
+  return useSend<EmailEnrolment>(emailEnrolment);
 }
 
 export function useLoginMfaResendMutation() {

@@ -17,6 +17,7 @@ const mutation = graphql`
       userIdToken
       mfaMethods
       mfaEnrolmentRequired
+      mfaEmailHint
     }
   }
 `;

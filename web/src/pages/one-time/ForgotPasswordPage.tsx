@@ -1,10 +1,12 @@
 /**
  * /forgot-password: asks for a reset link (requestPasswordReset). The answer is the same whether
  * or not an account has the address (docs/decisions/0042), so the page says what happens if one does.
+ * Opened from an ecosystem's log-in page (?ecosystem=<profile id>), it passes the ecosystem on, for
+ * the mail to bear its name, and leads back to that log-in page.
  */
 import { Alert, Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useFocusInvalid } from '../../components/focusInvalid';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
@@ -22,6 +24,8 @@ function ForgotPasswordPageContent() {
   const formRef = useFocusInvalid(errors);
   const [inFlight, setInFlight] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const ecosystem = useSearchParams()[0].get('ecosystem');
+  const loginPath = ecosystem ? `/s/${encodeURIComponent(ecosystem)}/login` : '/login';
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +34,7 @@ function ForgotPasswordPageContent() {
     if (invalid) return;
     setInFlight(true);
     try {
-      await sendPasswordResetRequest(email.trim());
+      await sendPasswordResetRequest(email.trim(), ecosystem);
       setSentTo(email.trim());
     } catch (error) {
       setErrors({ form: errorText(error) });
@@ -45,7 +49,7 @@ function ForgotPasswordPageContent() {
         <Stack>
           <Title order={1} size="h2">{t('forgotPassword.sentTitle')}</Title>
           <Alert color="teal" role="status">{t('forgotPassword.sent', { email: sentTo })}</Alert>
-          <Anchor component={Link} to="/login">{t('forgotPassword.backToLogin')}</Anchor>
+          <Anchor component={Link} to={loginPath}>{t('forgotPassword.backToLogin')}</Anchor>
         </Stack>
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="forgot-title">
@@ -56,7 +60,7 @@ function ForgotPasswordPageContent() {
             <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus
               value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={errors.email} />
             <Button type="submit" loading={inFlight}>{t('forgotPassword.submit')}</Button>
-            <Anchor component={Link} to="/login">{t('forgotPassword.backToLogin')}</Anchor>
+            <Anchor component={Link} to={loginPath}>{t('forgotPassword.backToLogin')}</Anchor>
           </Stack>
         </form>
       )}

@@ -40,7 +40,7 @@ function LoginLinkPageContent() {
     try {
       const result = await sendLoginWithLink(token);
       if (result.token) await loggedIn(result.token, result.redirect);
-      else setMfa({ userIdToken: result.userIdToken, mfaEnrolmentRequired: result.mfaEnrolmentRequired, emailCode: result.mfaMethods.includes('EMAIL') });
+      else setMfa({ userIdToken: result.userIdToken, mfaEnrolmentRequired: result.mfaEnrolmentRequired, emailCode: result.mfaMethods.includes('EMAIL'), emailHint: result.mfaEmailHint });
     } catch (error) {
       setFailed(errorText(error));
     } finally {

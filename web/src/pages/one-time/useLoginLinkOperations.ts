@@ -10,8 +10,8 @@ import type { useLoginLinkOperationsRequestMutation as Request } from './__gener
 export type LinkLoginResult = Login['response']['loginWithLink'];
 
 const request = graphql`
-  mutation useLoginLinkOperationsRequestMutation($email: String!) {
-    requestLoginLink(email: $email)
+  mutation useLoginLinkOperationsRequestMutation($email: String!, $ecosystemProfileId: String) {
+    requestLoginLink(email: $email, ecosystemProfileId: $ecosystemProfileId)
   }
 `;
 
@@ -23,12 +23,13 @@ const login = graphql`
       userIdToken
       mfaMethods
       mfaEnrolmentRequired
+      mfaEmailHint
     }
   }
 `;
 
-export async function sendLoginLinkRequest(email: string): Promise<void> {
-  await sendOperation<Request>(request, { email });
+export async function sendLoginLinkRequest(email: string, ecosystemProfileId: string | null): Promise<void> {
+  await sendOperation<Request>(request, { email, ecosystemProfileId });
 }
 
 export async function sendLoginWithLink(token: string): Promise<LinkLoginResult> {

@@ -7,7 +7,8 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { loginInputErrors } from '../login/loginInput';
 
-export function useLoginLinkRequest(email: string, showErrors: (errors: { email?: string; form?: string }) => void) {
+/** `ecosystemProfileId`: the ecosystem whose log-in page asks, whose name the mail then bears when the account belongs to it. */
+export function useLoginLinkRequest(email: string, showErrors: (errors: { email?: string; form?: string }) => void, ecosystemProfileId?: string) {
   const t = useT();
   const errorText = useErrorText();
   const [inFlight, setInFlight] = useState(false);
@@ -21,7 +22,7 @@ export function useLoginLinkRequest(email: string, showErrors: (errors: { email?
     try {
       // Loaded on use: the log-in page's first load stays within its budget (web/bundle-budget.unit.test.ts).
       const { sendLoginLinkRequest } = await import('./useLoginLinkOperations');
-      await sendLoginLinkRequest(email.trim());
+      await sendLoginLinkRequest(email.trim(), ecosystemProfileId ?? null);
       setSentTo(email.trim());
     } catch (error) {
       showErrors({ form: errorText(error) });

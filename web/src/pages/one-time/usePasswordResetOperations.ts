@@ -9,8 +9,8 @@ import type { usePasswordResetOperationsResetMutation as Reset } from './__gener
 import type { usePasswordResetOperationsValidQuery as Valid } from './__generated__/usePasswordResetOperationsValidQuery.graphql';
 
 const request = graphql`
-  mutation usePasswordResetOperationsRequestMutation($email: String!) {
-    requestPasswordReset(email: $email)
+  mutation usePasswordResetOperationsRequestMutation($email: String!, $ecosystemProfileId: String) {
+    requestPasswordReset(email: $email, ecosystemProfileId: $ecosystemProfileId)
   }
 `;
 
@@ -26,8 +26,9 @@ const reset = graphql`
   }
 `;
 
-export async function sendPasswordResetRequest(email: string): Promise<void> {
-  await sendOperation<Request>(request, { email });
+/** `ecosystemProfileId`: the ecosystem whose log-in page sent the person here (?ecosystem=), for the mail's name. */
+export async function sendPasswordResetRequest(email: string, ecosystemProfileId: string | null): Promise<void> {
+  await sendOperation<Request>(request, { email, ecosystemProfileId });
 }
 
 export async function resetLinkValid(token: string, signal?: AbortSignal): Promise<boolean> {

@@ -8,12 +8,16 @@ export const SSO_FAILURE_CODES = [
 ] as const;
 export type SsoFailureCode = (typeof SSO_FAILURE_CODES)[number];
 
-export type SsoReturn = { kind: 'session' } | { kind: 'mfa'; userIdToken: string; mfaEnrolmentRequired: boolean };
+export type SsoReturn = { kind: 'session' }
+  | { kind: 'mfa'; userIdToken: string; mfaEnrolmentRequired: boolean; emailCode: boolean; emailHint: string | null };
 
 export function readSsoReturn(hash: string): SsoReturn {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const userIdToken = params.get('userIdToken');
-  return userIdToken ? { kind: 'mfa', userIdToken, mfaEnrolmentRequired: params.get('mfa') === 'ENROL' } : { kind: 'session' };
+  if (!userIdToken) return { kind: 'session' };
+  const mfa = params.get('mfa') ?? '';
+  // The e-mail method's code was mailed already: the step says where (the masked address), and offers a resend.
+  return { kind: 'mfa', userIdToken, mfaEnrolmentRequired: mfa === 'ENROL', emailCode: mfa.split(',').includes('EMAIL'), emailHint: params.get('to') };
 }
 
 /** The reason of an auth-fail page; anything else (a hand-typed address) reads as unknown. */
