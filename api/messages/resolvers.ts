@@ -14,6 +14,10 @@ import type { RequestContext, Viewer } from '../context';
 import { translateStored } from '../i18n/catalogue';
 import { keysetConnection } from '../relay';
 import { sendMessageFromRequest } from './send';
+import { zodMessage } from '../../domain/shared/i18n';
+
+/** A language tag (en, es, es-MX, or the spec's sp): anything else is a mistake, not English. */
+const languageTag = z.string().max(35).regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/, { error: zodMessage(messageMessages.languageNotValid) });
 
 const messageIdSchema = z.uuid();
 
@@ -70,7 +74,8 @@ export const messagesResolvers: Resolvers = {
   Mutation: {
     async sendTestMessage(_root, args, ctx) {
       const viewer = requirePlatformAdmin(ctx);
-      const language = args.language ? messageLanguageOf(args.language) : ctx.locale;
+      const input = z.object({ language: languageTag.nullish() }).parse(args);
+      const language = input.language ? messageLanguageOf(input.language) : ctx.locale;
       const sent = await sendMessageFromRequest(ctx, {
         ecosystemId: null, channel: 'EMAIL', kind: 'TEST', language, to: viewer.email, recipientUserId: viewer.userId,
         params: {}, brand: {}, idempotencyKey: `test/${ctx.newId('message')}`,

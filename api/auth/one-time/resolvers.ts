@@ -5,6 +5,7 @@ import { MAX_PASSWORD_LENGTH } from '../password';
 import { setRefreshCookies } from '../cookie';
 import { PLATFORM_ADMIN_HOME } from '../resolvers';
 import { loginWithLink, requestLoginLink } from './login-link';
+import { typedAddress } from '../forms';
 import { requestPasswordReset, resetLinkWorks, resetPassword } from './reset-password';
 import { userAggregate } from '../../../domain/user/state';
 import { viewerUser } from '../user-source';
@@ -38,13 +39,13 @@ export const oneTimeResolvers: Resolvers = {
     },
 
     async requestPasswordReset(_root, args, ctx) {
-      const input = z.object({ email: z.string().max(320) }).parse(args);
+      const input = z.object({ email: typedAddress }).parse(args);
       await requestPasswordReset(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
       return true;
     },
 
     async requestLoginLink(_root, args, ctx) {
-      const input = z.object({ email: z.string().max(320) }).parse(args);
+      const input = z.object({ email: typedAddress }).parse(args);
       await requestLoginLink(ctx.services.auth.oneTime, ctx.services.engine, { email: input.email, ip: ctx.clientIp || 'unknown', locale: ctx.locale });
       return true;
     },
