@@ -41,6 +41,22 @@ export interface MalformOptions {
   plainKeys: ReadonlySet<string>;
   /** The selection of a mutation's payload, where the answer itself reports what was wrong. */
   selections?: Readonly<Record<string, string>>;
+  /** Well-formed values a mutation needs besides its required arguments (a role, a name), merged into its arguments. */
+  extra?: Readonly<Record<string, Record<string, unknown>>>;
+}
+
+/** Optional arguments and input fields filled all the same: the tenant the sender acts in. */
+const FILLED = /^ecosystemId$/;
+
+function filled(f: { name: string; type: GraphQLInputType; defaultValue?: unknown }): boolean {
+  return (isNonNullType(f.type) && f.defaultValue === undefined) || FILLED.test(f.name);
+}
+
+function merged(base: unknown, extra: unknown): unknown {
+  if (typeof base !== 'object' || base === null || Array.isArray(base) || typeof extra !== 'object' || extra === null) return extra;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(extra)) out[k] = merged(out[k], v);
+  return out;
 }
 
 const MAX_DEPTH = 4;
@@ -103,7 +119,7 @@ export function wellFormed(name: string, type: GraphQLInputType, own: Own, depth
   }
   if (isEnumType(named)) return named.getValues()[0]?.value;
   if (isInputObjectType(named) && depth < MAX_DEPTH) {
-    const fields = Object.values(named.getFields()).filter((f) => isNonNullType(f.type) && f.defaultValue === undefined);
+    const fields = Object.values(named.getFields()).filter(filled);
     return Object.fromEntries(fields.map((f) => [f.name, wellFormed(f.name, f.type, own, depth + 1)]));
   }
   return {};
@@ -192,8 +208,8 @@ function documentFor(field: GraphQLField<unknown, unknown>, variables: Record<st
 export function malformedMutations(schema: GraphQLSchema, own: Own, options: MalformOptions): MalformedDocument[] {
   const out: MalformedDocument[] = [];
   for (const field of Object.values(schema.getMutationType()!.getFields())) {
-    const required = field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined);
-    const base = Object.fromEntries(required.map((a) => [a.name, wellFormed(a.name, a.type, own)]));
+    const given = Object.fromEntries(field.args.filter(filled).map((a) => [a.name, wellFormed(a.name, a.type, own)]));
+    const base = merged(given, options.extra?.[field.name] ?? {}) as Record<string, unknown>;
     for (const leaf of field.args.flatMap((a) => placesIn(a.name, '', a.type, [a.name], 0))) {
       for (const [kind, value] of badValues(leaf, own, options)) {
         const variables = placed(base, field.args, leaf.path, value, own);
