@@ -1,6 +1,6 @@
 /** The invitation mutations' arguments, checked before anything is read or written. */
 import { z } from 'zod';
-import { LANGUAGE_TAG, messageLanguageOf } from '../../domain/message/kinds';
+import { isLanguageTag, messageLanguageOf } from '../../domain/message/kinds';
 import { messageMessages } from '../../domain/message/messages';
 import { invitationMessages } from '../../domain/invitation/messages';
 import { fieldErrorsOf, ValidationError } from '../../domain/shared/errors';
@@ -24,7 +24,7 @@ export function parseInvitee(raw: { email: unknown; firstName: unknown; lastName
 
 export function inviteeOf(input: InviteUserInput, locale: Locale): Invitee {
   const ecosystemId = uuidArg('Ecosystem', input.ecosystemId, 'input.ecosystemId');
-  if (input.language && (input.language.length > 35 || !LANGUAGE_TAG.test(input.language))) throw ValidationError.forField('input.language', messageMessages.languageNotValid);
+  if (input.language && !isLanguageTag(input.language)) throw ValidationError.forField('input.language', messageMessages.languageNotValid);
   const programId = input.programId ? uuidArg('Program', input.programId, 'input.programId') : null;
   const parsed = parseInvitee(input, ['input']);
   if (!parsed.ok) throw ValidationError.forFields(parsed.fields);

@@ -4,7 +4,7 @@
  * `messages.body(id)` (migration 0500_messages.sql), which answers platform admins only.
  */
 import { z } from 'zod';
-import { LANGUAGE_TAG, messageLanguageOf } from '../../domain/message/kinds';
+import { isLanguageTag, messageLanguageOf } from '../../domain/message/kinds';
 import { messageMessages } from '../../domain/message/messages';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { findMessage, listMessages, messageBody, type MessageBody, type MessageRow } from '../../projections/messages';
@@ -16,7 +16,7 @@ import { keysetConnection } from '../relay';
 import { sendMessageFromRequest } from './send';
 import { zodMessage } from '../../domain/shared/i18n';
 
-const languageTag = z.string().max(35).regex(LANGUAGE_TAG, { error: zodMessage(messageMessages.languageNotValid) });
+const languageTag = z.string().refine(isLanguageTag, { error: zodMessage(messageMessages.languageNotValid) });
 
 const messageIdSchema = z.uuid();
 
