@@ -13,6 +13,7 @@ export const authMessages = defineMessages('auth', {
   sessionExpired: 'Your session has expired. Please log in again.',
   notYourSession: 'You can only log yourself out.',
   wrongCurrentPassword: 'Your current password is incorrect.',
+  passwordRequired: 'Enter your password.',
   passwordTooShort: 'Passwords must be at least 8 characters long.',
   passwordTooLong: 'Passwords must be at most 256 characters long.',
 });

@@ -9,14 +9,17 @@ import { idOf, registerNodeType, toGlobalId } from '../relay';
 import { clearRefreshCookies, setRefreshCookies } from './cookie';
 import { mfaSettingsOf } from './factors/settings';
 import { authMessages } from './messages';
+import { typedAddress, typedId } from './forms';
+import { zodMessage } from '../../domain/shared/i18n';
 import { MAX_PASSWORD_LENGTH } from './password';
 import { authorizeSelf } from './policy';
 import { rowOf, viewerUser } from './user-source';
 
 const loginInput = z.object({
-  email: z.string().max(320),
-  password: z.string().max(MAX_PASSWORD_LENGTH * 4),
-  ecosystemId: z.string().max(200).nullish(),
+  email: typedAddress,
+  // Any characters (the guard at the door has refused NUL and the like), but not none.
+  password: z.string().min(1, { error: zodMessage(authMessages.passwordRequired) }).max(MAX_PASSWORD_LENGTH * 4),
+  ecosystemId: typedId('Ecosystem').nullish(),
 });
 
 export const PLATFORM_ADMIN_HOME = '/internal-admin-panel';
@@ -73,7 +76,7 @@ export const authResolvers: Resolvers = {
     },
 
     async Logout(_root, args, ctx) {
-      const userId = idOf('User', args.userId);
+      const userId = idOf('User', z.object({ userId: typedId('User') }).parse(args).userId);
       // The refresh cookie is not sent to /graphql (api/auth/cookie.ts): with an expired access token
       // this answers UNAUTHENTICATED, the client refreshes and retries (SPEC section 7), or uses POST /logout.
       if (!ctx.viewer) throw new UnauthenticatedError();

@@ -5,7 +5,8 @@
  * column. A clean file is invited row by row, as inviteUser would, in the same request.
  */
 import { invitationMessages } from '../../domain/invitation/messages';
-import { messageLanguageOf } from '../../domain/message/kinds';
+import { isLanguageTag, messageLanguageOf } from '../../domain/message/kinds';
+import { messageMessages } from '../../domain/message/messages';
 import { ForbiddenError } from '../../domain/shared/errors';
 import { isUuid } from '../../domain/shared/ids';
 import { isProgramRole } from '../../domain/user/events';
@@ -46,7 +47,9 @@ export function checkRow({ row, values }: FileRow, c: FileContext): { invitee: I
   if (!parsed.ok) for (const [column, message] of Object.entries(parsed.fields)) errors.push({ row, column: column as FileColumn, message });
   const programId = programOf(values.program, c);
   if (programId === undefined) errors.push({ row, column: 'program', message: invitationMessages.programUnknown });
-  if (!parsed.ok || programId === undefined) return { invitee: null, errors };
+  // As inviteUser's: a language that is not one is a mistake, not English.
+  if (values.language && !isLanguageTag(values.language)) errors.push({ row, column: 'language', message: messageMessages.languageNotValid });
+  if (errors.length > 0 || !parsed.ok || programId === undefined) return { invitee: null, errors };
   const { role } = parsed.value;
   if (isProgramRole(role) !== (programId !== null)) errors.push({ row, column: 'program', message: invitationMessages.programRoleNeedsProgram });
   else if (!mayInvite(c.viewer, { ecosystemId: c.ecosystemId, programId, role })) errors.push({ row, column: 'role', message: invitationMessages.roleNotYours });

@@ -50,6 +50,12 @@ describe('checking its rows', () => {
     expect(errors.map((e) => `${e.row} ${e.column}`)).toEqual(['3 email', '3 lastName', '3 role', '4 program', '5 program']);
   });
 
+  it('refuses a language cell that is not a language tag, as inviteUser does', () => {
+    const { checked, errors } = checkRows(rows(['ada@example.com,Ada,Lovelace,STUDENT,,klingon language', 'bo@example.com,Bo,Lee,STUDENT,,es-MX']), context(admin));
+    expect(messages(errors)).toEqual(['2 language: Choose a language by its code, such as en or es.']);
+    expect(checked.map((c) => c.invitee.language)).toEqual(['es']);
+  });
+
   it('lets a program admin import only the roles they may grant, in their program', () => {
     const { errors } = checkRows(rows(['a@x.org,A,B,PUPIL,Algebra Club,', 'b@x.org,A,B,STUDENT,,', 'c@x.org,A,B,PROGRAM_ADMIN,Algebra Club,']), context(programAdmin));
     expect(messages(errors)).toEqual(['3 role: You cannot invite people into this role.', '4 role: You cannot invite people into this role.']);

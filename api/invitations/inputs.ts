@@ -1,6 +1,7 @@
 /** The invitation mutations' arguments, checked before anything is read or written. */
 import { z } from 'zod';
-import { messageLanguageOf } from '../../domain/message/kinds';
+import { isLanguageTag, messageLanguageOf } from '../../domain/message/kinds';
+import { messageMessages } from '../../domain/message/messages';
 import { invitationMessages } from '../../domain/invitation/messages';
 import { fieldErrorsOf, ValidationError } from '../../domain/shared/errors';
 import { zodMessage as zm } from '../../domain/shared/i18n';
@@ -23,6 +24,7 @@ export function parseInvitee(raw: { email: unknown; firstName: unknown; lastName
 
 export function inviteeOf(input: InviteUserInput, locale: Locale): Invitee {
   const ecosystemId = uuidArg('Ecosystem', input.ecosystemId, 'input.ecosystemId');
+  if (input.language && !isLanguageTag(input.language)) throw ValidationError.forField('input.language', messageMessages.languageNotValid);
   const programId = input.programId ? uuidArg('Program', input.programId, 'input.programId') : null;
   const parsed = parseInvitee(input, ['input']);
   if (!parsed.ok) throw ValidationError.forFields(parsed.fields);

@@ -4,7 +4,7 @@
  * `messages.body(id)` (migration 0500_messages.sql), which answers platform admins only.
  */
 import { z } from 'zod';
-import { messageLanguageOf } from '../../domain/message/kinds';
+import { isLanguageTag, messageLanguageOf } from '../../domain/message/kinds';
 import { messageMessages } from '../../domain/message/messages';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { findMessage, listMessages, messageBody, type MessageBody, type MessageRow } from '../../projections/messages';
@@ -14,6 +14,9 @@ import type { RequestContext, Viewer } from '../context';
 import { translateStored } from '../i18n/catalogue';
 import { keysetConnection } from '../relay';
 import { sendMessageFromRequest } from './send';
+import { zodMessage } from '../../domain/shared/i18n';
+
+const languageTag = z.string().refine(isLanguageTag, { error: zodMessage(messageMessages.languageNotValid) });
 
 const messageIdSchema = z.uuid();
 
@@ -70,7 +73,8 @@ export const messagesResolvers: Resolvers = {
   Mutation: {
     async sendTestMessage(_root, args, ctx) {
       const viewer = requirePlatformAdmin(ctx);
-      const language = args.language ? messageLanguageOf(args.language) : ctx.locale;
+      const input = z.object({ language: languageTag.nullish() }).parse(args);
+      const language = input.language ? messageLanguageOf(input.language) : ctx.locale;
       const sent = await sendMessageFromRequest(ctx, {
         ecosystemId: null, channel: 'EMAIL', kind: 'TEST', language, to: viewer.email, recipientUserId: viewer.userId,
         params: {}, brand: {}, idempotencyKey: `test/${ctx.newId('message')}`,

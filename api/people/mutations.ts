@@ -16,7 +16,7 @@ import type { RequestContext } from '../context';
 import { readEcosystem } from '../tenants/access';
 import { primaryInfoChanges, profileChanges } from './inputs';
 import { peopleApiMessages } from './messages';
-import { ecosystemOf, targetOf, type Target } from './target';
+import { ecosystemOf, targetOf, userIdArg, type Target } from './target';
 
 const waitFor = [USERS_PROJECTION];
 
@@ -79,7 +79,8 @@ export async function updateUserMutation(ctx: RequestContext, input: ProfileInpu
 }
 
 export async function genericUpdateUserMutation(ctx: RequestContext, userId: string, input: ProfileInput): Promise<UserSource> {
-  return updateProfile(ctx, await targetOf(ctx, userId), input);
+  // userId is required here: an empty one is a mistake, not "myself" as an omitted optional one is elsewhere.
+  return updateProfile(ctx, await targetOf(ctx, userIdArg(userId, 'userId')), input);
 }
 
 export async function editPrimaryInfoMutation(ctx: RequestContext, userId: string | null | undefined, input: PrimaryInfoInput): Promise<UserSource> {

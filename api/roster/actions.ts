@@ -74,9 +74,22 @@ export async function archiveOneOrMany(ctx: RequestContext, ecosystemValue: stri
 
 export interface RoleKey { role: GrantableRole; programId: string | null }
 
+/** More role changes than there are kinds of role is a malformed request, refused before any lookup. */
+const MAX_ROLE_CHANGES = 20;
+
+function limited<T>(list: readonly T[] | null | undefined, field: string): readonly T[] {
+  if ((list?.length ?? 0) > MAX_ROLE_CHANGES) throw ValidationError.forField(field, rosterMessages.tooManyValues({ max: MAX_ROLE_CHANGES }));
+  return list ?? [];
+}
+
+/** A role named twice is one change: taking it twice would fail halfway, after the first was written. */
+function unique(keys: RoleKey[]): RoleKey[] {
+  return keys.filter((k, i) => keys.findIndex((o) => o.role === k.role && o.programId === k.programId) === i);
+}
+
 /** Each role named, checked: program roles name a program of this ecosystem, ecosystem roles none. */
 export async function checkedRoles(ctx: RequestContext, ecosystemId: string, input: UserPermissionChanges, field = 'changes'): Promise<{ add: RoleKey[]; remove: RoleKey[] }> {
-  const check = async (list: readonly RoleChangeInput[] | null | undefined, at: string): Promise<RoleKey[]> => Promise.all((list ?? []).map(async (r, i) => {
+  const check = async (list: readonly RoleChangeInput[] | null | undefined, at: string): Promise<RoleKey[]> => unique(await Promise.all(limited(list, `${field}.${at}`).map(async (r, i) => {
     const path = `${field}.${at}.${i}.programId`;
     if (!isProgramRole(r.role)) {
       if (r.programId) throw ValidationError.forField(path, rosterMessages.programNotInEcosystem);
@@ -87,7 +100,7 @@ export async function checkedRoles(ctx: RequestContext, ecosystemId: string, inp
     const program = await ctx.read((c) => getProgramById(c, programId));
     if (!program || program.ecosystemId !== ecosystemId) throw ValidationError.forField(path, rosterMessages.programNotInEcosystem);
     return { role: r.role, programId };
-  }));
+  })));
   const add = await check(input.add, 'add');
   const remove = await check(input.remove, 'remove');
   if (add.length + remove.length === 0) throw ValidationError.forField(field, rosterMessages.noChanges);

@@ -6,6 +6,8 @@
  * old and the new address, in their language.
  */
 import { ValidationError } from '../../domain/shared/errors';
+import { fieldMessages } from '../../domain/shared/messages';
+import { profileLabels } from '../../domain/user/profile/labels';
 import { emailSchema } from '../../domain/user/commands';
 import { changeEmail, editProfile, releaseUserEmail, reserveUserEmail } from '../../domain/user/handlers';
 import { messageLanguageOf } from '../../domain/message/kinds';
@@ -74,6 +76,8 @@ export async function adminSaveEmail(ctx: RequestContext, args: { userId: string
 }
 
 export async function adminSavePhone(ctx: RequestContext, args: { userId: string; ecosystemId?: string | null; phoneNumber: string }): Promise<UserRow> {
+  // Saving a phone number sets one: the profile may have none, but an admin's save of nothing is a mistake, not a removal.
+  if (args.phoneNumber.trim() === '') throw ValidationError.forField('phoneNumber', fieldMessages.required({ label: profileLabels.phoneNumber }));
   const person = await accountTarget(ctx, args.userId, 'setContact');
   const sender = await senderOf(ctx, args.ecosystemId);
   try {

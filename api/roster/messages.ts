@@ -4,6 +4,7 @@ import { defineMessages } from '../../domain/shared/i18n';
 export const rosterMessages = defineMessages('roster', {
   tooManyValues: 'Choose at most {max} values.',
   termTooLong: 'Search with at most {max} characters.',
+  termOneLine: 'Search on one line, without line breaks.',
   unknownSort: 'Unknown sort order.',
   pageTooDeep: 'Pages reach at most {max} rows deep; narrow the filters instead.',
   invalidPageNum: 'The page number starts at 1.',

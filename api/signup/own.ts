@@ -11,7 +11,7 @@ import { loadAccount } from '../../projections/users';
 import type { ApplicationDraftInput } from '../__generated__/resolvers';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext, Viewer } from '../context';
-import { anyIdOf } from '../relay';
+import { idOf } from '../relay';
 import { WAIVER_VERSION } from './options';
 import { emailVerified } from './verification';
 import { viewOfState, type ApplicationView } from './view';
@@ -22,7 +22,8 @@ import { signupApiMessages } from './messages';
 const uuid = z.uuid();
 
 export function ecosystemIdArg(value: string, field = 'ecosystemId'): string {
-  const id = anyIdOf(value);
+  // A global id of another type names no ecosystem, even with an ecosystem's uuid inside.
+  const id = idOf('Ecosystem', value);
   if (!uuid.safeParse(id).success) throw ValidationError.forField(field, commonMessages.invalidId({ label: signupApiMessages.ecosystemLabel }));
   return id;
 }

@@ -19,7 +19,9 @@ import type { UpdateUserApplicationInput } from '../__generated__/resolvers';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
 import { sendMessageFromRequest } from '../messages/send';
-import { anyIdOf } from '../relay';
+import { anyIdOf, idOf } from '../relay';
+import { reviewApplicationInput } from '../../domain/application/commands';
+import { zodMessage } from '../../domain/shared/i18n';
 import { z } from 'zod';
 import { signupApiMessages } from './messages';
 import { brandOf, ecosystemById, flowFor, publicUrl } from './options';
@@ -29,6 +31,17 @@ import { getProgramById } from '../../projections/tenants/queries';
 
 const waitFor = [APPLICATIONS_PROJECTION, USERS_PROJECTION];
 const uuid = z.uuid();
+
+/**
+ * The form of the fields, checked before the application is looked up: a malformed value answers
+ * BAD_USER_INPUT whichever application it names (an unknown one would otherwise answer FORBIDDEN first).
+ */
+const reviewForm = z.object({
+  input: z.object({
+    programId: z.string().refine((v) => uuid.safeParse(idOf('Program', v)).success, { error: zodMessage(commonMessages.invalidId({ label: signupApiMessages.programLabel })) }).nullish(),
+    note: reviewApplicationInput.shape.note,
+  }),
+});
 
 /**
  * The application an admin acts on: FORBIDDEN alike for an id that does not exist and for one of
@@ -60,13 +73,14 @@ function precheck(app: OpenApplication, check: BackgroundCheckStatus | null, dec
 async function checkProgram(ctx: RequestContext, row: ApplicationRow, input: UpdateUserApplicationInput): Promise<string | null> {
   if (!input.programId) return null;
   if (row.applicantType !== 'TUTOR' || input.decision !== 'APPROVED') throw ValidationError.forField('input.programId', signupApiMessages.programOnlyForTutors);
-  const programId = anyIdOf(input.programId);
+  const programId = idOf('Program', input.programId);
   const program = uuid.safeParse(programId).success ? await ctx.read((c) => getProgramById(c, programId)) : null;
   if (!program || program.ecosystemId !== row.ecosystemId) throw ValidationError.forField('input.programId', signupApiMessages.programNotInEcosystem);
   return programId;
 }
 
 export async function updateUserApplicationMutation(ctx: RequestContext, input: UpdateUserApplicationInput): Promise<ApplicationView> {
+  reviewForm.parse({ input });
   const row = await visible(ctx, input.applicationId, input.decision ? 'review' : 'setBackgroundCheck');
   if (input.backgroundCheckStatus && !applicationPolicy(ctx.viewer, 'setBackgroundCheck', row)) throw new ForbiddenError();
   if (!input.decision && !input.backgroundCheckStatus) throw ValidationError.forField('input', signupApiMessages.nothingToUpdate);

@@ -24,6 +24,12 @@ import type { RequestContext } from '../context';
 import { sendMessageFromRequest } from '../messages/send';
 import { asNewAccount } from '../request-context';
 import { signupApiMessages } from './messages';
+import { typedAddress } from '../auth/forms';
+import { authMessages } from '../auth/messages';
+import { zodMessage } from '../../domain/shared/i18n';
+import { singleLineText } from '../../domain/shared/text';
+import { fieldMessages } from '../../domain/shared/messages';
+import { profileFieldsSchema } from '../../domain/user/profile/fields';
 import { brandOf, flowFor, publicUrl, signupEcosystem, type SignupEcosystem } from './options';
 import { requestEmailVerification } from '../auth/one-time/verify-email';
 import { leadForSignup, markLeadUsed } from './leads';
@@ -31,13 +37,18 @@ import { leadForSignup, markLeadUsed } from './leads';
 /** The ecosystem role an applicant holds: tutors are members until approved and given a program to lead. */
 export const APPLICANT_ROLE: Record<ApplicantType, EcosystemRoleName> = { TUTOR: 'MEMBER', PARENT: 'PARENT', STUDENT: 'STUDENT' };
 
+/**
+ * The form of every field, checked before the ecosystem is looked up, so that a malformed value
+ * answers BAD_USER_INPUT on its field whichever ecosystem the page names. The password policy and
+ * the ticket, which need more than the form, come after.
+ */
 const signUpInput = z.object({
-  profileId: z.string().max(200),
+  profileId: z.string().min(1, { error: zodMessage(fieldMessages.required({ label: signupApiMessages.ecosystemLabel })) }).max(200).superRefine(singleLineText(signupApiMessages.ecosystemLabel)),
   applicantType: z.enum(APPLICANT_TYPES).default('PARENT'),
-  email: z.string().max(320),
-  password: z.string().max(MAX_PASSWORD_LENGTH * 4),
-  firstName: z.string().max(400),
-  lastName: z.string().max(400),
+  email: typedAddress,
+  password: z.string().min(1, { error: zodMessage(authMessages.passwordRequired) }).max(MAX_PASSWORD_LENGTH * 4),
+  firstName: profileFieldsSchema.shape.firstName,
+  lastName: profileFieldsSchema.shape.lastName,
   ticketId: z.string().max(100).nullish(),
 });
 

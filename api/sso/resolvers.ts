@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import { configureSsoProviderHandler } from '../../domain/sso/config';
-import { NEW_ACCOUNT_ROLES } from '../../domain/sso/config-events';
+import { NEW_ACCOUNT_ROLES, providerUrlSchema } from '../../domain/sso/config-events';
+import { textProblem } from '../../domain/shared/text';
+import { zodMessage } from '../../domain/shared/i18n';
 import { unlinkSsoIdentityHandler } from '../../domain/sso/identity';
 import { ssoMessages } from '../../domain/sso/messages';
 import { providerPath, ssoProtocolSchema, ssoProviderSchema } from '../../domain/sso/providers';
@@ -46,13 +48,18 @@ async function setups(sso: SsoService, ecosystemId: string): Promise<SsoProvider
   }));
 }
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optional = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
+/** Ids, secrets, claims and addresses are one line: a line break in one is a paste gone wrong. */
+const oneLine = (max: number) => z.string().trim().max(max).refine((v) => textProblem(v, { singleLine: true }) === null, { error: zodMessage(ssoMessages.oneLine) });
+const text = (max: number) => oneLine(max).pipe(z.string().min(1));
+const optional = (max: number) => oneLine(max).nullish().transform((v) => v || null);
+/** Each address is checked as it is sent, even when the other two are missing (the three are then not used). */
+const endpoint = optional(2000).pipe(providerUrlSchema.nullable());
 
 const setupInput = z.object({
   ecosystemId: z.string(), provider: ssoProviderSchema, protocol: ssoProtocolSchema, issuer: text(2000), clientId: text(500),
-  clientSecret: optional(2000), authorizationEndpoint: optional(2000), tokenEndpoint: optional(2000), userinfoEndpoint: optional(2000),
-  samlEntryPoint: optional(2000), samlCertificate: optional(20_000), districtClaim: optional(200),
+  clientSecret: optional(2000), authorizationEndpoint: endpoint, tokenEndpoint: endpoint, userinfoEndpoint: endpoint,
+  // A certificate (PEM) spans lines.
+  samlEntryPoint: optional(2000), samlCertificate: z.string().trim().max(20_000).nullish().transform((v) => v || null), districtClaim: optional(200),
   newAccountRole: z.enum(NEW_ACCOUNT_ROLES).nullish().transform((v) => v ?? null),
 });
 

@@ -1,6 +1,7 @@
 /** Inputs of the Application commands, validated by the command bus before `decide` runs. */
 import { z } from 'zod';
 import { optionalParagraph } from '../ecosystem/fields';
+import { singleLineText } from '../shared/text';
 import { draftChangesSchema } from './draft';
 import { APPLICANT_TYPES, BACKGROUND_CHECK_STATUSES, REVIEW_DECISIONS } from './events';
 import { applicationLabels as L } from './messages';
@@ -35,7 +36,9 @@ export const setBackgroundCheckInput = z.object({ applicationId: z.uuid(), statu
 export type SetBackgroundCheckInput = z.infer<typeof setBackgroundCheckInput>;
 
 /** `version` is the waiver text's version the person saw; `current` the version in force now. */
-export const acceptWaiverInput = z.object({ applicationId: z.uuid(), version: z.string().min(1).max(40), current: z.string().min(1).max(40) });
+export const acceptWaiverInput = z.object({
+  applicationId: z.uuid(), version: z.string().min(1).max(40).superRefine(singleLineText(L.waiverVersion)), current: z.string().min(1).max(40),
+});
 export type AcceptWaiverInput = z.infer<typeof acceptWaiverInput>;
 
 export type ApplicationCommand =

@@ -33,4 +33,5 @@ export const applicationLabels = defineMessages('application.label', {
   availability: 'Availability',
   bio: 'Bio',
   note: 'Note',
+  waiverVersion: 'Waiver version',
 });

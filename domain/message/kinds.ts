@@ -10,6 +10,13 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * The recipient's language as stored (the spec's data says `sp` for Spanish) to the language of a
  * message. Anything not Spanish reads English, the platform's default.
  */
+/** A language tag a client may send (en, es, es-MX, the spec's sp): anything else is a mistake, not English. */
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+export function isLanguageTag(value: string): boolean {
+  return value.length <= 35 && LANGUAGE_TAG.test(value.trim());
+}
+
 export function messageLanguageOf(preference: string | null | undefined): 'en' | 'es' {
   const value = (preference ?? '').trim().toLowerCase();
   return value === 'sp' || value === 'es' || value.startsWith('es-') ? 'es' : 'en';

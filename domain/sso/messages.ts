@@ -11,5 +11,6 @@ export const ssoMessages = defineMessages('sso', {
   endpointsRequired: 'Enter the authorization, token and user information addresses of the provider.',
   certificateRequired: 'Enter the signing certificate of the SAML identity provider.',
   lastWayIn: 'This is the only way into your account. Set a password first (Forgot password on the log-in page), then remove it.',
+  oneLine: 'Enter this on one line, without line breaks.',
   addressNotValid: 'Enter a web address starting with https:// (or http:// for a server on this machine).',
 });

@@ -7,6 +7,7 @@ export const factorMessages = defineMessages('factors', {
   stepExpired: 'Your log-in took too long to finish. Please log in again.',
   noSecondStep: 'This account has no second log-in step. Log in with your email and password.',
   enrolmentNotRequired: 'Set up multi-factor authentication from your account settings once you are logged in.',
+  codeRequired: 'Enter the code.',
   proofRequired: 'Enter a log-in code (from your authenticator app or emailed to you) or a recovery code, or your password.',
   // E-mail codes (docs/decisions/0043): again one wording for wrong, used, replaced and expired.
   emailCodeIncorrect: 'That code is not right, was already used or has expired. Enter the newest code we emailed you, or a recovery code.',

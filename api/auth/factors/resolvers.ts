@@ -17,11 +17,19 @@ import { viewerUser, type UserSource } from '../user-source';
 import { loadAccount } from '../../../projections/users';
 import { languageOf } from '../one-time/by-email';
 import { maskedAddress } from './email-codes';
+import { zodMessage } from '../../../domain/shared/i18n';
 import { factorMessages } from './messages';
 import type { FactorOwner, RunCommand } from './service';
 
 const USER_ID_TOKEN_MAX = 4096;
 const code = z.string().max(64);
+/** A code the person must type: white space (a pasted line break too) is dropped when it is checked, so only blank is malformed. */
+const typedCode = code.refine((v) => /\S/.test(v), { error: zodMessage(factorMessages.codeRequired) });
+/**
+ * A log-in step's token is a JWT the server signed (base64url parts and dots): anything else was not
+ * issued by us, so it gets the words of an expired step, before any work is done for it.
+ */
+const userIdToken = z.string().max(USER_ID_TOKEN_MAX).regex(/^[\w.-]+$/, { error: zodMessage(factorMessages.stepExpired) });
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
 
 function clientIp(ctx: RequestContext): string {
@@ -42,11 +50,13 @@ function viewerOwner(ctx: RequestContext): FactorOwner {
 }
 
 /** Who sets up a factor: the signed-in person, or the person of a log-in whose ecosystem requires one first. */
-async function enrollingOwner(ctx: RequestContext, userIdToken: string | null | undefined): Promise<{ owner: FactorOwner; run: RunCommand }> {
+async function enrollingOwner(ctx: RequestContext, sent: string | null | undefined): Promise<{ owner: FactorOwner; run: RunCommand }> {
+  // Checked even when a signed-in person sends it (and it goes unused): a malformed argument is refused, not ignored.
+  const token = z.object({ userIdToken: userIdToken.nullish() }).parse({ userIdToken: sent }).userIdToken;
   if (ctx.viewer) return { owner: viewerOwner(ctx), run: runInRequest(ctx) };
-  if (!userIdToken) throw new UnauthenticatedError();
+  if (!token) throw new UnauthenticatedError();
   const { auth } = ctx.services;
-  const user = await auth.userOfStep(z.string().max(USER_ID_TOKEN_MAX).parse(userIdToken));
+  const user = await auth.userOfStep(token);
   if (!(await auth.mfa.required(user))) throw new ForbiddenError(factorMessages.enrolmentNotRequired);
   return { owner: user, run: auth.runAs(user) };
 }
@@ -79,7 +89,7 @@ export const factorResolvers: Resolvers = {
   },
   Mutation: {
     async loginPaasMFA(_root, args, ctx) {
-      const input = z.object({ userIdToken: z.string().max(USER_ID_TOKEN_MAX), code, enrolMethod: z.enum(['TOTP', 'EMAIL']).nullish() }).parse(args);
+      const input = z.object({ userIdToken, code: typedCode, enrolMethod: z.enum(['TOTP', 'EMAIL']).nullish() }).parse(args);
       const result = await ctx.services.auth.loginMfa(input.userIdToken, input.code, { ip: clientIp(ctx), enrolMethod: input.enrolMethod });
       setRefreshCookies(ctx.cookies, result.tokens.refreshToken, result.tokens.refreshTokenExpiresAt, ctx.services.clock());
       return { token: result.tokens.accessToken, redirect: result.user.platformAdmin ? PLATFORM_ADMIN_HOME : '/', recoveryCodes: result.recoveryCodes };
@@ -100,7 +110,7 @@ export const factorResolvers: Resolvers = {
 
     async confirmMfaTotpEnrolment(_root, args, ctx) {
       const owner = viewerOwner(ctx);
-      const input = z.object({ code }).parse(args);
+      const input = z.object({ code: typedCode }).parse(args);
       const recoveryCodes = await ctx.services.auth.mfa.confirmTotp(owner, input.code, ctx.newId('recovery-codes'), clientIp(ctx), runInRequest(ctx));
       return { recoveryCodes, user: viewerAsUser(ctx) };
     },
@@ -121,14 +131,14 @@ export const factorResolvers: Resolvers = {
 
     async confirmMfaEmailEnrolment(_root, args, ctx) {
       const owner = viewerOwner(ctx);
-      const input = z.object({ code }).parse(args);
+      const input = z.object({ code: typedCode }).parse(args);
       const recoveryCodes = await ctx.services.auth.mfa.confirmEmail(owner, input.code, ctx.newId('recovery-codes'), clientIp(ctx), runInRequest(ctx));
       return { recoveryCodes, user: viewerAsUser(ctx) };
     },
 
     async sendMfaLoginCode(_root, args, ctx) {
       const { auth } = ctx.services;
-      const user = await auth.userOfStep(z.string().max(USER_ID_TOKEN_MAX).parse(args.userIdToken));
+      const user = await auth.userOfStep(z.object({ userIdToken }).parse(args).userIdToken);
       await auth.mfa.sendLoginCode(user, await mailLanguage(ctx, user.id));
       return true;
     },

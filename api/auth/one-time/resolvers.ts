@@ -5,6 +5,7 @@ import { MAX_PASSWORD_LENGTH } from '../password';
 import { setRefreshCookies } from '../cookie';
 import { PLATFORM_ADMIN_HOME } from '../resolvers';
 import { loginWithLink, requestLoginLink } from './login-link';
+import { typedAddress } from '../forms';
 import { requestPasswordReset, resetLinkWorks, resetPassword } from './reset-password';
 import { userAggregate } from '../../../domain/user/state';
 import { viewerUser } from '../user-source';
@@ -19,7 +20,7 @@ import { oneTimeMessages } from './messages';
 /** Generous for a 43-character token; longer input is refused before any work. */
 const token = z.string().max(200).transform((t) => t.trim());
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
-const linkRequest = z.object({ email: z.string().max(320), ecosystemProfileId: z.string().max(100).nullish() });
+const linkRequest = z.object({ email: typedAddress, ecosystemProfileId: z.string().max(100).nullish() });
 
 /**
  * The ecosystem whose own pages asked for a link (its public profile id), checked before anything

@@ -51,6 +51,7 @@ export const esApi: Record<string, string> = {
   'auth.sessionExpired': 'Su sesión ha caducado. Vuelva a iniciar sesión.',
   'auth.notYourSession': 'Solo puede cerrar su propia sesión.',
   'auth.wrongCurrentPassword': 'Su contraseña actual no es correcta.',
+  'auth.passwordRequired': 'Escriba su contraseña.',
   'auth.passwordTooShort': 'Las contraseñas deben tener al menos 8 caracteres.',
   'auth.passwordTooLong': 'Las contraseñas deben tener como máximo 256 caracteres.',
 

@@ -132,5 +132,6 @@ export const esDomain: Record<string, string> = {
 
   'message.invalidPhone': 'Escriba un número de teléfono en formato internacional, como +15555550123.',
   'message.notFound': 'Este mensaje no existe.',
+  'message.languageNotValid': 'Elija un idioma por su código, como en o es.',
   'message.invalidId': 'Este identificador de mensaje no es válido.',
 };

@@ -9,6 +9,7 @@ export const esFactors: Record<string, string> = {
   'factors.stepExpired': 'Su inicio de sesión tardó demasiado en completarse. Vuelva a iniciar sesión.',
   'factors.noSecondStep': 'Esta cuenta no tiene un segundo paso de inicio de sesión. Inicie sesión con su correo electrónico y contraseña.',
   'factors.enrolmentNotRequired': 'Configure la autenticación multifactor desde la configuración de su cuenta después de iniciar sesión.',
+  'factors.codeRequired': 'Escriba el código.',
   'factors.proofRequired': 'Escriba un código de inicio de sesión (de su aplicación de autenticación o enviado por correo electrónico) o un código de recuperación, o su contraseña.',
   'factors.emailCodeIncorrect': 'Ese código no es correcto, ya se usó o ha caducado. Escriba el código más reciente que le enviamos por correo electrónico, o un código de recuperación.',
   'factors.emailCodeWait': 'Se envió un código hace un momento. Puede pedir otro dentro de {seconds, plural, one {# segundo} other {# segundos}}.',

@@ -8,6 +8,7 @@ export const esFamilies: Record<string, string> = {
   'family.notALearner': 'Esta persona no es estudiante en este ecosistema.',
   'roster.tooManyValues': 'Elija como máximo {max} valores.',
   'roster.termTooLong': 'Busque con {max} caracteres como máximo.',
+  'roster.termOneLine': 'Busque en una sola línea, sin saltos de línea.',
   'roster.unknownSort': 'Orden desconocido.',
   'roster.pageTooDeep': 'Las páginas llegan como máximo a {max} filas de profundidad; afine los filtros.',
   'roster.invalidPageNum': 'El número de página empieza en 1.',

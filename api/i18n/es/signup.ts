@@ -36,6 +36,7 @@ export const esSignup: Record<string, string> = {
   'application.label.phoneNumber': 'Número de teléfono',
   'application.label.subjects': 'Materias',
   'application.label.courses': 'Cursos',
+  'application.label.waiverVersion': 'Versión de la exención',
   'application.label.course': 'Curso',
   'application.label.zipCode': 'Código postal',
   'application.label.school': 'Escuela',

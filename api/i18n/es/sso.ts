@@ -9,5 +9,6 @@ export const esSso: Record<string, string> = {
   'sso.endpointsRequired': 'Escriba las direcciones de autorización, de token y de información de usuario del proveedor.',
   'sso.certificateRequired': 'Escriba el certificado de firma del proveedor de identidad SAML.',
   'sso.lastWayIn': 'Esta es la única forma de entrar en su cuenta. Primero establezca una contraseña (¿Olvidó su contraseña? en la página de inicio de sesión) y luego quítela.',
+  'sso.oneLine': 'Escríbalo en una sola línea, sin saltos de línea.',
   'sso.addressNotValid': 'Escriba una dirección web que empiece por https:// (o http:// para un servidor en esta máquina).',
 };

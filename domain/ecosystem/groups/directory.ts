@@ -34,7 +34,8 @@ export const INTEGRATION_VENDORS = ['CLEVER', 'CLASSLINK', 'EDLINK', 'SCHOOLOGY'
 export const SYNC_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
 
 const IANA_ZONE = /^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/;
-const timeZoneId = z.string({ error: zm(r.timeZoneRequired) }).regex(IANA_ZONE, { error: zm(r.timeZoneNotZone) });
+// The longest IANA name is about 30 characters: a longer value is not a zone, whatever its letters.
+const timeZoneId = z.string({ error: zm(r.timeZoneRequired) }).max(64, { error: zm(r.timeZoneNotZone) }).regex(IANA_ZONE, { error: zm(r.timeZoneNotZone) });
 
 const timezoneSchema = z.object({ id: timeZoneId, label: text(L.timeZoneLabel, 60), group: text(L.timeZoneGroup, 60) });
 
