@@ -33,7 +33,7 @@ export const leadsEn = {
   'leads.clientType.STUDENT': 'Student',
   'leads.signupLink': 'Sign-up page for {name}',
   'leads.copy': 'Copy sign-up link',
-  'leads.copyFor': 'Copy the sign-up link for {name}',
+  'leads.copyFor': 'Copy sign-up link for {name}',
   'leads.copied': 'The sign-up link is copied.',
   'leads.copyFailed': 'The link could not be copied: select it and copy it yourself.',
 } as const satisfies Record<string, string>;

@@ -31,7 +31,7 @@ export const leadsEs: Record<LeadsMessageId, string> = {
   'leads.clientType.STUDENT': 'Estudiante',
   'leads.signupLink': 'Página de registro para {name}',
   'leads.copy': 'Copiar enlace de registro',
-  'leads.copyFor': 'Copiar el enlace de registro para {name}',
+  'leads.copyFor': 'Copiar enlace de registro para {name}',
   'leads.copied': 'El enlace de registro está copiado.',
   'leads.copyFailed': 'No se pudo copiar el enlace: selecciónelo y cópielo usted.',
 };

@@ -10,6 +10,7 @@ import { graphql, useFragment } from 'react-relay';
 import { showToast } from '../../components/toast';
 import type { MessageId } from '../../i18n/en';
 import { useT } from '../../i18n/terms';
+import { formatPhone } from '../profile/profileForm';
 import type { LeadCard_lead$key } from './__generated__/LeadCard_lead.graphql';
 
 const STATUS_COLOR: Record<string, string> = { OPEN: 'teal', USED: 'blue', EXPIRED: 'gray' };
@@ -54,7 +55,7 @@ export function LeadCard({ leadRef }: { leadRef: LeadCard_lead$key }) {
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
           <Field label={t('leads.field.email')} value={lead.email} />
-          <Field label={t('leads.field.phone')} value={lead.phoneNumber ?? none} />
+          <Field label={t('leads.field.phone')} value={lead.phoneNumber ? formatPhone(lead.phoneNumber) : none} />
           <Field label={t('leads.field.applicantType')} value={t(`leads.applicantType.${lead.applicantType}` as MessageId)} />
           <Field label={t('leads.field.clientProfileType')} value={lead.clientProfileType ? t(`leads.clientType.${lead.clientProfileType}` as MessageId) : none} />
           <Field label={t('leads.field.subject')} value={lead.subject ?? none} />
