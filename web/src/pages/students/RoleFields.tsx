@@ -49,8 +49,15 @@ interface Props { ecosystemId: string; value: Chosen | null; onChange: (v: Chose
 
 /** Loads what may be granted; keeps the parent's value to a choice the viewer may make (or null). */
 export function RoleFields({ ecosystemId, value, onChange }: Props) {
-  const t = useT();
   const { g, programs } = useRoleChoices(ecosystemId);
+  return <RoleChoiceFields g={g} programs={programs} value={value} onChange={onChange} />;
+}
+
+interface ChoiceProps { g: Grantable; programs: readonly ProgramOption[]; value: Chosen | null; onChange: (v: Chosen | null) => void }
+
+/** The fields for what `g` allows, and nothing else. */
+export function RoleChoiceFields({ g, programs, value, onChange }: ChoiceProps) {
+  const t = useT();
   const current = value && mayChoose(g, value.choice) ? value.choice : firstChoice(g, value?.choice.action);
   const set = (choice: RoleChoice | null) => onChange(choice ? { choice, label: choiceLabel(t, choice, programs) } : null);
   const stale = current?.role !== value?.choice.role || current?.programId !== value?.choice.programId || current?.action !== value?.choice.action;
