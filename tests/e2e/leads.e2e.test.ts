@@ -36,9 +36,12 @@ beforeAll(async () => {
 afterAll(async () => { await app?.stop(); });
 
 /** /admin, then the leads page of the demo ecosystem through its card's link. */
-async function openLeads(page: Page, linkName: string): Promise<void> {
+async function openLeads(page: Page, linkName: string, screenshot?: string): Promise<void> {
   await page.goto(`${app.url}/admin`);
-  await page.getByRole('link', { name: linkName }).click();
+  const link = page.getByRole('link', { name: linkName });
+  await link.waitFor();
+  if (screenshot) await check(page, screenshot);
+  await link.click();
 }
 
 describe('the sign-up leads page', () => {
@@ -75,7 +78,7 @@ describe('the sign-up leads page', () => {
   it('shows the leads as cards on a phone, in Spanish (390 px)', async () => {
     const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 390, height: 844, locale: 'sp' });
     try {
-      await openLeads(page, `Contactos de registro de ${ECOSYSTEM}`);
+      await openLeads(page, `Contactos de registro de ${ECOSYSTEM}`, 'admin-card-leads-390-sp');
       const list = page.getByRole('list', { name: 'Contactos de registro' });
       await list.getByRole('heading', { name: 'Ola Lead' }).waitFor();
       await list.getByText('Usado', { exact: true }).waitFor();
