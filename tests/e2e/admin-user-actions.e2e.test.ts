@@ -156,6 +156,19 @@ describe('the admin\'s actions on people', () => {
       await dialog.getByText('No roles in programs.').waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect.poll(async () => table.getByText(/Leader \(tutor\)/).count(), { timeout: 10_000 }).toBe(0);
+
+      // Everyone matching: the program role reads with its program in the count's confirmation.
+      await page.getByRole('button', { name: 'Change roles of everyone matching…' }).click();
+      const choose = page.getByRole('dialog', { name: 'Change the roles of everyone matching these filters' });
+      await choose.getByLabel('A role in one program').check();
+      await choose.getByLabel('Program', { exact: true }).selectOption({ label: 'Reading Buddies' });
+      await choose.getByLabel('Role', { exact: true }).selectOption({ label: 'Leader' });
+      await choose.getByRole('button', { name: 'Count the people first' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Give the role Leader in Reading Buddies to the 1 person matching these filters?' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Change 1 person' }).waitFor();
+      await confirm.getByRole('button', { name: 'Close', exact: true }).click();
+      await confirm.waitFor({ state: 'hidden' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
