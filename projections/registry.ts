@@ -12,6 +12,7 @@ import { applicationsProjection } from './applications';
 import { ssoProjection } from './sso';
 import { familiesProjection } from './families';
 import { rosterProjection } from './roster';
+import { signupLeadsProjection } from './signupleads';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -29,5 +30,6 @@ export function allProjections(): Projection[] {
     ssoProjection,
     familiesProjection,
     rosterProjection,
+    signupLeadsProjection,
   ];
 }

@@ -95,7 +95,24 @@ const CASES: Record<string, PageCase> = {
   ArchiveAllJobQuery: { variables: () => ({ jobId: randomUUID() }), rows: single },
   // The admin's family dialog: the person's links (here the viewer's own) and up to 100 people to link.
   FamilyDialogQuery: { variables: (g) => ({ userId: null, ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
+  // The role dialog: the viewer's roles and the ecosystem's programs; one person's roles (here the viewer's own).
+  RoleFieldsQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
+  HeldProgramRolesQuery: { variables: () => ({ userId: viewerId }), rows: single },
+  // Sign-up leads (docs/decisions/0045): the group's first ecosystem has `size` leads.
+  LeadsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], status: null }), rows: edges('signupLeads') },
+  LeadListPaginationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], status: null, count: 20 }), rows: edges('signupLeads') },
 };
+
+let viewerId = '';
+
+/** `size` sign-up leads in the group's first ecosystem (createSignupLead waits for their read model). */
+async function addLeads(group: Group): Promise<void> {
+  for (let i = 0; i < group.size; i += 1) {
+    await mutate('mutation($input: SignupLeadInput!) { createSignupLead(input: $input) { ticketId } }', { input: {
+      ecosystemId: group.globalIds[0], firstName: 'Lead', lastName: `Row ${i}`, email: `${group.term.toLowerCase()}.lead${i}@example.org`,
+    } });
+  }
+}
 
 /** `size` people in the group's first ecosystem, so its roster has that many rows; waits for the roster read model. */
 async function addRosterPeople(group: Group): Promise<void> {
@@ -244,6 +261,8 @@ beforeAll(async () => {
   for (const size of SIZES) groups.push(await makeGroup(size));
   await addJobs(groups.flatMap((g) => g.ids));
   for (const group of groups) await addRosterPeople(group);
+  for (const group of groups) await addLeads(group);
+  viewerId = (await mutate<{ getCurrentUserV2: { id: string } }>('{ getCurrentUserV2 { id } }', {})).getCurrentUserV2.id;
   await addMessages();
 }, 240_000);
 const watched = new WeakMap<PoolClient, WireCounts>();

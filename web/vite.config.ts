@@ -30,6 +30,8 @@ import { ecosystemsEn } from './src/i18n/ecosystems.en';
 import { ecosystemsEs } from './src/i18n/ecosystems.es';
 import { ssoSetupEn } from './src/i18n/ssoSetup.en';
 import { ssoSetupEs } from './src/i18n/ssoSetup.es';
+import { leadsEn } from './src/i18n/leads.en';
+import { leadsEs } from './src/i18n/leads.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -65,6 +67,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/ecosystems.es.ts': { exportName: 'ecosystemsEs', messages: ecosystemsEs },
       '/src/i18n/ssoSetup.en.ts': { exportName: 'ssoSetupEn', messages: ssoSetupEn },
       '/src/i18n/ssoSetup.es.ts': { exportName: 'ssoSetupEs', messages: ssoSetupEs },
+      '/src/i18n/leads.en.ts': { exportName: 'leadsEn', messages: leadsEn },
+      '/src/i18n/leads.es.ts': { exportName: 'leadsEs', messages: leadsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

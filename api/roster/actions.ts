@@ -1,10 +1,13 @@
 /**
- * The admin actions on chosen people (decision 0049): archive, change roles. Everything named is
+ * The admin actions on chosen people (decision 0049): archive, change roles (program admins: the
+ * tutors and learners of their own programs, decision 0035). Everything named is
  * checked before the first command (the policy, each id, each person's membership, each role), so
  * refused input writes nothing; then one command per role that changes, each an event the audit
  * trail records with the admin as actor. Repeating an action records nothing new.
  */
-import { ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { ForbiddenError, ValidationError, type FieldErrors } from '../../domain/shared/errors';
+import { programRolePolicy } from '../../domain/user/policy/program-role';
+import { rosterPolicy } from '../../domain/user/policy/roster';
 import { changeRoleStatus, grantEcosystemRole, revokeEcosystemRole } from '../../domain/user/handlers';
 import { isProgramRole, type GrantableRole, type RoleGrant } from '../../domain/user/events';
 import { ROSTER_PROJECTION, rosterPage, type RosterRow } from '../../projections/roster';
@@ -13,7 +16,7 @@ import type { RoleChangeInput, UserPermissionChanges } from '../__generated__/re
 import { requireViewer } from '../auth/policy';
 import type { RequestContext, Viewer } from '../context';
 import { findDetails } from '../people/details';
-import { userIdArg } from '../people/target';
+import { ecosystemOf, userIdArg } from '../people/target';
 import { uuidArg } from '../tenants/access';
 import { getProgramById } from '../../projections/tenants/queries';
 import { rosterMessages } from './messages';
@@ -128,11 +131,27 @@ export async function changeRoles(ctx: RequestContext, ecosystemId: string, user
   return changed;
 }
 
+/**
+ * The ecosystem and the checked changes, if the viewer may send them: its admins any; a program
+ * admin (decision 0035) only LEADER and PUPIL of their own programs, every change checked before
+ * anything is written. Anyone else is refused before anything is read.
+ */
+async function permittedChanges(ctx: RequestContext, ecosystemValue: string | null | undefined, input: UserPermissionChanges): Promise<{ ecosystemId: string; roles: { add: RoleKey[]; remove: RoleKey[] } }> {
+  const viewer = requireViewer(ctx);
+  const ecosystemId = await ecosystemOf(ctx, ecosystemValue);
+  if (rosterPolicy(viewer, 'manage', ecosystemId)) return { ecosystemId, roles: await checkedRoles(ctx, ecosystemId, input) };
+  if (!viewer.roles.some((r) => r.ecosystemId === ecosystemId && r.role === 'PROGRAM_ADMIN')) throw new ForbiddenError();
+  const roles = await checkedRoles(ctx, ecosystemId, input);
+  const allowed = (type: 'grant' | 'revoke') => (k: RoleKey) =>
+    k.programId !== null && isProgramRole(k.role) && programRolePolicy(viewer, { type, role: k.role }, { ecosystemId, programId: k.programId });
+  if (!roles.add.every(allowed('grant')) || !roles.remove.every(allowed('revoke'))) throw new ForbiddenError();
+  return { ecosystemId, roles };
+}
+
 export async function updatePermissions(ctx: RequestContext, ecosystemValue: string | null | undefined, values: readonly string[], input: UserPermissionChanges): Promise<ActionResult> {
-  const ecosystemId = await allowedEcosystem(ctx, ecosystemValue, 'manage');
+  const { ecosystemId, roles } = await permittedChanges(ctx, ecosystemValue, input);
   const viewer = requireViewer(ctx);
   const ids = await chosenPeople(ctx, ecosystemId, values, false);
-  const roles = await checkedRoles(ctx, ecosystemId, input);
   refuseOwnAdminRole(viewer, ids, roles.remove);
   let changedCount = 0;
   for (const id of ids) if (await changeRoles(ctx, ecosystemId, id, roles)) changedCount += 1;

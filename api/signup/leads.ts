@@ -14,6 +14,7 @@ import type { RequestContext } from '../context';
 import { ecosystemIdArg } from './own';
 import { publicUrl } from './options';
 import { signupApiMessages } from './messages';
+import { SIGNUP_LEADS_PROJECTION } from '../../projections/signupleads';
 
 /** How long a ticket link works. */
 const TICKET_DAYS = 30;
@@ -27,7 +28,7 @@ export async function createSignupLeadMutation(ctx: RequestContext, input: Signu
   const expiresAt = new Date(ctx.services.clock().getTime() + TICKET_DAYS * 86_400_000).toISOString();
   const { ecosystemId: _e, ...lead } = input;
   try {
-    await ctx.execute(createSignupLead, { ...lead, ticketId, leadId: ctx.newId('lead'), ecosystemId, expiresAt }, { ecosystemId });
+    await ctx.execute(createSignupLead, { ...lead, ticketId, leadId: ctx.newId('lead'), ecosystemId, expiresAt }, { ecosystemId, waitFor: [SIGNUP_LEADS_PROJECTION] });
   } catch (err) {
     if (!(err instanceof ValidationError)) throw err;
     throw new ValidationError(err.userMessage, Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [`input.${k}`, v])));

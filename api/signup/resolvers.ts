@@ -8,6 +8,7 @@ import { acceptWaiverMutation, myApplication, saveDraftMutation, submitMutation 
 import { sendBackgroundCheckReminderMutation, updateUserApplicationMutation } from './review';
 import { signUpMutation } from './signup';
 import { createSignupLeadMutation, leadLookup } from './leads';
+import { signupLeadsQuery } from './leads-list';
 import { toGlobalId } from '../relay';
 import { viewOfRow } from './view';
 import { NotFoundError } from '../../domain/shared/errors';
@@ -39,6 +40,7 @@ export const signupResolvers: Resolvers = {
     getMyApplication: (_root, args, ctx) => myApplication(ctx, args.ecosystemId),
     getHubSpotEmailSignup: (_root, args, ctx) => leadLookup(ctx, args.ticketId),
     getUserApplications: (_root, args, ctx) => userApplicationsQuery(ctx, args.input, args),
+    signupLeads: (_root, args, ctx) => signupLeadsQuery(ctx, args),
   },
   Mutation: {
     signUp: (_root, args, ctx) => signUpMutation(ctx, args.input),

@@ -1,6 +1,6 @@
 /**
  * The admin's actions on people of /students in the browser (decisions 0048, 0049): each row's menu
- * (family links, password, e-mail, phone, message) and the bulk bar's role changes, for the
+ * (family links, roles in programs, password, e-mail, phone, message) and the bulk bar's role changes, for the
  * selection and for everyone matching (the number shown first, then the job's progress). Each action
  * is used once and its result seen; English at 1280 px, Spanish at 390 px, axe-clean, screenshots in
  * dist/e2e-screenshots.
@@ -43,6 +43,7 @@ beforeAll(async () => {
   await person('sam.roles@example.com', 'Sam', 'Roles', 'STUDENT');
   await person('pat.contact@example.com', 'Pat', 'Contact', 'STUDENT');
   await person('eve.contact@example.com', 'Eve', 'Contact', 'STUDENT');
+  await person('lee.program@example.com', 'Lee', 'Program', 'STUDENT');
 }, 120_000);
 afterAll(async () => { await app?.stop(); });
 
@@ -124,6 +125,70 @@ describe('the admin\'s actions on people', () => {
       await page.getByRole('status').getByText('Roles changed for 2 of 2').waitFor();
       await expect.poll(async () => table.getByText(/Teacher/).count(), { timeout: 10_000 }).toBe(0);
       await check(page, 'students-roles-all-done-1280-en');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a person a role in a program, lists it, and takes it away (English, 1280 px)', async () => {
+    const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 1280 });
+    try {
+      await roster(page, 'lee.program');
+      const table = page.getByRole('table', { name: 'People of the ecosystem' });
+      await table.getByText('Lee Program').waitFor();
+      let dialog = await action(page, 'Actions for Lee Program', 'Change roles…', 'Change the roles of Lee Program');
+      await dialog.getByText('No roles in programs.').waitFor();
+      await dialog.getByLabel('A role in one program').check();
+      await dialog.getByLabel('Program', { exact: true }).selectOption({ label: 'Reading Buddies' });
+      await dialog.getByLabel('Role', { exact: true }).selectOption({ label: 'Leader' });
+      await check(page, 'students-program-role-1280-en');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await page.getByText('1 person changed.').waitFor();
+      await table.getByText(/Leader \(tutor\)/).waitFor();
+
+      dialog = await action(page, 'Actions for Lee Program', 'Change roles…', 'Change the roles of Lee Program');
+      const held = dialog.getByRole('list', { name: 'Roles in programs' });
+      await held.getByText('Leader in Reading Buddies').waitFor();
+      await check(page, 'students-program-role-held-1280-en');
+      await dialog.getByRole('button', { name: 'Take away Leader in Reading Buddies' }).click();
+      await page.getByText('Leader in Reading Buddies was taken away.').waitFor();
+      await dialog.getByText('No roles in programs.').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(async () => table.getByText(/Leader \(tutor\)/).count(), { timeout: 10_000 }).toBe(0);
+
+      // Everyone matching: the program role reads with its program in the count's confirmation.
+      await page.getByRole('button', { name: 'Change roles of everyone matching…' }).click();
+      const choose = page.getByRole('dialog', { name: 'Change the roles of everyone matching these filters' });
+      await choose.getByLabel('A role in one program').check();
+      await choose.getByLabel('Program', { exact: true }).selectOption({ label: 'Reading Buddies' });
+      await choose.getByLabel('Role', { exact: true }).selectOption({ label: 'Leader' });
+      await choose.getByRole('button', { name: 'Count the people first' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Give the role Leader in Reading Buddies to the 1 person matching these filters?' });
+      await confirm.waitFor();
+      await confirm.getByRole('button', { name: 'Change 1 person' }).waitFor();
+      await confirm.getByRole('button', { name: 'Close', exact: true }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('offers program roles by program, in the ecosystem\'s terms (Spanish, 390 px)', async () => {
+    const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 390, height: 844, locale: 'sp' });
+    try {
+      await roster(page, 'lee.program', 'Nombre o correo', 'Mostrar');
+      await page.getByRole('list', { name: 'Personas del ecosistema' }).getByText('Lee Program').waitFor();
+      await page.getByRole('button', { name: 'Acciones para Lee Program' }).click();
+      await page.getByRole('menuitem', { name: 'Cambiar roles…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cambiar los roles de Lee Program' });
+      await dialog.getByLabel('Un rol en un programa').check();
+      await dialog.getByLabel('Programa', { exact: true }).selectOption({ label: 'Math Tutoring' });
+      const roles = await dialog.getByLabel('Rol', { exact: true }).locator('option').allTextContents();
+      expect(roles).toEqual(['Administrador del programa', 'Líder', 'Aprendiz']);
+      await page.waitForTimeout(400);
+      await check(page, 'students-program-role-390-sp');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

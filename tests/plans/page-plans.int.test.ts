@@ -16,10 +16,13 @@ import { judge, planText, type Scope } from './explain';
 import { recordStatements, type Statement } from './record';
 import { seedReadModels, type Seeded } from './seed';
 import { seedRoster } from './seed-roster';
+import { seedLeads } from './seed-leads';
 
 const SIZES = { bigTenants: 3, programs: 4000, breadcrumbs: 6000, jobs: 1500, smallTenants: 1500 };
 /** People on the demo tenant's roster (decision 0049). */
 const ROSTER_PEOPLE = 5000;
+/** Sign-up leads of the demo tenant (decision 0045). */
+const LEADS = 3000;
 /** A page is at most 500 rows (the export's), plus one to tell hasNextPage; a tenant holds thousands. */
 const BOUND = 600;
 
@@ -176,7 +179,22 @@ const cases: PageCase[] = [
     document: 'query { getAllEcosystemJobs(first: 50) { edges { node { id state } } pageInfo { hasNextPage } } }', variables: () => ({}),
   },
   ...rosterCases(),
+  ...leadCases(),
 ];
+
+/** The sign-up leads page (decision 0045): newest first, a status, deep pages. */
+function leadCases(): PageCase[] {
+  const leads = 'query($id: ID!, $status: SignupLeadStatus, $after: String) { signupLeads(ecosystemId: $id, status: $status, first: 50, after: $after) { edges { node { id } } pageInfo { endCursor } } }';
+  const deep = (status: string | null) => async () =>
+    ({ count: 20, ecosystemId: toGlobalId('Ecosystem', demoId), status, cursor: await deepCursor('ecosystemAdmin', leads, 'signupLeads', { id: demoId, status }, 40) });
+  return [
+    { name: 'leads page', who: 'ecosystemAdmin', operation: 'LeadsPageQuery', variables: () => ({ ecosystemId: toGlobalId('Ecosystem', demoId), status: null }) },
+    { name: 'leads page, open', who: 'ecosystemAdmin', operation: 'LeadsPageQuery', variables: () => ({ ecosystemId: toGlobalId('Ecosystem', demoId), status: 'OPEN' }) },
+    { name: 'leads page, used (rare)', who: 'ecosystemAdmin', operation: 'LeadsPageQuery', variables: () => ({ ecosystemId: toGlobalId('Ecosystem', demoId), status: 'USED' }) },
+    { name: 'leads, deep in the list', who: 'ecosystemAdmin', operation: 'LeadListPaginationQuery', variables: deep(null) },
+    { name: 'leads, open, deep in the list', who: 'ecosystemAdmin', operation: 'LeadListPaginationQuery', variables: deep('OPEN') },
+  ];
+}
 
 /** The admin user tools' lists (decision 0049): each filter alone, both sorts, deep pages. */
 function rosterCases(): PageCase[] {
@@ -224,6 +242,7 @@ describe('the web app\'s page queries on a few thousand rows per tenant', () => 
     tokens.ecosystemAdmin = await api.loginAs('ecosystemAdmin');
     seeded = await seedReadModels(api.db.ownerPool, demoId, SIZES);
     await seedRoster(api.db.ownerPool, demoId, ROSTER_PEOPLE);
+    await seedLeads(api.db.ownerPool, demoId, LEADS);
     // The end of one name exactly, so the search matches one ecosystem of many.
     const one = await api.db.ownerPool.query<{ name: string }>(`SELECT name FROM read.ecosystems WHERE name LIKE 'District %' ORDER BY name OFFSET 777 LIMIT 1`);
     rareEcosystemTerm = one.rows[0].name.slice(-12);

@@ -66,6 +66,10 @@ beforeAll(async () => {
   const demo = api.platform.demo!;
   const otherStudent = await addPerson(api, 'olga.outsider@example.com', [{ ecosystemId: w.e2, role: 'STUDENT' }]);
   const otherParent = await addPerson(api, 'oscar.otherfamily@example.com', [{ ecosystemId: w.e1, role: 'PARENT' }]);
+  // A sign-up lead of the victim ecosystem: its address is theirs to see only (signupLeads).
+  const lead = await api.graphql('mutation($input: SignupLeadInput!) { createSignupLead(input: $input) { ticketId } }',
+    { input: { ecosystemId: w.e1, firstName: 'Lena', lastName: 'Lead', email: 'lena.lead@example.com' } }, { token: w.tokens.admin1 });
+  expect(lead.errors).toBeUndefined();
   const { schema } = await import('../../api/graphql/schema').then(async (m) => ({ schema: await m.buildSchema() }));
   aim = {
     ecosystemId: w.e1, programId: w.p1, userId: w.ids.student, email: 'sam.student@example.com', search: 'sam',
@@ -73,7 +77,7 @@ beforeAll(async () => {
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
   childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student)];
-  ecosystemSecrets = [...childSecrets, 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
+  ecosystemSecrets = [...childSecrets, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
     w.ids.parent, w.p1, toGlobalId('Program', w.p1)];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, otherParent: otherParent.token, anonymous: null };
 }, 120_000);

@@ -23,6 +23,8 @@ import { ecosystemsEn } from './ecosystems.en';
 import { ecosystemsEs } from './ecosystems.es';
 import { ssoSetupEn } from './ssoSetup.en';
 import { ssoSetupEs } from './ssoSetup.es';
+import { leadsEn } from './leads.en';
+import { leadsEs } from './leads.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -49,6 +51,7 @@ const STUDENTS: Catalogues = { en: studentsEn, sp: studentsEs };
 const SSO: Catalogues = { en: ssoEn, sp: ssoEs };
 const ECOSYSTEMS: Catalogues = { en: ecosystemsEn, sp: ecosystemsEs };
 const SSO_SETUP: Catalogues = { en: ssoSetupEn, sp: ssoSetupEs };
+const LEADS: Catalogues = { en: leadsEn, sp: leadsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -88,4 +91,9 @@ export function EcosystemsMessages({ children }: { children: ReactNode }) {
 /** The ecosystem admins' single sign-on page (docs/decisions/0046). */
 export function SsoSetupMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={SSO_SETUP}>{children}</PageMessages>;
+}
+
+/** The sign-up leads page and its link on an ecosystem's admin card (docs/decisions/0045). */
+export function LeadsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={LEADS}>{children}</PageMessages>;
 }

@@ -19,6 +19,8 @@ import { ecosystemsEn } from './ecosystems.en';
 import { ecosystemsEs } from './ecosystems.es';
 import { ssoSetupEn } from './ssoSetup.en';
 import { ssoSetupEs } from './ssoSetup.es';
+import { leadsEn } from './leads.en';
+import { leadsEs } from './leads.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -29,6 +31,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   sso: { en: ssoEn, es: ssoEs },
   ecosystems: { en: ecosystemsEn, es: ecosystemsEs },
   ssoSetup: { en: ssoSetupEn, es: ssoSetupEs },
+  leads: { en: leadsEn, es: leadsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -27,6 +27,8 @@ export interface AreaPaths {
   applications: (ecosystemId: string) => string;
   /** Single sign-on set-up (docs/decisions/0046). */
   sso: (ecosystemId: string) => string;
+  /** Sign-up leads (docs/decisions/0045). */
+  leads: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -40,6 +42,7 @@ export function areaPaths(area: Area): AreaPaths {
     invite: (ecosystemId) => `${base(ecosystemId)}/invite`,
     applications: (ecosystemId) => `${base(ecosystemId)}/applications`,
     sso: (ecosystemId) => `${base(ecosystemId)}/sso`,
+    leads: (ecosystemId) => `${base(ecosystemId)}/leads`,
   };
 }
 

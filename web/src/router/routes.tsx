@@ -46,6 +46,7 @@ const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/invite`, lazy: ecosystemPage(() => import('../pages/invite/InvitePage')) },
   { path: `${prefix}/:ecosystemId/applications`, lazy: ecosystemPage(() => import('../pages/applications/ApplicationsPage')) },
   { path: `${prefix}/:ecosystemId/sso`, lazy: ecosystemPage(() => import('../pages/sso-setup/SsoSetupPage')) },
+  { path: `${prefix}/:ecosystemId/leads`, lazy: ecosystemPage(() => import('../pages/leads/LeadsPage')) },
 ];
 
 export const routes: RouteObject[] = [

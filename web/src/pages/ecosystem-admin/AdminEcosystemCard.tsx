@@ -3,6 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
+import { LeadsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { areaPaths } from '../../router/paths';
 import { EcosystemFormDialog } from '../ecosystems/EcosystemFormDialog';
@@ -40,6 +41,7 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
             aria-label={t('invite.title', { name: ecosystem.name })}>{t('invite.link')}</Button>
           <Button component={Link} to={paths.applications(ecosystem.id)} variant="light"
             aria-label={t('applications.title', { name: ecosystem.name })}>{t('applications.link')}</Button>
+          <LeadsMessages><LeadsLink ecosystemId={ecosystem.id} name={ecosystem.name} /></LeadsMessages>
           <Button component={Link} to={paths.sso(ecosystem.id)} variant="light"
             aria-label={t('ssoSetup.title', { name: ecosystem.name })}>{t('ssoSetup.link')}</Button>
           <Button variant="default" onClick={() => setEditing(true)}
@@ -49,4 +51,10 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
       <EcosystemFormDialog opened={editing} onClose={() => setEditing(false)} ecosystemRef={ecosystem} />
     </Card>
   );
+}
+
+/** Its words come with the leads page's catalogue (i18n/leads.en.ts), not the first load. */
+function LeadsLink({ ecosystemId, name }: { ecosystemId: string; name: string }) {
+  const t = useT();
+  return <Button component={Link} to={paths.leads(ecosystemId)} variant="light" aria-label={t('leads.title', { name })}>{t('leads.link')}</Button>;
 }

@@ -38,7 +38,7 @@ export function PersonActions({ person, ecosystemId, onChanged }: { person: Pers
       </ActionsMenu>
       {Dialog && shown && <Dialog key={shown.action} person={person} ecosystemId={ecosystemId} opened={shown.opened} onClose={close} onChanged={onChanged} returnFocusRef={target} />}
       <RolesDialog ecosystemId={ecosystemId} userIds={[person.userId]} title={t('adminUsers.roles.titleOne', { name: person.name })}
-        opened={shown?.action === 'roles' && shown.opened} onClose={close} onChanged={onChanged} returnFocusRef={target} />
+        opened={shown?.action === 'roles' && shown.opened} onClose={close} onChanged={onChanged} showHeld returnFocusRef={target} />
     </>
   );
 }

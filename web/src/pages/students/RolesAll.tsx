@@ -4,19 +4,18 @@
  * confirmation (the server refuses if it changed meanwhile), then the job's progress until it ends.
  */
 import { Button, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useRelayEnvironment } from 'react-relay';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import type { UserRosterFilters } from './__generated__/useUpdateAllPermissionsMutation.graphql';
-import { roleChanges } from './adminForms';
 import { countMatching, followJob, type JobProgress } from './ArchiveAll';
 import { FormDialog } from './FormDialog';
-import { FIRST_CHOICE, RoleFields, type RoleChoice } from './RolesForm';
+import { choiceChanges } from './roleChoices';
+import { RoleFields, type Chosen } from './RoleFields';
 import { useUpdateAllPermissionsMutation } from './useUpdateAllPermissionsMutation';
-import { roleLabel } from './words';
 
 /** Long labels (Spanish on a phone) wrap instead of running off the screen. */
 export const WRAP = { label: { whiteSpace: 'normal' } } as const;
@@ -26,13 +25,14 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
   const environment = useRelayEnvironment();
   const errorText = useErrorText();
   const [choosing, setChoosing] = useState(false);
-  const [choice, setChoice] = useState<RoleChoice>(FIRST_CHOICE);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
   const [count, setCount] = useState<number | null>(null);
   const [progress, setProgress] = useState<JobProgress | null>(null);
   const [counting, setCounting] = useState(false);
   const [start, starting] = useUpdateAllPermissionsMutation();
 
   const ask = async () => {
+    if (!chosen) return;
     setCounting(true);
     try {
       const matching = await countMatching(environment, ecosystemId, filters);
@@ -45,9 +45,9 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
     }
   };
   const run = async () => {
-    if (count === null) return;
+    if (count === null || !chosen) return;
     try {
-      const jobId = await start(ecosystemId, filters, roleChanges(choice.action, choice.role), count);
+      const jobId = await start(ecosystemId, filters, choiceChanges(chosen.choice), count);
       setCount(null);
       setProgress({ done: 0, total: count });
       const state = await followJob(environment, jobId, setProgress);
@@ -59,8 +59,8 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
       showToast({ color: 'red', message: errorText(error) });
     }
   };
-  const role = t(roleLabel(choice.role));
-  const title = t(choice.action === 'add' ? 'adminUsers.roles.confirmAllAdd' : 'adminUsers.roles.confirmAllRemove', { count: count ?? 0, role });
+  const role = chosen?.label ?? '';
+  const title = t(chosen?.choice.action !== 'remove' ? 'adminUsers.roles.confirmAllAdd' : 'adminUsers.roles.confirmAllRemove', { count: count ?? 0, role });
 
   return (
     <Stack gap={4}>
@@ -73,7 +73,11 @@ export function RolesAll({ ecosystemId, filters, onDone }: { ecosystemId: string
       )}
       <FormDialog opened={choosing} onClose={() => setChoosing(false)} title={t('adminUsers.roles.titleAll')}
         submitLabel={t('adminUsers.roles.submitAll')} onSubmit={() => void ask()} loading={counting}>
-        <RoleFields value={choice} onChange={setChoice} />
+        {choosing && (
+          <Suspense fallback={<Text size="sm">{t('adminUsers.roles.loading')}</Text>}>
+            <RoleFields ecosystemId={ecosystemId} value={chosen} onChange={setChosen} />
+          </Suspense>
+        )}
       </FormDialog>
       <ConfirmDialog opened={count !== null} onClose={() => setCount(null)} loading={starting} title={title}
         text={count ? t('adminUsers.roles.confirmAllText') : undefined} confirmLabel={t('adminUsers.roles.confirmAllButton', { count: count ?? 0 })}

@@ -25,15 +25,10 @@ export function messageErrors(v: { message: string }): FieldErrors<'message'> {
   return v.message.trim() ? {} : { message: 'adminUsers.message.required' };
 }
 
-/** Ecosystem roles an admin gives or takes here; program roles need their program (the program's page). */
+/** Ecosystem roles an admin gives or takes here; program roles name their program (roleChoices.ts). */
 export const ECOSYSTEM_ROLES = ['STUDENT', 'PARENT', 'TEACHER', 'STAFF', 'MEMBER', 'SUPER_ADMIN'] as const;
 export type EcosystemRole = (typeof ECOSYSTEM_ROLES)[number];
 export type RoleAction = 'add' | 'remove';
-
-/** The changes argument of updateOneOrManyUserPermissions / adminUpdateAllUserPermissions for one role. */
-export function roleChanges(action: RoleAction, role: EcosystemRole): { add: { role: EcosystemRole }[]; remove: { role: EcosystemRole }[] } {
-  return action === 'add' ? { add: [{ role }], remove: [] } : { add: [], remove: [{ role }] };
-}
 
 /** Who a family link can join the person to: a parent links to learners, a learner to parents. */
 export function familySide(roles: readonly string[]): 'parent' | 'child' | null {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emailErrors, familySide, messageErrors, passwordErrors, phoneErrors, roleChanges } from './adminForms';
+import { emailErrors, familySide, messageErrors, passwordErrors, phoneErrors } from './adminForms';
 
 describe('the admin dialogs of /students check before sending', () => {
   it('a password of fewer than 8 characters, and a retyped one that differs', () => {
@@ -28,12 +28,7 @@ describe('the admin dialogs of /students check before sending', () => {
   });
 });
 
-describe('role changes and family sides', () => {
-  it('names the one role on the side the admin chose', () => {
-    expect(roleChanges('add', 'TEACHER')).toEqual({ add: [{ role: 'TEACHER' }], remove: [] });
-    expect(roleChanges('remove', 'PARENT')).toEqual({ add: [], remove: [{ role: 'PARENT' }] });
-  });
-
+describe('family sides', () => {
   it('links a parent to learners and a learner to parents; others have no family links here', () => {
     expect(familySide(['PARENT'])).toBe('parent');
     expect(familySide(['PUPIL', 'MEMBER'])).toBe('child');
