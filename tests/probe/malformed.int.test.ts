@@ -30,7 +30,7 @@ const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'descript
  * Keys that are not our ids: an ecosystem's profile id is a slug, and the ids of custom properties,
  * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014).
  */
-const PLAIN_KEYS = new Set(['profileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
+const PLAIN_KEYS = new Set(['profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
   'currentInstitution.id', 'supportedTimezones.id']);
 
 /** Mutations whose answer lists what was wrong (an invitation file's rows), selected so the probe can read it. */
@@ -144,7 +144,7 @@ describe('malformed input to every mutation', () => {
     const probed = new Set(docs.map((d) => d.field));
     const without = mutationNames.filter((m) => !probed.has(m));
     // These take no argument at all: nothing of theirs can be malformed.
-    expect(without.sort()).toEqual(['ping', 'sendEmailVerification', 'startMfaEmailEnrolment'].sort());
+    expect(without.sort()).toEqual(['ping', 'sendEmailVerification'].sort());
     expect(new Set(docs.map((d) => d.kind)).size).toBeGreaterThanOrEqual(15);
   });
 

@@ -6,6 +6,7 @@ import { setRefreshCookies } from '../cookie';
 import { PLATFORM_ADMIN_HOME } from '../resolvers';
 import { loginWithLink, requestLoginLink } from './login-link';
 import { typedAddress } from '../forms';
+import { profileIdSchema } from '../../../domain/ecosystem/config';
 import { requestPasswordReset, resetLinkWorks, resetPassword } from './reset-password';
 import { userAggregate } from '../../../domain/user/state';
 import { viewerUser } from '../user-source';
@@ -20,7 +21,8 @@ import { oneTimeMessages } from './messages';
 /** Generous for a 43-character token; longer input is refused before any work. */
 const token = z.string().max(200).transform((t) => t.trim());
 const password = z.string().max(MAX_PASSWORD_LENGTH * 4);
-const linkRequest = z.object({ email: typedAddress, ecosystemProfileId: z.string().max(100).nullish() });
+/** The ecosystem whose pages asked: a profile id (a slug), or nothing; a malformed one is BAD_USER_INPUT, an unknown one NOT_FOUND. */
+const linkRequest = z.object({ email: typedAddress, ecosystemProfileId: z.string().trim().toLowerCase().pipe(profileIdSchema).nullish() });
 
 /**
  * The ecosystem whose own pages asked for a link (its public profile id), checked before anything
@@ -29,7 +31,7 @@ const linkRequest = z.object({ email: typedAddress, ecosystemProfileId: z.string
  */
 async function askingEcosystem(ctx: RequestContext, profileId: string | null | undefined): Promise<string | null> {
   if (!profileId) return null;
-  const profile = await ctx.read((client) => getEcosystemProfile(client, profileId.trim().toLowerCase()));
+  const profile = await ctx.read((client) => getEcosystemProfile(client, profileId));
   if (!profile || profile.archived) throw new NotFoundError(oneTimeMessages.ecosystemNotFound);
   return profile.ecosystemId;
 }
