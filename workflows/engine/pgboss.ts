@@ -139,7 +139,16 @@ export class PgBossWorkflowEngine implements WorkflowEngine {
       await this.boss.createQueue(queue, { name: queue, ...settings });
       await this.boss.updateQueue(queue, { name: queue, ...settings });
       const workerId = await this.boss.work<RunPayload>(queue, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-        async ([job]) => this.track(this.run(name, job)));
+        async ([job]) => {
+          try {
+            return await this.track(this.run(name, job));
+          } finally {
+            // Look again at once instead of after the polling interval: a queue filled faster than one
+            // run per poll (an invitation file's e-mails, decision 0041) drains back to back.
+            const self = this.workers.get(name);
+            if (self) this.boss.notifyWorker(self);
+          }
+        });
       this.workers.set(name, workerId);
     }
   }

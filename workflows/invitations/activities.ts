@@ -83,6 +83,17 @@ async function inviteRow(c: RowContext, row: InviteFileRow): Promise<void> {
   await sendMessage({ record: c.record, engine: c.deps.engine() }, inviteMailRequest(invitation, inviteLink(c.deps.config, token), c.inviter.name, c.inviter.brand));
 }
 
+/**
+ * A refusal because things changed since the file was checked (the person joined meanwhile, their
+ * address was taken): that row is skipped. Any other refusal (bad input) is a fault that would
+ * refuse every row alike, so it fails the job instead of skipping the file silently.
+ */
+function isConflict(err: unknown): boolean {
+  if (failureType(err) !== 'DomainError') return false;
+  const details = (err as { details?: unknown }).details;
+  return Array.isArray(details) && (details[0] as { code?: unknown } | undefined)?.code === 'CONFLICT';
+}
+
 export function createInviteFileActivities(deps: ActivityDeps, sendFor: (args: JobRunArgs) => Send, clock: () => Date) {
   const need = (): InviteJobDeps => {
     if (!deps.invitations) throw new Error('The invitation-file job needs its reads and settings (ActivityDeps.invitations).');
@@ -115,7 +126,7 @@ export function createInviteFileActivities(deps: ActivityDeps, sendFor: (args: J
           await inviteRow(c, row);
           outcome.invited += 1;
         } catch (err) {
-          if (failureType(err) !== 'DomainError') throw err;
+          if (!isConflict(err)) throw err;
           outcome.skipped.push(row[0]);
         }
         await send(`job:progress:${from + i + 1}`, reportBatchJobProgress, { jobId: args.jobId, done: from + i + 1 });
