@@ -27,7 +27,7 @@ describe('pg-boss engine', () => {
       const queues = await db.ownerPool.query<{ name: string }>(`SELECT name FROM pgboss.queue WHERE name LIKE 'workflow_%' ORDER BY name`);
       expect(queues.rows.map((r) => r.name)).toEqual([
         'workflow_adminArchiveAllUser', 'workflow_adminUpdateAllUserPermissions',
-        'workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_deliverMessage', 'workflow_reapStalledJobs',
+        'workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_deliverMessage', 'workflow_inviteUsersFromFile', 'workflow_reapStalledJobs',
       ]);
       const usage = await db.ownerPool.query<{ ok: boolean }>(`SELECT has_schema_privilege('app_api', 'pgboss', 'USAGE') AS ok`);
       expect(usage.rows[0].ok).toBe(false);
