@@ -2,7 +2,7 @@
  * A large invitation file as a background job (decision 0041). The rows are checked exactly as a
  * small file's, all or nothing, before anything starts: a file with any bad row answers its
  * problems and queues nothing. A clean file becomes one batch job (workflows/invitations) that
- * invites row after row and reports progress; the answer is the job, read by getUserBulkJob.
+ * invites row after row and reports progress every 10 rows; the answer is the job, read by getUserBulkJob.
  */
 import { invitationMessages } from '../../domain/invitation/messages';
 import { findBatchJob, type BatchJobRow } from '../../projections/jobs';

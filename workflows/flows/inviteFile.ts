@@ -1,6 +1,6 @@
 /**
  * The invitation-file job's workflow (decision 0041), for both engines: start, then the rows a
- * few at a time (each row reports its progress), then finish. Deterministic: activities do every
+ * few at a time (progress reported after each step), then finish. Deterministic: activities do every
  * read and write.
  */
 import type { Activities } from '../activities';

@@ -80,7 +80,7 @@ describe('invitation-file activities', () => {
     }
     expect(ofType('UserRegistered')).toHaveLength(4);
     expect(ofType('EcosystemRoleGranted')).toHaveLength(4);
-    expect(ofType('BatchJobProgressed').map((e) => (e.data as { done: number }).done)).toEqual([1, 2, 3, 4]);
+    expect(ofType('BatchJobProgressed').map((e) => (e.data as { done: number }).done)).toEqual([4]);
   });
 
   it('give each run its own links: another seed derives other tokens', async () => {
@@ -103,7 +103,7 @@ describe('invitation-file activities', () => {
     const outcome = await createActivities({ bus, clock, invitations: { ...deps, reads: { ...deps.reads, holder: async () => null } } }).inviteFileRows(args, 0, 4);
     expect(outcome).toEqual({ invited: 3, skipped: [3] });
     expect(ofType('InvitationIssued').map((e) => (e.data as { email: string }).email)).toEqual(['p2@example.com', 'p4@example.com', 'p5@example.com']);
-    expect(ofType('BatchJobProgressed')).toHaveLength(4);
+    expect(ofType('BatchJobProgressed').map((e) => (e.data as { done: number }).done)).toEqual([4]);
   });
 
   it('start one delivery per e-mail, named by the message', async () => {
