@@ -110,7 +110,7 @@ export function createInviteFileActivities(deps: ActivityDeps, sendFor: (args: J
 
     /**
      * Invites rows `from` to `to` (exclusive), then reports progress up to `to`. A row the domain
-     * refuses now (the person joined since the file was checked) is skipped and named in the result.
+     * refuses as a conflict (another account took the address since the check) is skipped and named in the result.
      */
     async inviteFileRows(args: InviteFileArgs, from: number, to: number): Promise<RowsOutcome> {
       const invitations = need();

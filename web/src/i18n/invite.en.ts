@@ -49,7 +49,7 @@ export const inviteEn = {
   'inviteJob.leave': 'You can leave this page: the invitations go on, and their progress shows here when you come back.',
   'inviteJob.finished': '{invited, plural, one {# invitation sent.} other {# invitations sent.}}',
   'inviteJob.stopped': 'The invitations stopped after {invited, number} of {total, number}. Those sent stay sent; check the pending list before sending the rest.',
-  'inviteJob.skipped': '{count, plural, one {Row {rows} was left out: this person joined or took the address meanwhile.} other {Rows {rows} were left out: these people joined or took the addresses meanwhile.}}',
+  'inviteJob.skipped': '{count, plural, one {Row {rows} was left out: another account took its address meanwhile.} other {Rows {rows} were left out: other accounts took their addresses meanwhile.}}',
   'inviteJob.lost': 'The invitations from your last file can no longer be shown. Check the pending list below.',
   'inviteJob.dismiss': 'Close',
   'invite.pendingTitle': 'Waiting to be accepted',

@@ -47,7 +47,7 @@ export const inviteEs: Record<InviteMessageId, string> = {
   'inviteJob.leave': 'Puede salir de esta página: las invitaciones continúan y su avance se muestra aquí cuando vuelva.',
   'inviteJob.finished': '{invited, plural, one {# invitación enviada.} other {# invitaciones enviadas.}}',
   'inviteJob.stopped': 'Las invitaciones se detuvieron después de {invited, number} de {total, number}. Las enviadas siguen enviadas; revise la lista de pendientes antes de enviar el resto.',
-  'inviteJob.skipped': '{count, plural, one {Se omitió la fila {rows}: esta persona se unió o tomó la dirección mientras tanto.} other {Se omitieron las filas {rows}: estas personas se unieron o tomaron las direcciones mientras tanto.}}',
+  'inviteJob.skipped': '{count, plural, one {Se omitió la fila {rows}: otra cuenta tomó su dirección mientras tanto.} other {Se omitieron las filas {rows}: otras cuentas tomaron sus direcciones mientras tanto.}}',
   'inviteJob.lost': 'Las invitaciones de su último archivo ya no se pueden mostrar. Revise la lista de pendientes más abajo.',
   'inviteJob.dismiss': 'Cerrar',
   'invite.pendingTitle': 'Pendientes de aceptar',
