@@ -124,6 +124,22 @@ describe('invitations', () => {
     }
   });
 
+  /** The same job's result on the page in Spanish at desktop width (another browser: the job's id is stored there by hand). */
+  async function inSpanish(ecosystemId: string, jobId: string | null): Promise<void> {
+    expect(jobId).toBeTruthy();
+    const { page, context, errors } = await app.open({ ...DESKTOP, who: 'ecosystemAdmin', locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [`invite-file-job:${ecosystemId}`, jobId ?? '']);
+      await page.reload();
+      await page.getByText('300 invitaciones enviadas.').waitFor();
+      await check(page, 'invite-file-job-done-es-1280');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
   it('an admin imports a file of 300 rows: its progress shows, survives leaving the page, and everyone is mailed', async () => {
     const ecosystemId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
     const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
@@ -142,6 +158,7 @@ describe('invitations', () => {
       await page.getByText(/^Inviting \d+ of 300$|^300 invitations sent\.$/).waitFor({ timeout: 60_000 });
       await page.getByText('300 invitations sent.').waitFor({ timeout: 180_000 });
       await check(page, 'invite-file-job-done-390');
+      await inSpanish(ecosystemId, await page.evaluate((key) => window.localStorage.getItem(key), `invite-file-job:${ecosystemId}`));
       await expect.poll(() => new Set(smtp.received.map((m) => JSON.stringify(m.to ?? '')).filter((to) => to.includes('bulk.'))).size,
         { timeout: 120_000, interval: 500 }).toBe(300);
       await page.getByRole('button', { name: 'Close' }).click();
