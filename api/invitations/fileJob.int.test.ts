@@ -94,6 +94,18 @@ describe('inviting a large file as a job', () => {
     expect(issued.rows[0].n).toBe(60);
   }, 120_000);
 
+  it('lets a program admin invite a large file of their program\'s learners and follow its job', async () => {
+    const csv = ['email,firstName,lastName,role,program', ...Array.from({ length: 55 }, (_, i) => `pupil.${i}@example.com,Pupil,Number ${i},PUPIL,${world.p1}`)].join('\n');
+    const res = await upload(world.tokens.programAdmin, csv);
+    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    const { job: ended } = await finished(world.tokens.programAdmin, res.data!.inviteUsersFromFile.job!.id);
+    expect(ended).toMatchObject({ state: 'FINISHED', progress: { done: 55, total: 55 } });
+    await quiet(api);
+    const roles = await api.db.ownerPool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM read.invitations WHERE email LIKE 'pupil.%' AND role = 'PUPIL' AND program_id = $1`, [world.p1]);
+    expect(roles.rows[0].n).toBe(55);
+  }, 120_000);
+
   it('shows the job to its uploader and the ecosystem\'s admins only; nobody can start it without a file', async () => {
     const res = await upload(world.tokens.admin1, csvOf('seen', 51));
     const id = res.data!.inviteUsersFromFile.job!.id;
