@@ -18,6 +18,7 @@ import { allProjections } from '../projections/registry';
 import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
+import { inviteJobReads } from '../workflows/invitations/reads';
 import { createMessageDelivery } from '../workflows/messages/delivery';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
 import { SsoService } from './sso/service';
@@ -162,7 +163,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const delivery = createMessageDelivery(bus, config, services.clock);
     stops.push(() => delivery.close());
     for (const line of delivery.describe()) log(`Messages, ${line}`);
-    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, log }, ownerUrl);
+    const invitations = { reads: inviteJobReads(ownerPool, bus), config };
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

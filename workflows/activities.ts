@@ -18,6 +18,7 @@ import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs } from './engi
 import { failureType, STALLED_FAILURE } from './failures';
 import { createMessageActivities, type MessageDeliveryDeps } from './messages/activities';
 import { createBulkUserActivities, type RosterJobReads } from './roster/activities';
+import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -41,6 +42,8 @@ export interface ActivityDeps {
   clock?: () => Date;
   /** Message delivery (workflows/messages); a worker without it fails delivery runs as misconfigured. */
   delivery?: MessageDeliveryDeps;
+  /** The invitation-file job's reads, link settings and engine (workflows/invitations; absent in workers that run none). */
+  invitations?: InviteJobDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -69,6 +72,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createMessageActivities(deps.delivery),
     ...createBulkUserActivities(deps, sendFor),
+    ...createInviteFileActivities(deps, sendFor, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

@@ -11,6 +11,7 @@
  * read the jobs read model before it had caught up and showed QUEUED.) A process that dies
  * between submitting and starting leaves the job SUBMITTED; the stalled-job reaper fails it.
  */
+import { randomBytes } from 'node:crypto';
 import type { CommandHandler, DomainEvent } from '../domain/shared/decider';
 import { IllegalStateError } from '../domain/shared/errors';
 import type { Actor } from '../domain/shared/events';
@@ -51,6 +52,12 @@ async function startWorkflowFor(engine: WorkflowEngine, request: LaunchRequest, 
     case 'adminUpdateAllUserPermissions': {
       const { filters, excludeUserId, changes } = batchJobMetadataSchemas.adminUpdateAllUserPermissions.parse(request.metadata);
       await engine.startWorkflow('adminUpdateAllUserPermissions', workflowId, { ...base, filters, excludeUserId, changes });
+      return;
+    }
+    case 'inviteUsersFromFile': {
+      const { rows } = batchJobMetadataSchemas.inviteUsersFromFile.parse(request.metadata);
+      // The run's secret for its rows' invite tokens: in the run's arguments only, never in the job's record.
+      await engine.startWorkflow('inviteUsersFromFile', workflowId, { ...base, rowCount: rows.length, tokenSeed: randomBytes(32).toString('base64url') });
       return;
     }
     default: {

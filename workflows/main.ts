@@ -11,6 +11,7 @@ import { createPool } from '../infra/db/pool';
 import { createEventStore } from '../infra/eventstore/factory';
 import { createMessageDelivery } from './messages/delivery';
 import { createWorkflowEngine } from './engine/factory';
+import { inviteJobReads } from './invitations/reads';
 import { jobReads } from './reads';
 
 export const WORKER_NEEDS = `npm run worker runs Temporal workers for the platform, beside the API process.
@@ -42,7 +43,8 @@ async function main() {
   const eventStore = createEventStore(config, pool);
   const bus = new CommandBus(eventStore);
   const delivery = createMessageDelivery(bus, config);
-  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps }, config.DATABASE_URL);
+  const invitations = { reads: inviteJobReads(pool, bus), config };
+  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations }, config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);
   let stopping = false;

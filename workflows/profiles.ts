@@ -34,6 +34,11 @@ export const ACTIVITY_PROFILES = {
   },
 } as const satisfies Record<string, ActivityProfile>;
 
+/** A run's profile by workflow name: a job's, unless it is one of those that take longer. */
+export function jobWorkflowProfile(name: string): WorkflowProfile {
+  return name === 'inviteUsersFromFile' ? WORKFLOW_PROFILES.inviteFile : WORKFLOW_PROFILES.batchJob;
+}
+
 export type ActivityProfileName = keyof typeof ACTIVITY_PROFILES;
 
 /** Activities that do not run on the `command` profile. Both engines read this. */
@@ -54,6 +59,12 @@ export const WORKFLOW_PROFILES = {
    * a job that has not changed for this long: no run of it can still be alive on Temporal.
    */
   batchJob: { runTimeoutMs: 15 * 60_000 },
+  /**
+   * An invitation file (decision 0041): up to 5,000 rows, each a few commands and an e-mail;
+   * measured about 30 rows a second on a loaded machine, so an hour leaves room for a slow one.
+   * The reaper still fails it if it stops changing for batchJob's time.
+   */
+  inviteFile: { runTimeoutMs: 60 * 60_000 },
   /** The stalled-job reaper: one query and a few commands per stalled job. */
   reaper: { runTimeoutMs: 5 * 60_000 },
   /** A message's delivery: room for every attempt of the `delivery` profile and its back-off. */

@@ -5,13 +5,14 @@
  */
 import Papa from 'papaparse';
 import { invitationMessages } from '../../domain/invitation/messages';
+import { MAX_INVITE_FILE_ROWS } from '../../domain/job/names';
 import type { Message } from '../../domain/shared/i18n';
 
 export const FILE_COLUMNS = ['email', 'firstName', 'lastName', 'role', 'program', 'language'] as const;
 export type FileColumn = (typeof FILE_COLUMNS)[number];
 const REQUIRED: readonly FileColumn[] = ['email', 'firstName', 'lastName', 'role'];
-/** More rows than this are refused whole: one request writes them all (decision 0041). */
-export const MAX_FILE_ROWS = 500;
+/** More rows than this are refused whole (decision 0041: the request checks them all, and the body limit). */
+export const MAX_FILE_ROWS = MAX_INVITE_FILE_ROWS;
 
 export interface FileRow {
   /** 2 for the first row under the header. */

@@ -2,7 +2,8 @@
  * inviteUsersFromFile (docs/decisions/0041): every row is checked first (its fields, its program,
  * whether the inviter may grant its role, duplicates within the file, people already in the
  * ecosystem); a file with any bad row imports nothing and answers every problem with its row and
- * column. A clean file is invited row by row, as inviteUser would, in the same request.
+ * column. A clean file is invited row by row, as inviteUser would: in the same request up to
+ * FILE_JOB_THRESHOLD rows, else as a background job with progress (fileJob.ts).
  */
 import { invitationMessages } from '../../domain/invitation/messages';
 import { isLanguageTag, messageLanguageOf } from '../../domain/message/kinds';
@@ -19,7 +20,9 @@ import type { RequestContext, Viewer } from '../context';
 import { idOf } from '../relay';
 import { readInviteFile, type FileColumn, type FileRow, type RowError } from './csv';
 import { parseInvitee } from './inputs';
+import { FILE_JOB_THRESHOLD, inviteAsJob, type CheckedRow } from './fileJob';
 import { holderOf, invitePerson, mayInvite, nextInvitation, type Invitee } from './invite';
+import type { BatchJobRow } from '../../projections/jobs';
 
 export interface FileContext {
   ecosystemId: string;
@@ -28,10 +31,6 @@ export interface FileContext {
   language: 'en' | 'es';
 }
 
-interface CheckedRow {
-  row: number;
-  invitee: Invitee;
-}
 
 function programOf(value: string, c: FileContext): string | null | undefined {
   if (!value) return null;
@@ -86,15 +85,18 @@ export interface FileOutcome {
   rowCount: number;
   rowErrors: RowError[];
   invited: InvitationRow[];
+  /** The job inviting a large file's rows; null when they were invited in the request (or refused). */
+  job: BatchJobRow | null;
 }
 
 export async function inviteFromFile(ctx: RequestContext, ecosystemId: string, text: string): Promise<FileOutcome> {
   const viewer = requireViewer(ctx);
   if (!mayInviteHere(viewer, ecosystemId)) throw new ForbiddenError();
   const file = readInviteFile(text);
-  if (file.errors.length > 0) return { rowCount: file.rows.length, rowErrors: file.errors, invited: [] };
+  if (file.errors.length > 0) return { rowCount: file.rows.length, rowErrors: file.errors, invited: [], job: null };
   const programs = await ctx.read((client) => programsOf(client, ecosystemId));
   const { checked, errors } = checkRows(file.rows, { ecosystemId, viewer, programs, language: ctx.locale });
+  if (file.rows.length > FILE_JOB_THRESHOLD) return { rowCount: file.rows.length, invited: [], ...await inviteAsJob(ctx, viewer, ecosystemId, checked, errors) };
   const accounts = new Map<number, { invitationId: string; userId: string | null }>();
   for (const { row, invitee } of checked) {
     // A repeated upload (same Idempotency-Key) finds its own earlier invitations: not a reason to refuse.
@@ -103,7 +105,7 @@ export async function inviteFromFile(ctx: RequestContext, ecosystemId: string, t
     if (holder.member) errors.push({ row, column: 'email', message: invitationMessages.alreadyMember });
     accounts.set(row, { invitationId, userId: holder.userId });
   }
-  if (errors.length > 0) return { rowCount: file.rows.length, rowErrors: errors.sort((a, b) => a.row - b.row), invited: [] };
+  if (errors.length > 0) return { rowCount: file.rows.length, rowErrors: errors.sort((a, b) => a.row - b.row), invited: [], job: null };
   const ids: string[] = [];
   for (const [i, { row, invitee }] of checked.entries()) {
     const last = i === checked.length - 1;
@@ -113,5 +115,5 @@ export async function inviteFromFile(ctx: RequestContext, ecosystemId: string, t
     ids.push(issued.invitationId);
   }
   const invited = await Promise.all(ids.map((id) => ctx.read((client) => findInvitation(client, id))));
-  return { rowCount: file.rows.length, rowErrors: [], invited: invited.filter((r): r is InvitationRow => r !== null) };
+  return { rowCount: file.rows.length, rowErrors: [], invited: invited.filter((r): r is InvitationRow => r !== null), job: null };
 }

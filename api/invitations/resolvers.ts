@@ -8,6 +8,7 @@ import { inviteFromFile } from './file';
 import { pendingInvitations } from './pending';
 import { inviteOne, resendInvite, toInvitation } from './invite';
 import { translate } from '../i18n/catalogue';
+import { toBatchJob } from '../jobs/mapping';
 
 export const invitationsResolvers: Resolvers = {
   Query: {
@@ -22,6 +23,7 @@ export const invitationsResolvers: Resolvers = {
         rowCount: outcome.rowCount,
         rowErrors: outcome.rowErrors.map((e) => ({ row: e.row, column: e.column, message: translate(e.message, ctx.locale) })),
         invited: outcome.invited.map(toInvitation),
+        job: outcome.job ? toBatchJob(outcome.job) : null,
       };
     },
     resendInviteEmail: async (_root, args, ctx) =>

@@ -5,19 +5,11 @@
  */
 import { ecosystemAggregate } from '../../domain/ecosystem/state';
 import type { IssuedInvitation } from '../../domain/invitation/state';
-import type { GrantableRole } from '../../domain/user/events';
 import { loadAccount } from '../../projections/users';
 import type { RequestContext } from '../context';
 import { sendMessageFromRequest } from '../messages/send';
+import { inviteMailRequest } from '../../workflows/invitations/mail';
 import { inviteLink } from './links';
-
-const TUTOR_ROLES: ReadonlySet<GrantableRole> = new Set(['LEADER', 'TEACHER']);
-const TUTEE_ROLES: ReadonlySet<GrantableRole> = new Set(['PUPIL', 'STUDENT']);
-
-function roleTerm(role: GrantableRole): 'tutor' | 'tutee' | null {
-  if (TUTOR_ROLES.has(role)) return 'tutor';
-  return TUTEE_ROLES.has(role) ? 'tutee' : null;
-}
 
 export interface EcosystemBrand {
   ecosystemName: string | null;
@@ -45,11 +37,6 @@ async function inviterName(ctx: RequestContext): Promise<string | null> {
 
 export async function sendInviteEmail(ctx: RequestContext, invitation: IssuedInvitation, token: string): Promise<void> {
   const { ecosystemName, tutorTerm, tuteeTerm, moduleTerm } = await brandOf(ctx, invitation.ecosystemId);
-  await sendMessageFromRequest(ctx, {
-    ecosystemId: invitation.ecosystemId, channel: 'EMAIL', kind: 'INVITE', language: invitation.language,
-    to: invitation.email, recipientUserId: invitation.userId,
-    params: { url: inviteLink(ctx.services.config, token), inviterName: await inviterName(ctx), role: roleTerm(invitation.role) },
-    brand: { ecosystemName, tutorTerm, tuteeTerm, moduleTerm },
-    idempotencyKey: `invite/${invitation.invitationId}/${invitation.issue}`,
-  });
+  const url = inviteLink(ctx.services.config, token);
+  await sendMessageFromRequest(ctx, inviteMailRequest(invitation, url, await inviterName(ctx), { ecosystemName, tutorTerm, tuteeTerm, moduleTerm }));
 }

@@ -20,6 +20,7 @@ import { apiMessages } from '../i18n/messages';
 import { commonMessages } from '../../domain/shared/messages';
 import { fieldLabels } from '../../domain/ecosystem/labels';
 import { BULK_USER_JOBS } from '../roster/bulk';
+import { invitationMessages } from '../../domain/invitation/messages';
 import { rosterMessages } from '../roster/messages';
 
 const ecosystemIdSchema = z.uuid();
@@ -97,6 +98,8 @@ export const jobsResolvers: Resolvers = {
       const jobName = jobNameOf(args.jobName);
       // The bulk admin actions check their filters and count in their own mutations (api/roster/bulk.ts).
       if (BULK_USER_JOBS.includes(jobName)) throw ValidationError.forField('jobName', rosterMessages.startedByOwnMutation);
+      // Its rows are checked, all or nothing, by the upload itself (decision 0041).
+      if (jobName === 'inviteUsersFromFile') throw ValidationError.forField('jobName', invitationMessages.fileJobByUpload);
       const viewer = authorizeJob(ctx, ecosystemId, jobName);
       return toBatchJob(await startJob(ctx, viewer, { ecosystemId, jobName, metadata: metadataOf(args.metadata) }));
     },

@@ -63,7 +63,7 @@ async function refuseArchived(ctx: RequestContext, ecosystemId: string): Promise
 }
 
 export async function startJob(
-  ctx: RequestContext, viewer: Viewer, request: { ecosystemId: string; jobName: BatchJobName; metadata: Record<string, unknown> },
+  ctx: RequestContext, viewer: Viewer, request: { ecosystemId: string; jobName: BatchJobName; metadata: Record<string, unknown>; jobId?: string },
   /** A refusal of the job's own (a bulk action's changed count), checked only for a new job, like the others. */
   precheck?: () => Promise<void>,
 ): Promise<BatchJobRow> {
@@ -71,7 +71,7 @@ export async function startJob(
   // Bad input is reported as such before any conflict; the domain checks it again on queuing.
   const metadata = parseBatchJobMetadata(jobName, request.metadata);
   // Derived from the Idempotency-Key (decision 0017): a repeated request names the same job.
-  const jobId = ctx.newId('batchjob');
+  const jobId = request.jobId ?? ctx.newId('batchjob');
   const earlier = await ctx.read((client) => findBatchJob(client, jobId));
   // The repeat of a request that queued this job is not a second job competing with the first: skip
   // the early refusals (which would see the first as busy) and launch again, which replays every

@@ -60,5 +60,8 @@ export async function bulkJob(ctx: RequestContext, value: string): Promise<Batch
   const id = idOf('BatchJob', value).toLowerCase();
   if (!isUuid(id)) return null;
   const row = await ctx.read((c) => findBatchJob(c, id));
-  return row && BULK_USER_JOBS.includes(row.jobName as BatchJobName) && rosterPolicy(viewer, 'manage', row.ecosystemId) ? row : null;
+  if (!row) return null;
+  // An invitation file's job (decision 0041) is also its uploader's, who may be a program admin.
+  if (row.jobName === 'inviteUsersFromFile') return row.createdBy === viewer.userId || rosterPolicy(viewer, 'manage', row.ecosystemId) ? row : null;
+  return BULK_USER_JOBS.includes(row.jobName as BatchJobName) && rosterPolicy(viewer, 'manage', row.ecosystemId) ? row : null;
 }

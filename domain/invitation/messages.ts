@@ -21,4 +21,5 @@ export const invitationMessages = defineMessages('invitation', {
   fileDuplicateEmail: 'This e-mail address is also on row {row}.',
   programUnknown: 'No program of this ecosystem has this name or id.',
   roleNotYours: 'You cannot invite people into this role.',
+  fileJobByUpload: 'This job is started by uploading an invitation file (inviteUsersFromFile).',
 });

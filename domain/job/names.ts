@@ -25,6 +25,18 @@ const bulkUsersBase = {
   excludeUserId: z.uuid(),
 };
 
+/**
+ * One checked row of an invitation file (decision 0041), as the job invites it: the file's row
+ * number (the header is row 1), then the invitee. Checked in full by the API before the job is
+ * queued; the schema here only keeps the metadata well formed.
+ */
+export const inviteFileRowSchema = z.tuple([
+  z.number().int().min(2), z.email().max(254), z.string().min(1).max(100), z.string().min(1).max(100),
+  grantableRoleSchema, z.uuid().nullable(), z.enum(['en', 'es']),
+]);
+/** Largest invitation file (rows under the header): see decision 0041 for why this figure. */
+export const MAX_INVITE_FILE_ROWS = 5_000;
+
 // z.iso.date() checks the calendar (no 2025-02-31), which Date.parse does not.
 const isoDate = z.iso.date({ error: zm(jobMessages.notCalendarDate) });
 
@@ -37,6 +49,8 @@ export const batchJobMetadataSchemas = {
   deleteEcosystemDemoData: z.object({}).strict(),
   adminArchiveAllUser: z.object(bulkUsersBase).strict(),
   adminUpdateAllUserPermissions: z.object({ ...bulkUsersBase, changes: z.object({ add: z.array(roleKeySchema).max(20), remove: z.array(roleKeySchema).max(20) }).strict() }).strict(),
+  /** A large invitation file (decision 0041): the checked rows, invited one after another by the job. */
+  inviteUsersFromFile: z.object({ rows: z.array(inviteFileRowSchema).min(1).max(MAX_INVITE_FILE_ROWS) }).strict(),
 } as const;
 
 export type BatchJobName = keyof typeof batchJobMetadataSchemas;

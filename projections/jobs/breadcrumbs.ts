@@ -17,7 +17,10 @@ function itemAdded(event: RecordedEvent): BreadcrumbDescription {
 function jobQueued(event: RecordedEvent): BreadcrumbDescription {
   const data = dataOf(event);
   const metadata = (typeof data.metadata === 'object' && data.metadata !== null ? data.metadata : {}) as Data;
-  return { summary: `Queued the job ${String(data.jobName ?? '')}`.trim(), changes: { jobName: data.jobName, ...metadata } };
+  // An invitation file's rows (up to 5,000, decision 0041) are shown by their number: each row's invitation has its own breadcrumbs.
+  const { rows, ...rest } = metadata;
+  const shown = Array.isArray(rows) ? { ...rest, rowCount: rows.length } : metadata;
+  return { summary: `Queued the job ${String(data.jobName ?? '')}`.trim(), changes: { jobName: data.jobName, ...shown } };
 }
 
 const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDescription> = {

@@ -4,7 +4,9 @@
  * invitations; the person opens the newest link, chooses a
  * password (typed twice) and is logged in; the used link, and a mistyped one, show "This Invite
  * Link Is Invalid" (also in Spanish). A CSV file with a bad row imports nothing and lists the
- * problem; the fixed file invites everyone. Each page is axe-clean, fits 390 px and leaves screenshots.
+ * problem; the fixed file invites everyone. A file of 300 rows is invited by a background job whose
+ * progress shows on the page, also after leaving it and coming back, until every e-mail is sent.
+ * Each page is axe-clean, fits 390 px and leaves screenshots.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toGlobalId } from '../../api/relay';
@@ -113,6 +115,51 @@ describe('invitations', () => {
       await context.close();
     }
   });
+
+  /** The same job's result on the page in Spanish at desktop width (another browser: the job's id is stored there by hand). */
+  async function inSpanish(ecosystemId: string, jobId: string | null): Promise<void> {
+    expect(jobId).toBeTruthy();
+    const { page, context, errors } = await app.open({ ...DESKTOP, who: 'ecosystemAdmin', locale: 'sp' });
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.evaluate(([key, id]) => window.localStorage.setItem(key, id), [`invite-file-job:${ecosystemId}`, jobId ?? '']);
+      await page.reload();
+      await page.getByText('300 invitaciones enviadas.').waitFor();
+      await check(page, 'invite-file-job-done-es-1280');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('an admin imports a file of 300 rows: its progress shows, survives leaving the page, and everyone is mailed', async () => {
+    const ecosystemId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
+    const { page, context, errors } = await app.open({ ...PHONE, who: 'ecosystemAdmin' });
+    const rows = Array.from({ length: 300 }, (_, i) => `bulk.${i}@example.com,Bulk,Person ${i},${i % 2 ? 'PARENT' : 'STUDENT'}`);
+    const file = { name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,firstName,lastName,role', ...rows].join('\n')) };
+    try {
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.getByRole('heading', { level: 2, name: 'Invite from a file' }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(file);
+      await page.getByRole('button', { name: 'Check and send the invitations' }).click();
+      await page.getByText(/^Inviting \d+ of 300$/).waitFor({ timeout: 60_000 });
+      await check(page, 'invite-file-job-progress-390');
+      // Leave the page and come back: the job is found again, still running or already done.
+      await page.goto(`${app.url}/`);
+      await page.goto(`${app.url}/admin/ecosystems/${ecosystemId}/invite`);
+      await page.getByText(/^Inviting \d+ of 300$|^300 invitations sent\.$/).waitFor({ timeout: 60_000 });
+      await page.getByText('300 invitations sent.').waitFor({ timeout: 180_000 });
+      await check(page, 'invite-file-job-done-390');
+      await inSpanish(ecosystemId, await page.evaluate((key) => window.localStorage.getItem(key), `invite-file-job:${ecosystemId}`));
+      await expect.poll(() => new Set(smtp.received.map((m) => JSON.stringify(m.to ?? '')).filter((to) => to.includes('bulk.'))).size,
+        { timeout: 120_000, interval: 500 }).toBe(300);
+      await page.getByRole('button', { name: 'Close' }).click();
+      await page.getByText('300 invitations sent.').waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 420_000);
 
   it('a mistyped link shows the invalid page, in Spanish too and at desktop width', async () => {
     const { page, context, errors } = await app.open({ ...DESKTOP, locale: 'sp' });

@@ -5,6 +5,7 @@
 import type { Config } from '../../infra/config';
 import { createActivities, type JobReads } from '../activities';
 import type { CommandDispatcher } from '../dispatch';
+import type { InviteJobDeps } from '../invitations/activities';
 import type { MessageDeliveryDeps } from '../messages/activities';
 import { PgBossWorkflowEngine } from './pgboss';
 import type { StartableWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
@@ -19,6 +20,8 @@ export interface WorkflowEngineDeps {
   clock?: () => Date;
   /** Transports and message loading for the delivery workflow (docs/decisions/0036). */
   delivery?: MessageDeliveryDeps;
+  /** The invitation-file job's reads and link settings (decision 0041); its e-mails go through this engine. */
+  invitations?: Omit<InviteJobDeps, 'engine'>;
   log?: (line: string) => void;
 }
 
@@ -29,7 +32,19 @@ export interface WorkflowEngineDeps {
  * pg-boss always works in the process that starts it.
  */
 export function createWorkflowEngine(deps: WorkflowEngineDeps, ownerUrl: string): WorkflowEngine {
-  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery });
+  // The invitation-file job starts each e-mail's delivery on the engine that runs it (made just below).
+  let engine: WorkflowEngine | null = null;
+  const runningEngine = () => {
+    if (!engine) throw new Error('The workflow engine is used before it was made');
+    return engine;
+  };
+  const invitations = deps.invitations && { ...deps.invitations, engine: runningEngine };
+  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations });
+  engine = pickEngine(deps, activities, ownerUrl);
+  return engine;
+}
+
+function pickEngine(deps: WorkflowEngineDeps, activities: ReturnType<typeof createActivities>, ownerUrl: string): WorkflowEngine {
   const { TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_TASK_QUEUE, TEMPORAL_WORKER } = deps.config;
   if (TEMPORAL_ADDRESS) {
     return new LazyTemporalEngine({

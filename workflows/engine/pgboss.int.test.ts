@@ -27,8 +27,12 @@ describe('pg-boss engine', () => {
       const queues = await db.ownerPool.query<{ name: string }>(`SELECT name FROM pgboss.queue WHERE name LIKE 'workflow_%' ORDER BY name`);
       expect(queues.rows.map((r) => r.name)).toEqual([
         'workflow_adminArchiveAllUser', 'workflow_adminUpdateAllUserPermissions',
-        'workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_deliverMessage', 'workflow_reapStalledJobs',
+        'workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_deliverMessage', 'workflow_inviteUsersFromFile', 'workflow_reapStalledJobs',
       ]);
+      // A run may take as long as its profile allows: an invitation file an hour, other jobs 15 minutes (workflows/profiles.ts).
+      const expiry = await db.ownerPool.query<{ name: string; expire_seconds: number }>(
+        `SELECT name, expire_seconds FROM pgboss.queue WHERE name IN ('workflow_inviteUsersFromFile', 'workflow_adminArchiveAllUser') ORDER BY name`);
+      expect(expiry.rows).toEqual([{ name: 'workflow_adminArchiveAllUser', expire_seconds: 900 }, { name: 'workflow_inviteUsersFromFile', expire_seconds: 3600 }]);
       const usage = await db.ownerPool.query<{ ok: boolean }>(`SELECT has_schema_privilege('app_api', 'pgboss', 'USAGE') AS ok`);
       expect(usage.rows[0].ok).toBe(false);
 

@@ -12,7 +12,7 @@
 import PgBoss from 'pg-boss';
 import type { Activities } from '../activities';
 import { deterministicUuid } from '../ids';
-import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, WORKFLOW_PROFILES, activityProfileName, type ActivityProfile } from '../profiles';
+import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, WORKFLOW_PROFILES, activityProfileName, jobWorkflowProfile, type ActivityProfile } from '../profiles';
 import { failureChain, failureType } from '../failures';
 import type { FlowRuntime } from '../flows/runtime';
 import { runWorkflow } from '../flows/registry';
@@ -105,7 +105,7 @@ async function withinMs<T>(work: Promise<T>, ms: number, activity: string): Prom
 function queueOptions(name: WorkflowName, retryDelay: number) {
   const scheduled = (SCHEDULED_WORKFLOW_NAMES as readonly string[]).includes(name);
   const message = (MESSAGE_WORKFLOW_NAMES as readonly string[]).includes(name);
-  const profile = scheduled ? WORKFLOW_PROFILES.reaper : message ? WORKFLOW_PROFILES.message : WORKFLOW_PROFILES.batchJob;
+  const profile = scheduled ? WORKFLOW_PROFILES.reaper : message ? WORKFLOW_PROFILES.message : jobWorkflowProfile(name);
   // A scheduled workflow is 'stately': one run waiting and one running at most, like Temporal's overlap policy SKIP.
   const policy = scheduled ? 'stately' as const : 'standard' as const;
   return { name: queueName(name), policy, retryLimit: 2, retryDelay, retryBackoff: true, expireInSeconds: Math.ceil(profile.runTimeoutMs / 1000) };
@@ -139,7 +139,16 @@ export class PgBossWorkflowEngine implements WorkflowEngine {
       await this.boss.createQueue(queue, { name: queue, ...settings });
       await this.boss.updateQueue(queue, { name: queue, ...settings });
       const workerId = await this.boss.work<RunPayload>(queue, { pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
-        async ([job]) => this.track(this.run(name, job)));
+        async ([job]) => {
+          try {
+            return await this.track(this.run(name, job));
+          } finally {
+            // Look again at once instead of after the polling interval: a queue filled faster than one
+            // run per poll (an invitation file's e-mails, decision 0041) drains back to back.
+            const self = this.workers.get(name);
+            if (self) this.boss.notifyWorker(self);
+          }
+        });
       this.workers.set(name, workerId);
     }
   }

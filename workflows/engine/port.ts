@@ -32,6 +32,17 @@ export interface BulkUsersArgs extends JobRunArgs {
   changes?: { add: Array<{ role: string; programId: string | null }>; remove: Array<{ role: string; programId: string | null }> };
 }
 
+/**
+ * A large invitation file (decision 0041). The rows are the job's metadata (read by the
+ * activities from the jobs read model, so the run's arguments stay small); `tokenSeed` is a random
+ * secret of this run, never recorded in the job, from which each row's invite token is derived, so
+ * a retried row mails the same link that its invitation records.
+ */
+export interface InviteFileArgs extends JobRunArgs {
+  rowCount: number;
+  tokenSeed: string;
+}
+
 /** The stalled-job reaper: jobs unchanged for longer than this are failed. */
 export interface ReapStalledJobsArgs {
   stalledAfterMs: number;
@@ -43,6 +54,7 @@ export interface JobWorkflowArgs {
   deleteEcosystemDemoData: JobRunArgs;
   adminArchiveAllUser: BulkUsersArgs;
   adminUpdateAllUserPermissions: BulkUsersArgs;
+  inviteUsersFromFile: InviteFileArgs;
 }
 
 /** Delivers one recorded message (domain/message): its id is all the run needs, the rest is in its stream. */
@@ -67,7 +79,7 @@ export type MessageWorkflowName = keyof MessageWorkflowArgs;
 /** What `startWorkflow` starts: a run per job or per message (schedules start the others). */
 export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName;
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName;
-export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions'];
+export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES];

@@ -11,7 +11,7 @@ import { Client, Connection, ScheduleAlreadyRunning, ScheduleNotFoundError, Sche
 import { ApplicationFailure, CancelledFailure, WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundle } from '@temporalio/worker';
 import type { Activities } from '../activities';
-import { WORKFLOW_PROFILES } from '../profiles';
+import { WORKFLOW_PROFILES, jobWorkflowProfile } from '../profiles';
 import {
   checkScheduleSpec, scheduleId,
   MESSAGE_WORKFLOW_NAMES, type StartableWorkflowName, type ScheduleSpec, type ScheduledWorkflowName, type StartResult, type WorkflowArgs, type WorkflowEngine,
@@ -134,7 +134,7 @@ export class TemporalWorkflowEngine implements WorkflowEngine {
         workflowId,
         args: [args],
         workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        workflowRunTimeout: (MESSAGE_WORKFLOW_NAMES as readonly string[]).includes(name) ? WORKFLOW_PROFILES.message.runTimeoutMs : WORKFLOW_PROFILES.batchJob.runTimeoutMs,
+        workflowRunTimeout: (MESSAGE_WORKFLOW_NAMES as readonly string[]).includes(name) ? WORKFLOW_PROFILES.message.runTimeoutMs : jobWorkflowProfile(name).runTimeoutMs,
       });
       return { started: true };
     } catch (err) {

@@ -9,6 +9,7 @@ import type { Activities } from '../activities';
 import type { WorkflowName } from '../engine/port';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demoData';
 import { bulkUsersFlow } from './bulkUsers';
+import { inviteFileFlow } from './inviteFile';
 import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
 import type { FlowRuntime } from './runtime';
@@ -27,6 +28,7 @@ export const bulkUsersArgsSchema = jobRunArgsSchema.extend({
   excludeUserId: z.uuid(),
   changes: z.object({ add: z.array(roleKeyArgs), remove: z.array(roleKeyArgs) }).optional(),
 });
+export const inviteFileArgsSchema = jobRunArgsSchema.extend({ rowCount: z.number().int().min(1), tokenSeed: z.string().min(32) });
 export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 
@@ -39,6 +41,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
     case 'adminArchiveAllUser':
     case 'adminUpdateAllUserPermissions':
       return bulkUsersFlow(activities, bulkUsersArgsSchema.parse(rawArgs), runtime);
+    case 'inviteUsersFromFile':
+      return inviteFileFlow(activities, inviteFileArgsSchema.parse(rawArgs), runtime);
     case 'deliverMessage':
       return deliverMessageFlow(activities, deliverMessageArgsSchema.parse(rawArgs), runtime);
     case 'reapStalledJobs':

@@ -8,9 +8,10 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
 import { bulkUsersFlow } from '../flows/bulkUsers';
 import { deliverMessageFlow } from '../flows/deliverMessage';
+import { inviteFileFlow } from '../flows/inviteFile';
 import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
@@ -55,6 +56,10 @@ export async function adminArchiveAllUser(args: BulkUsersArgs): Promise<Workflow
 
 export async function adminUpdateAllUserPermissions(args: BulkUsersArgs): Promise<WorkflowOutcome> {
   return bulkUsersFlow(activities, args, runtime);
+}
+
+export async function inviteUsersFromFile(args: InviteFileArgs): Promise<WorkflowOutcome> {
+  return inviteFileFlow(activities, args, runtime);
 }
 
 export async function deliverMessage(args: DeliverMessageArgs): Promise<DeliveryOutcome> {

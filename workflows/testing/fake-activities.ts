@@ -187,6 +187,22 @@ export class FakeActivities {
       this.calls.push(`${args.jobId} abandon-bulk`);
       this.finish(args.jobId, { outcome: 'abandoned', failure });
     },
+    // The invitation-file job (decision 0041) is exercised with the real activities (api/invitations).
+    beginInviteFile: async (args) => {
+      this.calls.push(`${args.jobId} begin-invite-file`);
+    },
+    inviteFileRows: async (args) => {
+      this.calls.push(`${args.jobId} invite-rows`);
+      return { invited: 0, skipped: [] };
+    },
+    finishInviteFile: async (args) => {
+      this.calls.push(`${args.jobId} finish-invite-file`);
+      this.finish(args.jobId, { outcome: 'completed', failure: null });
+    },
+    abandonInviteFile: async (args, failure) => {
+      this.calls.push(`${args.jobId} abandon-invite-file`);
+      this.finish(args.jobId, { outcome: 'abandoned', failure });
+    },
     reapStalledJobs: async (args) => {
       this.reaperRuns.push({ stalledAfterMs: args.stalledAfterMs, at: new Date() });
       for (const waiter of this.reaperWaiters.filter((w) => this.reaperRuns.length >= w.count)) waiter.resolve();

@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/setup/db';
 import { createActivities, type Activities } from '../activities';
 import type { WorkflowEngine } from '../engine/port';
 import type { Execute } from '../launch';
+import { inviteJobReads } from '../invitations/reads';
 import { jobReads } from '../reads';
 
 /** A new engine over the harness's activities; pg-boss takes the test database's URL. */
@@ -32,6 +33,9 @@ export interface WorkflowHarness {
   stop(): Promise<void>;
 }
 
+/** Where the invitation-file job's links point in these tests. */
+export const INVITE_LINKS = { PUBLIC_URL: 'https://tutoring.example.org', PORT: 4000, INVITE_TTL_HOURS: 168 };
+
 export const admin: Actor = { userId: '0b6f1e1c-6a0e-4c55-9f1a-2d3c4b5a6f70', role: 'PLATFORM_ADMIN' };
 
 export async function startWorkflowHarness(makeEngine: EngineMaker, wrap: (a: Activities) => Activities = (a) => a): Promise<WorkflowHarness> {
@@ -40,7 +44,9 @@ export async function startWorkflowHarness(makeEngine: EngineMaker, wrap: (a: Ac
   const bus = new CommandBus(store);
   const runner = new ProjectionRunner(db.ownerPool, store, allProjections(), { pollIntervalMs: 20, onError: () => undefined });
   await runner.start();
-  const activities = wrap(createActivities({ bus, reads: jobReads(db.ownerPool) }));
+  // The invitation-file job mails through the engine that runs it (whichever is current after a restart).
+  const invitations = { reads: inviteJobReads(db.ownerPool, bus), config: INVITE_LINKS, engine: () => harness.engine };
+  const activities = wrap(createActivities({ bus, reads: jobReads(db.ownerPool), invitations }));
   const dispatch = async (now: Date | undefined, ...[handler, input]: Parameters<Execute>) => {
     const result = await bus.dispatch(handler, input, { actor: admin, commandId: randomUUID(), now: now?.toISOString() });
     if (result.position) await runner.waitFor(result.position, undefined, 10_000);

@@ -14,6 +14,7 @@ export const esInvitations: Record<string, string> = {
   'invitation.fileEmpty': 'El archivo no tiene filas para importar debajo de la fila de encabezado.',
   'invitation.fileUnknownColumn': 'Columna desconocida «{name}»: use email, firstName, lastName, role, program y language.',
   'invitation.fileMissingColumn': 'La fila de encabezado necesita una columna «{name}».',
+  'invitation.fileJobByUpload': 'Esta tarea se inicia al subir un archivo de invitaciones (inviteUsersFromFile).',
   'invitation.fileTooLong': 'Un archivo puede tener como máximo {max} personas; divídalo en archivos más pequeños.',
   'invitation.fileDuplicateEmail': 'Esta dirección de correo también está en la fila {row}.',
   'invitation.programUnknown': 'Ningún programa de este ecosistema tiene este nombre o identificador.',

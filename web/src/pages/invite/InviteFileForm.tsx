@@ -1,7 +1,8 @@
 /**
  * Inviting from a CSV file: the file is read in the browser and sent whole; the server checks every
  * row first. When any row is bad nothing is imported and each problem is listed by row and column,
- * so the admin fixes the file and sends it again.
+ * so the admin fixes the file and sends it again. A clean file of more than 50 rows is invited by a
+ * background job whose progress shows here (InviteFileJob), also after the page was left.
  */
 import { Alert, Button, FileInput, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -9,10 +10,14 @@ import { useRevalidator } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
+import { InviteFileJob, rememberFileJob, storedFileJob } from './InviteFileJob';
 import { useInviteUsersFromFileMutation, type FileResult } from './useInviteUsersFromFileMutation';
 
-/** Larger files are refused by the server anyway (MAX_FILE_ROWS rows); this keeps the request under the body limit. */
-const MAX_FILE_BYTES = 512 * 1024;
+/**
+ * Larger files are refused by the server anyway (MAX_FILE_ROWS rows); this keeps the request, the
+ * file escaped as JSON, under the API's body limit of 1,000,000 bytes.
+ */
+const MAX_FILE_BYTES = 900_000;
 
 export function InviteFileForm({ ecosystemId }: { ecosystemId: string }) {
   const t = useT();
@@ -24,6 +29,11 @@ export function InviteFileForm({ ecosystemId }: { ecosystemId: string }) {
   const [problems, setProblems] = useState<FileResult['rowErrors']>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [upload, inFlight] = useInviteUsersFromFileMutation();
+  const [jobId, setJobId] = useState<string | null>(() => storedFileJob(ecosystemId));
+  const follow = (id: string | null) => {
+    rememberFileJob(ecosystemId, id);
+    setJobId(id);
+  };
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setProblems([]);
@@ -38,6 +48,10 @@ export function InviteFileForm({ ecosystemId }: { ecosystemId: string }) {
         return;
       }
       setFile(null);
+      if (result.job) {
+        follow(result.job.id);
+        return;
+      }
       void revalidator.revalidate();
       showToast({ message: t('inviteFile.sent', { count: result.invited.length }), color: 'green' });
     } catch (error) {
@@ -52,6 +66,7 @@ export function InviteFileForm({ ecosystemId }: { ecosystemId: string }) {
           <Text size="sm">{t('inviteFile.intro')}</Text>
           <Text size="sm" ff="monospace" className="wrap-anywhere">email,firstName,lastName,role,program,language</Text>
           {failure && <Alert color="red" role="alert">{failure}</Alert>}
+          {jobId && <InviteFileJob key={jobId} jobId={jobId} onDismiss={() => follow(null)} onEnded={() => void revalidator.revalidate()} />}
           {problems.length > 0 && (
             <Alert color="red" role="alert" title={t('inviteFile.problems', { count: problems.length })}>
               <List size="sm" spacing={4}>

@@ -4,7 +4,7 @@ import type { useInviteUsersFromFileMutation as Mutation } from './__generated__
 
 export type FileResult = Mutation['response']['inviteUsersFromFile'];
 
-/** inviteUsersFromFile: every row is checked first; a file with any bad row imports nothing (docs/decisions/0041). */
+/** inviteUsersFromFile: every row is checked first; a file with any bad row imports nothing; more than 50 rows run as a job (docs/decisions/0041). */
 export function useInviteUsersFromFileMutation() {
   return usePromiseMutation<Mutation>(graphql`
     mutation useInviteUsersFromFileMutation($ecosystemId: ID!, $csv: String!) {
@@ -12,6 +12,7 @@ export function useInviteUsersFromFileMutation() {
         rowCount
         rowErrors { row column message }
         invited { id email }
+        job { id }
       }
     }
   `);

@@ -115,6 +115,7 @@ export const fieldsEn = {
   'breadcrumbs.field.requiredUserProperties': 'Required profile properties',
   'breadcrumbs.field.resetDate': 'Reset date',
   'breadcrumbs.field.role': 'Role',
+  'breadcrumbs.field.rowCount': 'Rows of the file',
   'breadcrumbs.field.scheduledSync': 'Scheduled roster sync',
   'breadcrumbs.field.schoology': 'Schoology district',
   'breadcrumbs.field.search': 'Search',

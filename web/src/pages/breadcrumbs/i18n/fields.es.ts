@@ -113,6 +113,7 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.requiredUserProperties': 'Propiedades de perfil obligatorias',
   'breadcrumbs.field.resetDate': 'Fecha de reinicio',
   'breadcrumbs.field.role': 'Rol',
+  'breadcrumbs.field.rowCount': 'Filas del archivo',
   'breadcrumbs.field.scheduledSync': 'Sincronización programada de listas',
   'breadcrumbs.field.schoology': 'Distrito en Schoology',
   'breadcrumbs.field.search': 'Búsqueda',
