@@ -40,11 +40,20 @@ function learnerIn(s: string): string {
          AND NOT EXISTS (SELECT 1 FROM ${s}.user_roles a WHERE a.user_id = users.id AND a.ecosystem_id = m.ecosystem_id AND a.role NOT IN ${LEARNER})))`;
 }
 
-/** The viewer is over P (users.id) in m.ecosystem_id. */
+/**
+ * The ecosystems where the viewer is over every learner (SUPER_ADMIN, STAFF, TEACHER in force):
+ * one sub-select that PostgreSQL runs once per statement, so that for them the rule costs a
+ * comparison per row instead of a look-up.
+ */
+function overAllIn(s: string): string {
+  return `(SELECT coalesce(array_agg(v.ecosystem_id), '{}') FROM ${s}.user_roles v
+             WHERE v.user_id = ${VIEWER} AND v.role IN ('SUPER_ADMIN', 'STAFF', 'TEACHER'))::uuid[]`;
+}
+
+/** The viewer leads a program of P (users.id), or is P's linked parent, in m.ecosystem_id. */
 function viewerOver(s: string): string {
   return `EXISTS (SELECT 1 FROM ${s}.user_roles v WHERE v.user_id = ${VIEWER} AND v.ecosystem_id = m.ecosystem_id AND (
-       v.role IN ('SUPER_ADMIN', 'STAFF', 'TEACHER')
-       OR (v.role IN ('PROGRAM_ADMIN', 'LEADER') AND EXISTS (SELECT 1 FROM ${s}.user_memberships p
+       (v.role IN ('PROGRAM_ADMIN', 'LEADER') AND EXISTS (SELECT 1 FROM ${s}.user_memberships p
              WHERE p.user_id = users.id AND p.ecosystem_id = m.ecosystem_id AND p.program_id = v.program_id))
        OR (v.role = 'PARENT' AND EXISTS (SELECT 1 FROM ${s}.learner_guardians f
              WHERE f.child_id = users.id AND f.ecosystem_id = m.ecosystem_id AND f.parent_id = v.user_id))))`;
@@ -54,8 +63,12 @@ function viewerOver(s: string): string {
 export function visibilityPolicy(s: string): string {
   return `
     CREATE POLICY visible_through_roles ON ${s}.users FOR SELECT USING (
-      users.id = ${VIEWER}
-      OR EXISTS (SELECT 1 FROM ${s}.user_memberships m WHERE m.user_id = users.id AND (NOT ${learnerIn(s)} OR ${viewerOver(s)})));
+      -- Platform admins see every row through the tenant policy already: a constant here spares
+      -- them the look-ups below (PostgreSQL gives no order to the two policies' OR).
+      (SELECT coalesce(current_setting('app.platform_admin', true) = 'on', false))
+      OR users.id = ${VIEWER}
+      OR EXISTS (SELECT 1 FROM ${s}.user_memberships m WHERE m.user_id = users.id
+                   AND (m.ecosystem_id = ANY (${overAllIn(s)}) OR NOT ${learnerIn(s)} OR ${viewerOver(s)})));
   `;
 }
 
