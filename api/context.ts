@@ -41,6 +41,7 @@ export interface ClientHeaders {
 export interface TenantScope {
   platformAdmin: boolean;
   ecosystemIds: string[];
+  viewerId?: string | null;
 }
 
 export interface ExecuteOptions {
@@ -105,5 +106,5 @@ export interface RequestContext {
 
 export function scopeOf(viewer: Viewer | null): TenantScope {
   if (!viewer) return { platformAdmin: false, ecosystemIds: [] };
-  return { platformAdmin: viewer.platformAdmin, ecosystemIds: [...new Set(viewer.roles.map((r) => r.ecosystemId))] };
+  return { platformAdmin: viewer.platformAdmin, ecosystemIds: [...new Set(viewer.roles.map((r) => r.ecosystemId))], viewerId: viewer.userId };
 }

@@ -9,6 +9,11 @@ import { isUuid } from '../domain/shared/ids';
 export interface TenantScope {
   platformAdmin: boolean;
   ecosystemIds: readonly string[];
+  /**
+   * The signed-in person, for the policies that depend on who reads rather than on the tenant
+   * (a learner is visible only to the people over them: docs/decisions/0053). Absent: no one.
+   */
+  viewerId?: string | null;
 }
 
 /** Pools already checked to connect as a role that row-level security applies to. */
@@ -26,6 +31,7 @@ export async function assertRlsApplies(client: PoolClient, pool: Pool): Promise<
 export function checkScope(scope: TenantScope): void {
   const bad = scope.ecosystemIds.filter((id) => !isUuid(id));
   if (bad.length > 0) throw new TypeError(`withTenantScope: ecosystem ids must be UUIDs, got ${bad.join(', ')}`);
+  if (scope.viewerId && !isUuid(scope.viewerId)) throw new TypeError(`withTenantScope: the viewer id must be a UUID, got ${scope.viewerId}`);
 }
 
 /**
@@ -39,6 +45,8 @@ export function beginStatement(scope: TenantScope): string {
   checkScope(scope);
   const flag = escapeLiteral(scope.platformAdmin ? 'on' : 'off');
   const ids = escapeLiteral(scope.ecosystemIds.map((id) => id.toLowerCase()).join(','));
+  // Only set when there is a viewer, so a scope without one starts exactly as before.
+  const viewer = scope.viewerId ? `, set_config('app.viewer_id', ${escapeLiteral(scope.viewerId.toLowerCase())}, true)` : '';
   return `BEGIN READ ONLY ISOLATION LEVEL READ COMMITTED; `
-    + `SELECT set_config('app.platform_admin', ${flag}, true), set_config('app.ecosystem_ids', ${ids}, true)`;
+    + `SELECT set_config('app.platform_admin', ${flag}, true), set_config('app.ecosystem_ids', ${ids}, true)${viewer}`;
 }

@@ -9,7 +9,7 @@ import { ForbiddenError, ValidationError, type FieldErrors } from '../../domain/
 import type { GrantableRole } from '../../domain/user/events';
 import { familyPolicy } from '../../domain/user/policy/family';
 import { FAMILIES_PROJECTION } from '../../projections/families';
-import { findUser, type UserRow } from '../../projections/users';
+import { findUser, USERS_PROJECTION, type UserRow } from '../../projections/users';
 import type { LinkFamilyMemberInput, UnlinkFamilyMemberInput } from '../__generated__/resolvers';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
@@ -19,6 +19,9 @@ import { uuidArg } from '../tenants/access';
 import { withFieldPrefix } from '../tenants/support';
 
 interface Link { parentId: string; childId: string; ecosystemId: string }
+
+/** The users projection keeps the links too: who sees a learner depends on them (decision 0053). */
+const waitFor = [FAMILIES_PROJECTION, USERS_PROJECTION];
 
 async function holds(ctx: RequestContext, userId: string, ecosystemId: string, roles: readonly GrantableRole[]): Promise<boolean> {
   const details = await findDetails(ctx, userId);
@@ -51,12 +54,12 @@ export async function linkFamilyMemberMutation(ctx: RequestContext, input: LinkF
   const link = await checkedLink(ctx, input, 'link');
   await withFieldPrefix('input', () => ctx.execute(linkFamilyMember, {
     ...link, relationship: input.relationship, ...(input.notifPreferences ? { notifPreferences: input.notifPreferences } : {}),
-  }, { waitFor: [FAMILIES_PROJECTION], ecosystemId: link.ecosystemId }));
+  }, { waitFor, ecosystemId: link.ecosystemId }));
   return parentOf(ctx, link.parentId);
 }
 
 export async function unlinkFamilyMemberMutation(ctx: RequestContext, input: UnlinkFamilyMemberInput): Promise<UserRow> {
   const link = await checkedLink(ctx, input, 'unlink');
-  await ctx.execute(unlinkFamilyMember, link, { waitFor: [FAMILIES_PROJECTION], ecosystemId: link.ecosystemId });
+  await ctx.execute(unlinkFamilyMember, link, { waitFor, ecosystemId: link.ecosystemId });
   return parentOf(ctx, link.parentId);
 }

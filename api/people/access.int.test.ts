@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
-import { codeOf, fieldsOf } from '../tenants/testing';
+import { fieldsOf } from '../tenants/testing';
 import { addPerson, buildWorld, refusedUnchanged, setRoleStatus, type World } from './testing';
 import { toGlobalId } from '../relay';
 
@@ -153,14 +153,13 @@ describe('reading another person', () => {
     expect(other.data!.node).toBeNull();
   });
 
-  it('shows a parent of another family the card of a learner of their ecosystem, never contact details or private parts', async () => {
+  it('shows a parent of another family nothing of a learner of their ecosystem, exactly as a person of another ecosystem (decision 0053)', async () => {
     const id = toGlobalId('User', w.ids.student);
-    const card = await api.graphql<{ node: { profile: { bio: string | null } } }>('query($id: ID!) { node(id: $id) { ... on User { profile { bio } } } }', { id }, { token: w.tokens.parent });
-    expect(card.errors).toBeUndefined();
-    for (const field of ['phoneNumber', 'demographics { birthdate }', 'hourlyWage', 'tzCooldownInfo { numTimesDismissed }']) {
-      const res = await api.graphql(`query($id: ID!) { node(id: $id) { ... on User { profile { ${field} } } } }`, { id }, { token: w.tokens.parent });
-      expect(codeOf(res), field).toBe('FORBIDDEN');
-      expect(JSON.stringify(res.data), field).not.toMatch(/555|2010|25\.5/);
+    for (const field of ['bio', 'firstName', 'phoneNumber', 'demographics { birthdate }', 'hourlyWage', 'tzCooldownInfo { numTimesDismissed }']) {
+      const query = `query($id: ID!) { node(id: $id) { ... on User { id profile { ${field} } } } }`;
+      const [res, outside] = await Promise.all([api.graphql(query, { id }, { token: w.tokens.parent }), api.graphql(query, { id }, { token: w.tokens.admin2 })]);
+      expect(res, field).toEqual(outside);
+      expect({ errors: res.errors, data: res.data }, field).toEqual({ errors: undefined, data: { node: null } });
     }
     const admin = await api.graphql<{ node: { profile: { hourlyWage: number | null } } }>('query($id: ID!) { node(id: $id) { ... on User { profile { hourlyWage phoneNumber } } } }', { id }, { token: w.tokens.admin1 });
     expect(admin.errors).toBeUndefined();

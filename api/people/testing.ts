@@ -1,5 +1,5 @@
 /** Shared by the people API tests: a world of people in two ecosystems, and answer helpers. */
-import { changeRoleStatus } from '../../domain/user/handlers';
+import { changeRoleStatus, editProfile } from '../../domain/user/handlers';
 import type { RoleStatus, GrantableRole } from '../../domain/user/events';
 import { USERS_PROJECTION } from '../../projections/users';
 import { expect } from 'vitest';
@@ -13,6 +13,8 @@ export interface World {
   e1: string;
   e2: string;
   p1: string;
+  /** The demo ecosystem's other program. */
+  p2: string;
   tokens: Record<'platformAdmin' | 'admin1' | 'admin2' | 'student' | 'parent' | 'programAdmin', string>;
   ids: Record<'student' | 'parent' | 'admin2', string>;
 }
@@ -33,13 +35,21 @@ export async function setRoleStatus(api: TestApi, userId: string, role: RoleSpec
   if (result.position) await projections.waitFor(result.position, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
 }
 
+/** Renames a person through the command bus (names no other test data holds), and waits for the read model. */
+export async function renamePerson(api: TestApi, userId: string, firstName: string, lastName: string): Promise<void> {
+  const { bus, projections, config } = api.platform.services;
+  const result = await bus.dispatch(editProfile, { userId, changes: { firstName, lastName } },
+    { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
+  if (result.position) await projections.waitFor(result.position, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
+}
+
 export async function buildWorld(api: TestApi): Promise<World> {
   const platformAdmin = await api.loginAs('platformAdmin');
   const admin1 = await api.loginAs('ecosystemAdmin');
   const e1 = api.platform.demo!.ecosystemId;
   const programs = await api.graphql<{ getProgramsByEcosystemId: { edges: Array<{ node: { rawId: string } }> } }>(
     'query($id: ID!) { getProgramsByEcosystemId(ecosystemId: $id) { edges { node { rawId } } } }', { id: e1 }, { token: admin1 });
-  const p1 = programs.data!.getProgramsByEcosystemId.edges[0].node.rawId;
+  const [p1, p2] = programs.data!.getProgramsByEcosystemId.edges.map((e) => e.node.rawId);
   const created = await api.graphql<{ createEcosystem: { rawId: string } }>(
     'mutation($input: EcosystemInput!) { createEcosystem(ecosystemInput: $input) { rawId } }',
     { input: { name: 'Elsewhere Academy', organizationType: 'NON_PROFIT' } }, { token: platformAdmin });
@@ -49,7 +59,7 @@ export async function buildWorld(api: TestApi): Promise<World> {
   const programAdmin = await addPerson(api, 'pia.programadmin@example.com', [{ ecosystemId: e1, role: 'PROGRAM_ADMIN', programId: p1 }]);
   const admin2 = await addPerson(api, 'otto.other@example.com', [{ ecosystemId: e2, role: 'SUPER_ADMIN' }]);
   return {
-    e1, e2, p1,
+    e1, e2, p1, p2,
     tokens: { platformAdmin, admin1, admin2: admin2.token, student: student.token, parent: parent.token, programAdmin: programAdmin.token },
     ids: { student: student.userId, parent: parent.userId, admin2: admin2.userId },
   };

@@ -4,7 +4,7 @@
  * anything is read, whatever the ecosystem holds.
  */
 import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
-import { rosterPolicy, type RosterOperation } from '../../domain/user/policy/roster';
+import { rosterPolicy, tuteeProgramsOf, type RosterOperation } from '../../domain/user/policy/roster';
 import { rosterPage } from '../../projections/roster';
 import type { UserRow } from '../../projections/users';
 import type { QueryResolvers } from '../__generated__/resolvers';
@@ -56,6 +56,10 @@ export const rosterQueries: QueryResolvers = {
 
   async getTuteesForEcosystem(_root, args, ctx) {
     const ecosystemId = await allowedEcosystem(ctx, args.ecosystemId, 'listTutees');
-    return rosterConnection(ctx, { ecosystemId, roles: ['TUTEE'] }, 'NAME_ASC', { ...args, pageNum: args.pageNumber });
+    // Program leads see the tutees of their own programs only (decision 0053).
+    const programIds = tuteeProgramsOf(requireViewer(ctx), ecosystemId);
+    // No program at all matches no one (an empty programIds filter would match everyone).
+    const only = programIds === null ? {} : programIds.length ? { programIds } : { userIds: [] };
+    return rosterConnection(ctx, { ecosystemId, roles: ['TUTEE'], ...only }, 'NAME_ASC', { ...args, pageNum: args.pageNumber });
   },
 };

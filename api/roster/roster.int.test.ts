@@ -146,6 +146,22 @@ describe('searches and lists', () => {
     expect(page.edges.every((e) => e.node.email === null)).toBe(true);
     for (const token of [w.tokens.parent, w.tokens.admin2, w.tokens.student]) expect(codeOf(await api.graphql(q, { e: w.e1 }, { token }))).toBe('FORBIDDEN');
   });
+
+  it('getTuteesForEcosystem shows a program lead only the tutees of their own programs, a teacher every tutee (decision 0053)', async () => {
+    const q = 'query($e: ID) { getTuteesForEcosystem(ecosystemId: $e, first: 50) { edges { node { firstName } } } }';
+    const tutees = async (token: string) => {
+      const res = await api.graphql<{ getTuteesForEcosystem: Page }>(q, { e: w.e1 }, { token });
+      expect(res.errors).toBeUndefined();
+      return names(res.data!.getTuteesForEcosystem).sort();
+    };
+    const teacher = await addPerson(api, 'tia.teacher@example.com', [{ ecosystemId: w.e1, role: 'TEACHER' }]);
+    const otherLead = await addPerson(api, 'lou.otherlead@example.com', [{ ecosystemId: w.e1, role: 'LEADER', programId: w.p2 }]);
+    expect(await tutees(teacher.token)).toEqual(expect.arrayContaining(['Sam', 'Zed']));
+    const lead = await tutees(w.tokens.programAdmin);
+    expect(lead).toContain('Sam');
+    expect(lead).not.toContain('Zed');
+    expect(await tutees(otherLead.token)).toEqual([]);
+  });
 });
 
 describe('CSV export', () => {

@@ -3,8 +3,10 @@
  *
  * - `read.users`: one row per account. Accounts are platform-wide, so `ecosystem_id` is always null
  *   and the generic tenant policy shows them to platform admins only; a second policy shows a user
- *   to a request scoped to any ecosystem where that user holds a role (read through `user_roles`,
- *   whose own tenant policy does the scoping).
+ *   to a request scoped to any ecosystem where that user holds a role (read through `user_memberships`,
+ *   whose own tenant policy does the scoping), except a learner to those not over them (learners.ts,
+ *   docs/decisions/0053).
+ * - `read.learner_guardians`: the family links that policy needs (tenant data).
  * - `read.user_roles`: one row per role grant, carrying the ecosystem it grants into (tenant data).
  * - `read.user_memberships`: every role grant with its status (INVITED, APPLIED, ACTIVATED, ARCHIVED
  *   for ecosystem roles; INVITED, ACTIVE, ARCHIVED for program roles), tenant data. `user_roles`
@@ -18,6 +20,7 @@ import type { RecordedEvent } from '../../domain/shared/events';
 import { userEmailChangedSchema, userEmailVerifiedSchema, userPasswordChangedSchema, userRegisteredSchema } from '../../domain/user/events';
 import type { Projection, ProjectionContext } from '../types';
 import { peopleHandlers, peopleTables } from './people';
+import { learnerHandlers, learnerTables, visibilityPolicy } from './learners';
 
 export const USERS_PROJECTION = 'users';
 export { ROLES_CHANNEL } from './roles-version';
@@ -66,8 +69,8 @@ function tables(schema: string): string {
     CREATE INDEX user_roles_ecosystem_idx ON ${s}.user_roles (ecosystem_id, role);
     COMMENT ON TABLE ${s}.user_roles IS 'Role grants in force (spec section 6): ACTIVATED or ACTIVE, account not locked. program_id is set for program roles (PROGRAM_ADMIN, LEADER, PUPIL).';
     ${peopleTables(s)}
-    CREATE POLICY visible_through_roles ON ${s}.users FOR SELECT
-      USING (EXISTS (SELECT 1 FROM ${s}.user_memberships m WHERE m.user_id = users.id));
+    ${learnerTables(s)}
+    ${visibilityPolicy(s)}
 
     CREATE TABLE ${s}.credentials (
       user_id       uuid PRIMARY KEY REFERENCES ${s}.users (id),
@@ -125,15 +128,17 @@ export const usersProjection: Projection = {
   // 2: roles_version and roles_changed_at (issue 11, docs/decisions/0023).
   // 3: statuses, profile, ecosystem profiles, lock and mode (issue 7, docs/decisions/0034).
   // 4: email_verified, e-mail changes (issue 7, docs/decisions/0042).
-  version: 4,
+  // 5: learner_guardians and the policy that shows a learner only to the people over them (decision 0053).
+  version: 5,
   tables,
   indexes: (schema) => `CREATE INDEX IF NOT EXISTS users_roles_changed_idx ON "${schema}".users (roles_changed_at) WHERE roles_changed_at IS NOT NULL;`,
-  exposedTables: ['users', 'user_roles', 'user_memberships', 'user_ecosystem_profiles'],
+  exposedTables: ['users', 'user_roles', 'user_memberships', 'user_ecosystem_profiles', 'learner_guardians'],
   handlers: {
     UserRegistered: onUserRegistered,
     UserPasswordChanged: onPasswordChanged,
     UserEmailVerified: onEmailVerified,
     UserEmailChanged: onEmailChanged,
     ...peopleHandlers,
+    ...learnerHandlers,
   },
 };

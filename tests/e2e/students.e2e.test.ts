@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { linkFamilyMember } from '../../domain/family/handlers';
 import { FAMILIES_PROJECTION } from '../../projections/families';
+import { USERS_PROJECTION } from '../../projections/users';
 import { loginToken, startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
 
@@ -32,7 +33,7 @@ beforeAll(async () => {
   for (const [p, c] of [[parent, child], [otherParent, otherChild]]) {
     const r = await services.bus.dispatch(linkFamilyMember, { parentId: p.userId, childId: c.userId, ecosystemId, relationship: 'PARENT' },
       { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
-    if (r.position) await services.projections.waitFor(r.position, [FAMILIES_PROJECTION], 10_000);
+    if (r.position) await services.projections.waitFor(r.position, [FAMILIES_PROJECTION, USERS_PROJECTION], 10_000);
   }
   parentToken = await loginToken(app.url, 'pam.parent@example.com', PASSWORD);
 }, 120_000);

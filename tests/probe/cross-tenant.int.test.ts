@@ -1,8 +1,9 @@
 /**
  * The cross-tenant probe: every query of the schema, with arguments aimed at another ecosystem's
  * people and programs, sent by an outsider (an admin and a student of another ecosystem, and no one
- * signed in), must answer none of that ecosystem's private data; a parent of one family must not
- * see another family's child. Every mutation aimed at another ecosystem must be refused and write
+ * signed in), must answer none of that ecosystem's private data; a parent of another family, a
+ * student of another program and a member of the same ecosystem must not see a child at all, not
+ * even the name (decision 0053), while the child's own parent and admin do. Every mutation aimed at another ecosystem must be refused and write
  * nothing. The documents come from the schema itself (tests/probe/documents.ts), so a field added
  * later is probed without a new case; the few fields that are public by design are listed below
  * with the reason.
@@ -10,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../setup/api';
-import { addPerson, buildWorld, type World } from '../../api/people/testing';
+import { addPerson, buildWorld, renamePerson, type World } from '../../api/people/testing';
 import { toGlobalId } from '../../api/relay';
 import { probeMutations, probeQueries, type Aim, type ProbeDocument } from './documents';
 
@@ -21,7 +22,31 @@ let docs: { queries: ProbeDocument[]; mutations: ProbeDocument[] };
 /** Strings that only someone entitled to the victim ecosystem (or the victim child's family) may see. */
 let ecosystemSecrets: string[];
 let childSecrets: string[];
-let outsiders: Record<'otherAdmin' | 'otherStudent' | 'otherParent' | 'anonymous', string | null>;
+let outsiders: Record<'otherAdmin' | 'otherStudent' | 'anonymous', string | null>;
+/** People of the victim's own ecosystem who are nothing to the child: they must not see the child at all. */
+let neighbours: Record<'otherParent' | 'otherProgramStudent' | 'otherProgramLeader' | 'member', string>;
+/** The child's names: unique strings, so that finding them in an answer means the child was shown. */
+const CHILD_NAMES = ['Zephyrine', 'Quillbrook'];
+
+/**
+ * Documents that ask for the child's names directly. The schema-wide documents select every field,
+ * and a field only the person may read (MFASettings) nulls the whole profile for anyone else, so
+ * names would never show through them: these select the names alone.
+ */
+const NAMES = '{ firstName lastName }';
+const nameDocs = (): Record<string, ProbeDocument> => ({
+  node: { field: 'node', query: `query($id: ID!) { node(id: $id) { ... on User { profile ${NAMES} } } }`, variables: { id: toGlobalId('User', w.ids.student) } },
+  nodes: { field: 'nodes', query: `query($ids: [ID!]!) { nodes(ids: $ids) { ... on User { profile ${NAMES} } } }`, variables: { ids: [toGlobalId('User', w.ids.student)] } },
+  family: {
+    field: 'getCurrentUserV2',
+    query: `{ getCurrentUserV2 { profile { students { profile ${NAMES} } familyConnections { user { profile ${NAMES} } } } } }`, variables: {},
+  },
+  tutees: {
+    field: 'getTuteesForEcosystem',
+    query: `query($e: ID!) { getTuteesForEcosystem(ecosystemId: $e, first: 50) { edges { node { firstName lastName user { profile ${NAMES} } } } } }`,
+    variables: { e: toGlobalId('Ecosystem', w.e1) },
+  },
+});
 
 /**
  * Mutations that act on the caller themself or on the platform and take no aim at another tenant:
@@ -70,16 +95,28 @@ beforeAll(async () => {
   const lead = await api.graphql('mutation($input: SignupLeadInput!) { createSignupLead(input: $input) { ticketId } }',
     { input: { ecosystemId: w.e1, firstName: 'Lena', lastName: 'Lead', email: 'lena.lead@example.com' } }, { token: w.tokens.admin1 });
   expect(lead.errors).toBeUndefined();
+  const otherProgramStudent = await addPerson(api, 'otis.otherprogram@example.com',
+    [{ ecosystemId: w.e1, role: 'STUDENT' }, { ecosystemId: w.e1, role: 'PUPIL', programId: w.p2 }]);
+  const member = await addPerson(api, 'mona.member@example.com', [{ ecosystemId: w.e1, role: 'MEMBER' }]);
+  const otherProgramLeader = await addPerson(api, 'leon.otherprogram@example.com', [{ ecosystemId: w.e1, role: 'LEADER', programId: w.p2 }]);
+  await renamePerson(api, w.ids.student, CHILD_NAMES[0], CHILD_NAMES[1]);
+  const linked = await api.graphql('mutation($input: LinkFamilyMemberInput!) { linkFamilyMember(input: $input) { id } }',
+    { input: { parentId: w.ids.parent, childId: w.ids.student, ecosystemId: w.e1, relationship: 'PARENT' } },
+    { token: w.tokens.admin1, headers: { 'idempotency-key': randomUUID() } });
+  expect(linked.errors).toBeUndefined();
   const { schema } = await import('../../api/graphql/schema').then(async (m) => ({ schema: await m.buildSchema() }));
   aim = {
     ecosystemId: w.e1, programId: w.p1, userId: w.ids.student, email: 'sam.student@example.com', search: 'sam',
     globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent)],
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
-  childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student)];
+  childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES];
   ecosystemSecrets = [...childSecrets, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
     w.ids.parent, w.p1, toGlobalId('Program', w.p1)];
-  outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, otherParent: otherParent.token, anonymous: null };
+  outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
+  neighbours = {
+    otherParent: otherParent.token, otherProgramStudent: otherProgramStudent.token, otherProgramLeader: otherProgramLeader.token, member: member.token,
+  };
 }, 120_000);
 afterAll(async () => { await api?.stop(); });
 
@@ -110,15 +147,27 @@ describe('queries aimed at another ecosystem', () => {
     }, 120_000);
   }
 
-  it('answer nothing of another family\'s child to a parent of the same ecosystem', async () => {
-    const leaks: string[] = [];
-    for (const doc of docs.queries) {
-      const res = await send(doc, outsiders.otherParent);
-      const found = secretsIn(res, childSecrets);
-      if (found.length) leaks.push(`${doc.field}(${JSON.stringify(doc.variables)}) -> ${found.join(', ')}`);
-    }
-    expect(leaks).toEqual([]);
+  it('show the child\'s names to the child\'s own parent and admin (the control of the next tests)', async () => {
+    const shown = async (token: string) => {
+      const seen: string[] = [];
+      for (const [name, doc] of Object.entries(nameDocs())) if (secretsIn(await send(doc, token), CHILD_NAMES).length === CHILD_NAMES.length) seen.push(name);
+      return seen;
+    };
+    expect(await shown(w.tokens.parent)).toEqual(['node', 'nodes', 'family']);
+    expect(await shown(w.tokens.admin1)).toEqual(['node', 'nodes', 'tutees']);
   }, 120_000);
+
+  for (const who of ['otherParent', 'otherProgramStudent', 'otherProgramLeader', 'member'] as const) {
+    it(`answer nothing of the child, not even the name, to ${who} of the same ecosystem`, async () => {
+      const leaks: string[] = [];
+      for (const doc of [...docs.queries, ...Object.values(nameDocs())]) {
+        const res = await send(doc, neighbours[who]);
+        const found = secretsIn(res, childSecrets);
+        if (found.length) leaks.push(`${doc.field}(${JSON.stringify(doc.variables)}) -> ${found.join(', ')}`);
+      }
+      expect(leaks).toEqual([]);
+    }, 120_000);
+  }
 });
 
 describe('mutations aimed at another ecosystem', () => {

@@ -1,7 +1,9 @@
 /**
  * Every role against every people operation, as one table (docs/decisions/0035): a changed rule
  * shows up as a changed row. The person acted on (T) is a learner of ecosystem E1: STUDENT there
- * and PUPIL in its program P1. "self" columns act on the principal's own account.
+ * and PUPIL in its program P1. "self" columns act on the principal's own account. A is an adult of
+ * E1 (a TEACHER there): `user.read A` shows that adults stay visible to every co-member while a
+ * learner is seen only by the people over them (decision 0053).
  */
 import { describe, expect, it } from 'vitest';
 import type { RoleGrant } from '../events';
@@ -22,6 +24,8 @@ const grant = (role: RoleGrant['role'], ecosystemId = E1, programId: string | nu
 /** T's linked parent is "parent of T" (its user id); the PARENT row is a parent of another family. */
 const target: Person = { userId: 't', roles: [grant('STUDENT'), grant('PUPIL', E1, 'p1')], guardians: [{ userId: 'parentofT', ecosystemId: E1 }] };
 
+const adult: Person = { userId: 'a', roles: [grant('TEACHER')] };
+
 const principals: Array<[string, Principal | null, RoleGrant[]]> = [
   ['platform admin', principalOf('pa', [], { platformAdmin: true }), []],
   ['SUPER_ADMIN', null, [grant('SUPER_ADMIN')]],
@@ -34,6 +38,7 @@ const principals: Array<[string, Principal | null, RoleGrant[]]> = [
   ['MEMBER', null, [grant('MEMBER')]],
   ['PROGRAM_ADMIN', null, [grant('PROGRAM_ADMIN', E1, 'p1')]],
   ['LEADER', null, [grant('LEADER', E1, 'p1')]],
+  ['LEADER of P2', null, [grant('LEADER', E1, 'p2')]],
   ['PUPIL', null, [grant('PUPIL', E1, 'p1')]],
   ['archived member', null, [grant('SUPER_ADMIN', E1, null, 'ARCHIVED')]],
   ['invited member', null, [grant('SUPER_ADMIN', E1, null, 'INVITED')]],
@@ -52,6 +57,7 @@ function resolve([name, given, grants]: (typeof principals)[number]): { principa
 type Column = [string, (p: Principal | null, self: Person) => boolean];
 const columns: Column[] = [
   ['user.read T', (p) => userPolicy(p, 'read', target)],
+  ['user.read A', (p) => userPolicy(p, 'read', adult)],
   ['user.readContact T', (p) => userPolicy(p, 'readContact', target)],
   ['user.lock T', (p) => userPolicy(p, 'lock', target)],
   ['user.switchMode self', (p, self) => userPolicy(p, 'switchMode', self)],
@@ -97,25 +103,26 @@ function table(): Record<string, string> {
 
 describe('people policies', () => {
   it('decide each operation for each role as this table says', () => {
-    // Columns:                 uR uC uL sM pR pP pE pS pA pZ cT cS eT eS mL mG mC mR mA rL rG rA rC fL fR fN sL sM sT sA aP aC aF aS
+    // Columns:                 uR uA uC uL sM pR pP pE pS pA pZ cT cS eT eS mL mG mC mR mA rL rG rA rC fL fR fN sL sM sT sA aP aC aF aS
     expect(table()).toEqual({
-      'platform admin':        'Y Y Y Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y .',
-      SUPER_ADMIN:             'Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y Y Y .',
-      STAFF:                   'Y . . Y Y . . Y . . . Y . Y Y . . . . Y . . . . . . . . Y Y . . . .',
-      TEACHER:                 'Y . . Y Y . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
-      PARENT:                  'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . Y . . . Y . . . .',
-      'parent of T':           'Y Y . Y Y . Y Y . Y . Y . Y . . . . . . . . . . Y Y . . . Y . . . .',
-      'archived parent of T':  '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
-      STUDENT:                 'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
-      MEMBER:                  'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
-      PROGRAM_ADMIN:           'Y Y . Y Y . . Y . . . Y . Y . . . . . Y Y . Y . . . . . Y Y . . . .',
-      LEADER:                  'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
-      PUPIL:                   'Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
-      'archived member':       '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
-      'invited member':        '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
-      'locked admin':          '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
-      'other ecosystem':       '. . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
-      anonymous:               '. . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . .',
+      'platform admin':        'Y Y Y Y Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y Y .',
+      SUPER_ADMIN:             'Y Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y . Y Y Y Y Y Y Y Y Y Y Y Y Y Y .',
+      STAFF:                   'Y Y . . Y Y . . Y . . . Y . Y Y . . . . Y . . . . . . . . Y Y . . . .',
+      TEACHER:                 'Y Y . . Y Y . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
+      PARENT:                  '. Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . Y . . . Y . . . .',
+      'parent of T':           'Y Y Y . Y Y . Y Y . Y . Y . Y . . . . . . . . . . Y Y . . . Y . . . .',
+      'archived parent of T':  '. . . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      STUDENT:                 '. Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
+      MEMBER:                  '. Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
+      PROGRAM_ADMIN:           'Y Y Y . Y Y . . Y . . . Y . Y . . . . . Y Y . Y . . . . . Y Y . . . .',
+      LEADER:                  'Y Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
+      'LEADER of P2':          '. Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . Y Y . . . .',
+      PUPIL:                   '. Y . . Y . . . Y . . . Y . Y . . . . . . . . . . . . . . . Y . . . .',
+      'archived member':       '. . . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      'invited member':        '. . . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      'locked admin':          '. . . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      'other ecosystem':       '. . . . Y . . . Y . . . Y . . . . . . Y . . . . . . . . . . . . . . .',
+      anonymous:               '. . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . . .',
     });
   });
 

@@ -30,6 +30,16 @@ export function rosterPolicy(p: Principal | null, op: RosterOperation, ecosystem
   }
 }
 
+/**
+ * The programs whose tutees a tutee list may show the principal (decision 0053): null for all of
+ * the ecosystem's (its admins, staff and teachers, platform admins), else those where the
+ * principal is PROGRAM_ADMIN or LEADER, since a learner is seen only by the leads of their programs.
+ */
+export function tuteeProgramsOf(p: Principal, ecosystemId: string): string[] | null {
+  if (p.platformAdmin || hasRole(p, ecosystemId, ['SUPER_ADMIN', 'STAFF', 'TEACHER'])) return null;
+  return [...new Set(p.roles.flatMap((r) => (r.ecosystemId === ecosystemId && r.programId && (r.role === 'PROGRAM_ADMIN' || r.role === 'LEADER') ? [r.programId] : [])))];
+}
+
 /** `person.platformAdmin` is known to the caller from the users read model. */
 export function accountPolicy(p: Principal | null, op: AccountOperation, person: Person & { platformAdmin?: boolean }): boolean {
   if (!p || isSelf(p, person)) return false;
