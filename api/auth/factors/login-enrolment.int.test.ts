@@ -43,14 +43,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.received.filter((m) => (m.to as { text: string } | undefined)?.text === email);
+const mailsTo = (email: string) => smtp.to(email);
 
 async function mailedCode(email: string, seen: number): Promise<string> {
-  for (const deadline = Date.now() + 20_000; mailsTo(email).length <= seen;) {
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const match = /\b(\d{6})\b/.exec(mailsTo(email)[seen].text ?? '');
+  const mail = await smtp.nextTo(email, seen);
+  const match = /\b(\d{6})\b/.exec(mail.text ?? '');
   if (!match) throw new Error('no code in the mail');
   return match[1];
 }

@@ -30,14 +30,10 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.received.filter((m) => (m.to as { text: string } | undefined)?.text === email);
+const mailsTo = (email: string) => smtp.to(email);
 
 async function nextMailTo(email: string, seen: number): Promise<string> {
-  for (const deadline = Date.now() + 20_000; mailsTo(email).length <= seen;) {
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return mailsTo(email)[seen].text ?? '';
+  return (await smtp.nextTo(email, seen)).text ?? '';
 }
 
 const tokenIn = (text: string) => /verify\/email\?token=([A-Za-z0-9_-]{43})/.exec(text)?.[1] ?? '';

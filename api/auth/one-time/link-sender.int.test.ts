@@ -34,7 +34,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.received.filter((m) => (m.to as { text: string } | undefined)?.text === email);
+const mailsTo = (email: string) => smtp.to(email);
 
 /** Asks as the web app does and answers the one mail it sent. */
 async function mailOf(query: string, email: string, profileId: string | null, headers: Record<string, string> = {}) {
@@ -42,11 +42,7 @@ async function mailOf(query: string, email: string, profileId: string | null, he
   const res = await api.graphql(query, { email, p: profileId }, { headers });
   expect(res.errors).toBeUndefined();
   await messagesSettled(api);
-  for (const deadline = Date.now() + 20_000; mailsTo(email).length <= seen;) {
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const mail = mailsTo(email)[seen];
+  const mail = await smtp.nextTo(email, seen);
   return { subject: mail.subject ?? '', text: mail.text ?? '' };
 }
 

@@ -31,7 +31,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.received.filter((m) => (m.to as { text: string } | undefined)?.text === email);
+const mailsTo = (email: string) => smtp.to(email);
 
 async function person(email: string): Promise<string> {
   return (await ensureUser(api.platform.services, { email, password: PASSWORD, firstName: 'Lin', lastName: 'Link' })).userId;
@@ -42,11 +42,8 @@ async function mailedToken(email: string): Promise<string> {
   const res = await api.graphql<{ requestLoginLink: boolean }>(REQUEST, { email });
   expect(res.data?.requestLoginLink).toBe(true);
   await api.platform.services.auth.oneTime.idle();
-  for (const deadline = Date.now() + 20_000; mailsTo(email).length <= seen;) {
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const match = /https:\/\/app\.example\.org\/login\/([A-Za-z0-9_-]{43})/.exec(mailsTo(email)[seen].text ?? '');
+  const mail = await smtp.nextTo(email, seen);
+  const match = /https:\/\/app\.example\.org\/login\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
   if (!match) throw new Error('no log-in link in the mail');
   return match[1];
 }

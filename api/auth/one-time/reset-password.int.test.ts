@@ -48,17 +48,13 @@ async function ask(email: string, headers: Record<string, string> = {}) {
 }
 
 /** Mail arrives when its delivery workflow runs, possibly after later requests' mail: each is found by its recipient. */
-const mailsTo = (email: string) => smtp.received.filter((m) => (m.to as { text: string } | undefined)?.text === email);
+const mailsTo = (email: string) => smtp.to(email);
 
 async function mailedToken(email: string, headers: Record<string, string> = {}): Promise<{ token: string; subject: string }> {
   const seen = mailsTo(email).length;
   const { res } = await ask(email, headers);
   expect(res.data?.requestPasswordReset).toBe(true);
-  for (const deadline = Date.now() + 20_000; mailsTo(email).length <= seen;) {
-    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const mail = mailsTo(email)[seen];
+  const mail = await smtp.nextTo(email, seen);
   const match = /https:\/\/app\.example\.org\/reset-password\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '');
   if (!match) throw new Error(`no reset link in: ${mail.text}`);
   return { token: match[1], subject: mail.subject ?? '' };

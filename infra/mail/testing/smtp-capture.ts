@@ -16,6 +16,10 @@ export interface SmtpCapture {
   /** The next this-many RCPT commands are answered 451 (try again later). */
   deferNext(count: number): void;
   waitFor(count: number, timeoutMs?: number): Promise<ParsedMail[]>;
+  /** The messages to one address, in the order they arrived. */
+  to(address: string): ParsedMail[];
+  /** The message to `address` after the first `seen` ones, once it has arrived. */
+  nextTo(address: string, seen: number, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  const to = (address: string) => received.filter((m) => (m.to as { text: string } | undefined)?.text === address);
   return {
     url: `smtp://${USER}:${PASSWORD}@127.0.0.1:${port}`,
     received,
@@ -68,6 +73,14 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return received;
+    },
+    to,
+    async nextTo(address, seen, timeoutMs = 20_000) {
+      for (const deadline = Date.now() + timeoutMs; to(address).length <= seen;) {
+        if (Date.now() > deadline) throw new Error(`no message to ${address} after the first ${seen}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return to(address)[seen];
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
