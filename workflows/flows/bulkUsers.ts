@@ -4,8 +4,7 @@
  */
 import type { Activities } from '../activities';
 import type { BulkUsersArgs, WorkflowOutcome } from '../engine/port';
-import { describeFailure, isJobCancellation } from '../failures';
-import type { FlowRuntime } from './runtime';
+import { stopAfter, type FlowRuntime } from './runtime';
 
 export type BulkUserActivities = Pick<Activities, 'beginBulkUsers' | 'bulkUsersPage' | 'finishBulkUsers' | 'abandonBulkUsers'>;
 
@@ -24,12 +23,6 @@ export async function bulkUsersFlow(acts: BulkUserActivities, args: BulkUsersArg
     await acts.finishBulkUsers(args, done, changed);
     return { state: 'FINISHED' };
   } catch (err) {
-    if (rt.isInterruption(err)) throw err;
-    const engineCancelled = rt.isEngineCancellation(err);
-    const cancelled = engineCancelled || isJobCancellation(err);
-    const error = describeFailure(err);
-    await rt.nonCancellable(() => acts.abandonBulkUsers(args, cancelled ? null : error));
-    if (engineCancelled) throw err;
-    return cancelled ? { state: 'CANCELLED' } : { state: 'FAILED', error };
+    return stopAfter(err, rt, (failure) => acts.abandonBulkUsers(args, failure));
   }
 }

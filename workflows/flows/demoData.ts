@@ -8,28 +8,11 @@
  */
 import type { Activities } from '../activities';
 import type { CreateDemoDataArgs, JobRunArgs, WorkflowOutcome } from '../engine/port';
-import { describeFailure, isJobCancellation } from '../failures';
-import type { FlowRuntime } from './runtime';
+import { stopAfter, type FlowRuntime } from './runtime';
 
 export type DemoDataActivities = Pick<Activities,
   | 'beginDemoDataCreation' | 'addDemoItem' | 'completeDemoDataCreation' | 'abandonDemoDataCreation'
   | 'beginDemoDataDeletion' | 'removeDemoItem' | 'completeDemoDataDeletion' | 'abandonDemoDataDeletion'>;
-
-/**
- * After a failure or cancellation: record the outcome (through the cleanup activity, which runs
- * even while the run is being cancelled), then end. Engine cancellation is rethrown so that the
- * engine, too, sees the run as cancelled.
- */
-async function stopAfter(err: unknown, rt: FlowRuntime, cleanup: (failure: string | null) => Promise<void>): Promise<WorkflowOutcome> {
-  // A stopped worker is not the job's end: the engine runs it again elsewhere.
-  if (rt.isInterruption(err)) throw err;
-  const engineCancelled = rt.isEngineCancellation(err);
-  const cancelled = engineCancelled || isJobCancellation(err);
-  const error = describeFailure(err);
-  await rt.nonCancellable(() => cleanup(cancelled ? null : error));
-  if (engineCancelled) throw err;
-  return cancelled ? { state: 'CANCELLED' } : { state: 'FAILED', error };
-}
 
 export async function createEcosystemDemoDataFlow(acts: DemoDataActivities, args: CreateDemoDataArgs, rt: FlowRuntime): Promise<WorkflowOutcome> {
   try {

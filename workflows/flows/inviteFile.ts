@@ -5,9 +5,8 @@
  */
 import type { Activities } from '../activities';
 import type { InviteFileArgs, WorkflowOutcome } from '../engine/port';
-import { describeFailure, isJobCancellation } from '../failures';
 import { INVITE_ROWS_PER_STEP } from '../invitations/steps';
-import type { FlowRuntime } from './runtime';
+import { stopAfter, type FlowRuntime } from './runtime';
 
 export type InviteFileActivities = Pick<Activities, 'beginInviteFile' | 'inviteFileRows' | 'finishInviteFile' | 'abandonInviteFile'>;
 
@@ -24,12 +23,6 @@ export async function inviteFileFlow(acts: InviteFileActivities, args: InviteFil
     await acts.finishInviteFile(args, invited, skipped);
     return { state: 'FINISHED' };
   } catch (err) {
-    if (rt.isInterruption(err)) throw err;
-    const engineCancelled = rt.isEngineCancellation(err);
-    const cancelled = engineCancelled || isJobCancellation(err);
-    const error = describeFailure(err);
-    await rt.nonCancellable(() => acts.abandonInviteFile(args, cancelled ? null : error));
-    if (engineCancelled) throw err;
-    return cancelled ? { state: 'CANCELLED' } : { state: 'FAILED', error };
+    return stopAfter(err, rt, (failure) => acts.abandonInviteFile(args, failure));
   }
 }
