@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
 import type { Page } from 'playwright-core';
 import { ensureUser } from '../../api/auth/seed';
-import { toGlobalId } from '../../api/relay';
-import { persistedId, startE2eApp, type E2eApp } from './support/app';
+import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
+import { memberOfMfaEcosystem } from './support/mfa';
 
 const PHONE = { width: 390, height: 844 };
 const PAGE = '/account-settings/multi-factor-authentication';
@@ -122,16 +122,8 @@ describe('multi-factor authentication by e-mailed code', () => {
 
 describe('an ecosystem that requires multi-factor authentication', () => {
   it('lets a member choose a code by email at log-in, enrol with the mailed code, and sign in with a mailed code next time', async () => {
-    const demo = app.platform.demo;
-    if (!demo) throw new Error('the platform was started without its demo logins');
-    const member = { email: 'mfa.mailed@demo.example.org', password: 'a mailed member passphrase' };
-    await ensureUser(app.platform.services, { ...member, firstName: 'Mae', lastName: 'Mailed', roles: [{ ecosystemId: demo.ecosystemId, role: 'MEMBER' }] });
-    const res = await fetch(`${app.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await app.token('platformAdmin')}`, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ doc_id: persistedId('useEditEcosystemMutation'), variables: { ecosystemId: toGlobalId('Ecosystem', demo.ecosystemId), ecosystemInput: { MFAEnabled: true } } }),
-    });
-    expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
+    const member = { email: 'mfa.mailed@demo.example.org', password: 'a mailed member passphrase', firstName: 'Mae', lastName: 'Mailed' };
+    await memberOfMfaEcosystem(app, member);
 
     const { page, context, errors } = await app.open(PHONE);
     try {

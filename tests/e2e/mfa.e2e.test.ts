@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Secret, codeAt } from '../../api/auth/factors/totp';
-import { ensureUser } from '../../api/auth/seed';
-import { toGlobalId } from '../../api/relay';
-import { persistedId, startE2eApp, type E2eApp } from './support/app';
+import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
+import { memberOfMfaEcosystem } from './support/mfa';
 
 const PHONE = { width: 390, height: 844 };
 const PAGE = '/account-settings/multi-factor-authentication';
@@ -129,16 +128,8 @@ describe('multi-factor authentication', () => {
   });
 
   it('is set up inside the log-in when the person\'s ecosystem requires it', async () => {
-    const demo = app.platform.demo;
-    if (!demo) throw new Error('the platform was started without its demo logins');
-    const member = { email: 'mfa.member@demo.example.org', password: 'a member passphrase' };
-    await ensureUser(app.platform.services, { ...member, firstName: 'Mo', lastName: 'Member', roles: [{ ecosystemId: demo.ecosystemId, role: 'MEMBER' }] });
-    const res = await fetch(`${app.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await app.token('platformAdmin')}`, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ doc_id: persistedId('useEditEcosystemMutation'), variables: { ecosystemId: toGlobalId('Ecosystem', demo.ecosystemId), ecosystemInput: { MFAEnabled: true } } }),
-    });
-    expect(((await res.json()) as { errors?: unknown }).errors).toBeUndefined();
+    const member = { email: 'mfa.member@demo.example.org', password: 'a member passphrase', firstName: 'Mo', lastName: 'Member' };
+    await memberOfMfaEcosystem(app, member);
 
     const { page, context, errors } = await app.open(PHONE);
     try {
