@@ -93,6 +93,7 @@ const CASES: Record<string, PageCase> = {
   AdminRosterQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
   ArchiveAllCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
   ArchiveAllJobQuery: { variables: () => ({ jobId: randomUUID() }), rows: single },
+  InviteFileJobResultQuery: { variables: () => ({ jobId: randomUUID() }), rows: single },
   // The admin's family dialog: the person's links (here the viewer's own) and up to 100 people to link.
   FamilyDialogQuery: { variables: (g) => ({ userId: null, ecosystemId: g.globalIds[0], filters: null }), rows: edges('getUserRoster') },
   // The role dialog: the viewer's roles and the ecosystem's programs; one person's roles (here the viewer's own).
