@@ -2,6 +2,7 @@
 import { changeRoleStatus, editProfile } from '../../domain/user/handlers';
 import type { RoleStatus, GrantableRole } from '../../domain/user/events';
 import { USERS_PROJECTION } from '../../projections/users';
+import { ROSTER_PROJECTION } from '../../projections/roster';
 import { expect } from 'vitest';
 import type { GraphQLResponse, TestApi } from '../../tests/setup/api';
 import { codeOf } from '../tenants/testing';
@@ -23,7 +24,11 @@ type RoleSpec = { ecosystemId: string; role: GrantableRole; programId?: string |
 
 export async function addPerson(api: TestApi, email: string, roles: RoleSpec[]): Promise<{ userId: string; token: string }> {
   const [firstName, lastName] = email.split('@')[0].split('.').map((p) => p[0].toUpperCase() + p.slice(1));
-  const { userId } = await ensureUser(api.platform.services, { email, password: PASSWORD, firstName, lastName: lastName ?? 'Person', roles });
+  const { services } = api.platform;
+  const { userId } = await ensureUser(services, { email, password: PASSWORD, firstName, lastName: lastName ?? 'Person', roles });
+  // ensureUser waits for the users read model; the admins' pages (roster) read theirs, which may lag.
+  const head = await services.eventStore.headPosition();
+  if (head) await services.projections.waitFor(head, [ROSTER_PROJECTION], services.config.PROJECTION_WAIT_MS);
   return { userId, token: await api.login(email, PASSWORD) };
 }
 
