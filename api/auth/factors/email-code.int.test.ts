@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../../infra/mail/testing/smtp-capture';
+import { mailedCode } from './testing';
 import { startTestApi, type TestApi } from '../../../tests/setup/api';
 import { messagesSettled, refusedQuietly } from '../one-time/testing';
 import { ensureUser } from '../seed';
@@ -35,16 +36,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.to(email);
-
-/** The code of the mail to `email` after the first `seen` ones, once it has arrived. */
-async function mailedCode(email: string, seen: number): Promise<string> {
-  const mail = await smtp.nextTo(email, seen);
-  const match = /\b(\d{6})\b/.exec(mail.text ?? '');
-  if (!match) throw new Error('no code in the mail');
-  return match[1];
-}
-
 async function firstStep(email: string): Promise<FirstStep> {
   const res = await api.graphql<{ loginPaas: FirstStep }>(LOGIN, { email, password: PASSWORD });
   if (!res.data) throw new Error(JSON.stringify(res.errors));
@@ -62,9 +53,9 @@ async function age(userId: string, minutes: number): Promise<void> {
 async function enrolled(email: string): Promise<{ userId: string; recoveryCodes: string[] }> {
   const { userId } = await ensureUser(api.platform.services, { email, password: PASSWORD, firstName: 'Em', lastName: 'Code' });
   const token = await api.login(email, PASSWORD);
-  const seen = mailsTo(email).length;
+  const seen = smtp.to(email).length;
   expect((await api.graphql(START, {}, { token })).data).toEqual({ startMfaEmailEnrolment: true });
-  const code = await mailedCode(email, seen);
+  const code = await mailedCode(smtp, email, seen);
   const res = await api.graphql<{ confirmMfaEmailEnrolment: { recoveryCodes: string[]; user: unknown } }>(CONFIRM, { code }, { token });
   if (!res.data) throw new Error(JSON.stringify(res.errors));
   return { userId, recoveryCodes: res.data.confirmMfaEmailEnrolment.recoveryCodes };
@@ -72,9 +63,9 @@ async function enrolled(email: string): Promise<{ userId: string; recoveryCodes:
 
 /** Logs in up to the second step; answers the step and the code it mailed. */
 async function loginWithMail(email: string): Promise<{ step: FirstStep; code: string }> {
-  const seen = mailsTo(email).length;
+  const seen = smtp.to(email).length;
   const step = await firstStep(email);
-  return { step, code: await mailedCode(email, seen) };
+  return { step, code: await mailedCode(smtp, email, seen) };
 }
 
 describe('e-mail code set-up', () => {
@@ -82,10 +73,10 @@ describe('e-mail code set-up', () => {
     const email = 'em.enrol@example.com';
     await ensureUser(api.platform.services, { email, password: PASSWORD, firstName: 'Em', lastName: 'Enrol' });
     const token = await api.login(email, PASSWORD);
-    const seen = mailsTo(email).length;
+    const seen = smtp.to(email).length;
     await api.graphql(START, {}, { token });
-    const code = await mailedCode(email, seen);
-    expect(mailsTo(email)[seen].subject).toMatch(/verification code/);
+    const code = await mailedCode(smtp, email, seen);
+    expect(smtp.to(email)[seen].subject).toMatch(/verification code/);
     const wrong = code === '000000' ? '000001' : '000000';
     const refused = await refusedQuietly(api, () => api.graphql(CONFIRM, { code: wrong }, { token }), 'BAD_USER_INPUT');
     expect(refused.errors?.[0].message).toMatch(/emailed you/);
@@ -105,9 +96,9 @@ describe('e-mail code set-up', () => {
     await ensureUser(api.platform.services, { email: 'em.b@example.com', password: PASSWORD, firstName: 'Em', lastName: 'B' });
     const tokenA = await api.login(a, PASSWORD);
     const tokenB = await api.login('em.b@example.com', PASSWORD);
-    const seen = mailsTo(a).length;
+    const seen = smtp.to(a).length;
     await api.graphql(START, {}, { token: tokenA });
-    const codeOfA = await mailedCode(a, seen);
+    const codeOfA = await mailedCode(smtp, a, seen);
     await refusedQuietly(api, () => api.graphql(CONFIRM, { code: codeOfA }, { token: tokenB }), 'BAD_USER_INPUT');
     await refusedQuietly(api, () => api.graphql(CONFIRM, { code: '1'.repeat(100) }, { token: tokenA }), 'BAD_USER_INPUT');
     // A's code still works for A.
@@ -142,12 +133,12 @@ describe('log-in with an e-mailed code', () => {
     const { step, code } = await loginWithMail(email);
     await age(userId, 11);
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code }), 'BAD_USER_INPUT');
-    const seen = mailsTo(email).length;
+    const seen = smtp.to(email).length;
     expect((await api.graphql(RESEND, { userIdToken: step.userIdToken })).data).toEqual({ sendMfaLoginCode: true });
-    const fresh = await mailedCode(email, seen);
+    const fresh = await mailedCode(smtp, email, seen);
     await age(userId, 2);
     await api.graphql(RESEND, { userIdToken: step.userIdToken });
-    const newest = await mailedCode(email, seen + 1);
+    const newest = await mailedCode(smtp, email, seen + 1);
     if (fresh !== newest) await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code: fresh }), 'BAD_USER_INPUT');
     expect((await api.graphql(SECOND, { userIdToken: step.userIdToken, code: newest })).errors).toBeUndefined();
   });
@@ -160,7 +151,7 @@ describe('log-in with an e-mailed code', () => {
     expect(refused.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThan(0);
     const again = await firstStep(email);
     await messagesSettled(api);
-    expect(mailsTo(email).at(-1)?.text).toContain(code);
+    expect(smtp.to(email).at(-1)?.text).toContain(code);
     expect((await api.graphql(SECOND, { userIdToken: again.userIdToken, code })).errors).toBeUndefined();
   });
 

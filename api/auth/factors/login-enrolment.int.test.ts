@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../../../infra/mail/testing/smtp-capture';
+import { mailedCode } from './testing';
 import { startTestApi, type TestApi } from '../../../tests/setup/api';
 import { toGlobalId } from '../../relay';
 import { messagesSettled, refusedQuietly } from '../one-time/testing';
@@ -43,15 +44,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const mailsTo = (email: string) => smtp.to(email);
-
-async function mailedCode(email: string, seen: number): Promise<string> {
-  const mail = await smtp.nextTo(email, seen);
-  const match = /\b(\d{6})\b/.exec(mail.text ?? '');
-  if (!match) throw new Error('no code in the mail');
-  return match[1];
-}
-
 async function firstStep(email: string): Promise<FirstStep> {
   const res = await api.graphql<{ loginPaas: FirstStep }>(LOGIN, { email, password: PASSWORD });
   if (!res.data) throw new Error(JSON.stringify(res.errors));
@@ -62,9 +54,9 @@ async function firstStep(email: string): Promise<FirstStep> {
 async function atEnrolment(email: string, roles = true): Promise<{ step: FirstStep; code: string }> {
   await ensureUser(api.platform.services, { email, password: PASSWORD, firstName: 'En', lastName: 'Rol', roles: roles ? [{ ecosystemId, role: 'MEMBER' }] : [] });
   const step = await firstStep(email);
-  const seen = mailsTo(email).length;
+  const seen = smtp.to(email).length;
   expect((await api.graphql(START, { userIdToken: step.userIdToken })).data).toEqual({ startMfaEmailEnrolment: true });
-  return { step, code: await mailedCode(email, seen) };
+  return { step, code: await mailedCode(smtp, email, seen) };
 }
 
 const other = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -74,7 +66,7 @@ describe('the e-mail code set-up at log-in', () => {
     const email = 'enrol.email@example.com';
     const { step, code } = await atEnrolment(email);
     expect(step).toMatchObject({ token: null, mfaMethods: [], mfaEnrolmentRequired: true, mfaEmailHint: null });
-    expect(mailsTo(email).at(-1)?.subject).toMatch(/verification code/);
+    expect(smtp.to(email).at(-1)?.subject).toMatch(/verification code/);
     // Nothing works before the code confirms it: not as a log-in code, and a wrong code changes nothing.
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code }), 'CONFLICT');
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code: other(code), enrolMethod: 'EMAIL' }), 'BAD_USER_INPUT');
@@ -84,10 +76,10 @@ describe('the e-mail code set-up at log-in', () => {
     expect(done.data?.loginPaasMFA.recoveryCodes).toHaveLength(10);
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code, enrolMethod: 'EMAIL' }), 'BAD_USER_INPUT');
 
-    const seen = mailsTo(email).length;
+    const seen = smtp.to(email).length;
     const next = await firstStep(email);
     expect(next).toMatchObject({ token: null, mfaMethods: ['EMAIL'], mfaEnrolmentRequired: false, mfaEmailHint: 'e***@example.com' });
-    const loginCode = await mailedCode(email, seen);
+    const loginCode = await mailedCode(smtp, email, seen);
     // With the factor on, enrolMethod changes nothing: the code is checked as a log-in code, with no new recovery codes.
     const again = await api.graphql<Second>(SECOND, { userIdToken: next.userIdToken, code: loginCode, enrolMethod: 'EMAIL' });
     expect(again.data?.loginPaasMFA).toMatchObject({ recoveryCodes: null });
@@ -100,9 +92,9 @@ describe('the e-mail code set-up at log-in', () => {
     const step = await firstStep(email);
     const app = await api.graphql('mutation S($t: String) { startMfaTotpEnrolment(userIdToken: $t) { secret } }', { t: step.userIdToken });
     expect(app.errors).toBeUndefined();
-    const seen = mailsTo(email).length;
+    const seen = smtp.to(email).length;
     await api.graphql(START, { userIdToken: step.userIdToken });
-    const code = await mailedCode(email, seen);
+    const code = await mailedCode(smtp, email, seen);
     // Without enrolMethod the pending app's set-up is what a code finishes, and the mailed code is not the app's.
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code }), 'BAD_USER_INPUT');
     const done = await api.graphql<Second>(SECOND, { userIdToken: step.userIdToken, code, enrolMethod: 'EMAIL' });
@@ -116,7 +108,7 @@ describe('the e-mail code set-up at log-in', () => {
     const refused = await refusedQuietly(api, () => api.graphql(START, { userIdToken: step.userIdToken }), 'RATE_LIMITED');
     expect(refused.errors?.[0].extensions?.retryAfterSeconds).toBeGreaterThan(0);
     await messagesSettled(api);
-    expect(mailsTo(email)).toHaveLength(1);
+    expect(smtp.to(email)).toHaveLength(1);
     for (let i = 0; i < LIMIT; i += 1) {
       await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code: other(code), enrolMethod: 'EMAIL' }), 'BAD_USER_INPUT');
     }
@@ -134,6 +126,6 @@ describe('the e-mail code set-up at log-in', () => {
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code: '123456', enrolMethod: 'EMAIL' }), 'CONFLICT');
     await refusedQuietly(api, () => api.graphql(SECOND, { userIdToken: step.userIdToken, code: '123456', enrolMethod: 'SMS' }), 'BAD_USER_INPUT');
     await messagesSettled(api);
-    expect(mailsTo(email)).toHaveLength(0);
+    expect(smtp.to(email)).toHaveLength(0);
   });
 });
