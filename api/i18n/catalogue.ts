@@ -45,7 +45,8 @@ import { esSettings } from './es/settings';
 import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
 import { sessionAccessMessages } from '../../domain/session/policy';
-import { esSessionAccess } from './es/sessions-access';
+import { sessionsReadMessages } from '../sessions/messages';
+import { esSessionsRead } from './es/sessions-read';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -62,7 +63,7 @@ export const MESSAGE_GROUPS = [
   settingsMessages,
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
-  sessionAccessMessages,
+  sessionAccessMessages, sessionsReadMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -90,7 +91,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSettings,
     ...esSso,
     ...esFamilies,
-    ...esSessionAccess,
+    ...esSessionsRead,
   },
 };
 

@@ -123,6 +123,18 @@ export function canSeeDropIn(v: SessionViewer, s: SessionFacts): boolean {
     || holds(v.principal, s.ecosystemId, ['STUDENT', 'PARENT']));
 }
 
+/**
+ * Every participant of the session is listed to those who run or oversee it (its leaders, the
+ * ecosystem's SUPER_ADMIN, STAFF and TEACHER, the program's PROGRAM_ADMIN and LEADER, platform
+ * admins); a learner or parent sees the others only as far as they may see those people at all
+ * (decision 0053: a learner is never shown to another family).
+ */
+export function seesEveryParticipant(v: SessionViewer, s: SessionFacts): boolean {
+  const p = v.principal;
+  return p.platformAdmin || s.participants.some((x) => x.isLeader && x.userId === p.userId)
+    || holds(p, s.ecosystemId, ['SUPER_ADMIN', 'STAFF', 'TEACHER']) || holds(p, s.ecosystemId, ['PROGRAM_ADMIN', 'LEADER'], s.programId);
+}
+
 /** The join link: participants, their linked parents and admins only (staff and leaders who only oversee do not join). */
 export function canSeeJoinLink(v: SessionViewer, s: SessionFacts): boolean {
   return isParticipant(v, s) || isParentOfLearner(v, s) || isSessionAdmin(v.principal, s);

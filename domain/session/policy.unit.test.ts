@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../shared/events';
 import {
   canCancelSession, canCreateSession, canDropParticipant, canEditSession, canReserveSeat, canSeeDropIn, canSeeJoinLink, canSeeSession,
-  sessionListScope, type BookingFacts, type SessionFacts, type SessionRules, type SessionViewer,
+  seesEveryParticipant, sessionListScope, type BookingFacts, type SessionFacts, type SessionRules, type SessionViewer,
 } from './policy';
 
 const E = 'e1';
@@ -63,6 +63,13 @@ describe('seeing a session', () => {
     ['staff', false], ['teacher', false], ['leaderHere', false], ['otherParent', false],
   ] as const)('%s gets the join link: %s', (who, expected) => {
     expect(canSeeJoinLink(people[who], session)).toBe(expected);
+  });
+
+  it.each([
+    ['tutor', true], ['leaderHere', true], ['programAdmin', true], ['superAdmin', true], ['staff', true], ['teacher', true], ['platformAdmin', true],
+    ['kid', false], ['parent', false], ['otherProgramAdmin', false], ['otherTenantAdmin', false],
+  ] as const)('%s is shown every participant: %s', (who, expected) => {
+    expect(seesEveryParticipant(people[who], session)).toBe(expected);
   });
 
   it('offers drop-in sessions to the program\'s people and the ecosystem\'s students and parents, not to others', () => {
