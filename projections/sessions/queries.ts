@@ -120,14 +120,17 @@ export interface SessionListQuery {
 export const MAX_SESSION_MINUTES = 7 * 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The clock-dependent statuses as conditions on `s` (UPCOMING: not ended, not cancelled). */
-function statusCondition(status: SessionStatus, now: string, recent: string): { sql: string; params: unknown[] } {
+/**
+ * The clock-dependent statuses as conditions on `t` (UPCOMING: not ended, not cancelled): `p` when
+ * the list is one person's (their participant rows carry the times), else `s`.
+ */
+function statusCondition(t: string, status: SessionStatus, now: string, recent: string): { sql: string; params: unknown[] } {
   switch (status) {
-    case 'UPCOMING': return { sql: 'NOT s.cancelled AND s.end_at > $N1', params: [now] };
-    case 'PENDING': return { sql: 'NOT s.cancelled AND s.pending AND s.end_at > $N1', params: [now] };
-    case 'RECENTLY_COMPLETED': return { sql: 'NOT s.cancelled AND s.end_at <= $N1 AND s.end_at > $N2', params: [now, recent] };
-    case 'COMPLETED': return { sql: 'NOT s.cancelled AND s.end_at <= $N1', params: [now] };
-    case 'CANCELLED': return { sql: 's.cancelled', params: [] };
+    case 'UPCOMING': return { sql: `NOT ${t}.cancelled AND ${t}.end_at > $N1`, params: [now] };
+    case 'PENDING': return { sql: `NOT ${t}.cancelled AND s.pending AND ${t}.end_at > $N1`, params: [now] };
+    case 'RECENTLY_COMPLETED': return { sql: `NOT ${t}.cancelled AND ${t}.end_at <= $N1 AND ${t}.end_at > $N2`, params: [now, recent] };
+    case 'COMPLETED': return { sql: `NOT ${t}.cancelled AND ${t}.end_at <= $N1`, params: [now] };
+    case 'CANCELLED': return { sql: `${t}.cancelled`, params: [] };
     case 'ERROR': return { sql: 'false', params: [] };
   }
 }
@@ -145,35 +148,44 @@ class Where {
   }
 }
 
-function listWhere(q: SessionListQuery): Where {
+function listWhere(q: SessionListQuery, t: string): Where {
   const w = new Where();
-  if (!q.scope.all) w.add('(s.ecosystem_id = ANY($N1::uuid[]) OR s.program_id = ANY($N2::uuid[]))', q.scope.ecosystemIds, q.scope.programIds);
-  const status = statusCondition(q.status, q.now.toISOString(), new Date(q.now.getTime() - DAY_MS).toISOString());
+  if (!q.scope.all) w.add(`(${t}.ecosystem_id = ANY($N1::uuid[]) OR ${t}.program_id = ANY($N2::uuid[]))`, q.scope.ecosystemIds, q.scope.programIds);
+  const status = statusCondition(t, q.status, q.now.toISOString(), new Date(q.now.getTime() - DAY_MS).toISOString());
   w.add(status.sql, ...status.params);
   // Sessions last at most 7 hours, so "not ended by now" bounds the start too: an index range, not a scan.
-  if (q.status === 'UPCOMING' || q.status === 'PENDING') w.add('s.start_at > $N1', new Date(q.now.getTime() - MAX_SESSION_MINUTES * 60_000).toISOString());
-  if (q.from) w.add('s.end_at > $N1', q.from.toISOString());
-  if (q.to) w.add('s.start_at < $N1', q.to.toISOString());
-  if (q.programId) w.add('s.program_id = $N1', q.programId);
-  if (q.ecosystemId) w.add('s.ecosystem_id = $N1', q.ecosystemId);
-  if (q.sessionTypes && q.sessionTypes.length > 0) w.add('s.session_type = ANY($N1::text[])', q.sessionTypes);
+  if (q.status === 'UPCOMING' || q.status === 'PENDING') w.add(`${t}.start_at > $N1`, new Date(q.now.getTime() - MAX_SESSION_MINUTES * 60_000).toISOString());
+  if (q.status === 'RECENTLY_COMPLETED') w.add(`${t}.start_at > $N1`, new Date(q.now.getTime() - DAY_MS - MAX_SESSION_MINUTES * 60_000).toISOString());
+  if (q.from) w.add(`${t}.end_at > $N1`, q.from.toISOString());
+  if (q.to) w.add(`${t}.start_at < $N1`, q.to.toISOString());
+  if (q.programId) w.add(`${t}.program_id = $N1`, q.programId);
+  if (q.ecosystemId) w.add(`${t}.ecosystem_id = $N1`, q.ecosystemId);
+  if (q.sessionTypes && q.sessionTypes.length > 0) w.add(`${t}.session_type = ANY($N1::text[])`, q.sessionTypes);
   if (q.schools) w.add('s.schools && $N1::text[]', q.schools);
   if (q.withSeatsOnly) w.add('(s.max_students IS NULL OR s.num_learners < s.max_students)');
-  if (q.userIds) {
-    w.add(`s.id IN (SELECT p.session_id FROM read.session_participants p WHERE p.user_id = ANY($N1::uuid[])${q.leadersOnly ? ' AND p.is_leader' : ''})`, q.userIds);
-  }
   return w;
 }
 
-/** One page of sessions (pages from 1): soonest first for what is ahead, latest first for the past. */
+/**
+ * One page of sessions (pages from 1): soonest first for what is ahead, latest first for the past.
+ * One person's list walks their participant rows in time order (index user_id, start_at) and stops
+ * at the page; several people's (a parent's children) take each session once.
+ */
 export async function listSessions(client: PoolClient, q: SessionListQuery): Promise<{ rows: SessionRow[]; hasMore: boolean }> {
   if (!q.scope.all && q.scope.ecosystemIds.length === 0 && q.scope.programIds.length === 0) return { rows: [], hasMore: false };
-  const w = listWhere(q);
+  const one = q.userIds?.length === 1;
+  const t = one ? 'p' : 's';
+  const w = listWhere(q, t);
+  if (one) w.add(`p.user_id = $N1${q.leadersOnly ? ' AND p.is_leader' : ''}`, q.userIds?.[0]);
+  else if (q.userIds) {
+    w.add(`s.id IN (SELECT p.session_id FROM read.session_participants p WHERE p.user_id = ANY($N1::uuid[])${q.leadersOnly ? ' AND p.is_leader' : ''})`, q.userIds);
+  }
+  const from = one ? 'read.session_participants p JOIN read.sessions s ON s.id = p.session_id' : 'read.sessions s';
   const order = q.status === 'UPCOMING' || q.status === 'PENDING' ? 'ASC' : 'DESC';
   const limit = w.params.push(q.pageSize + 1);
   const offset = w.params.push((q.pageNumber - 1) * q.pageSize);
-  const r = await client.query<SessionRow>(`SELECT ${SESSION_SELECT} FROM read.sessions s WHERE ${w.parts.join(' AND ')}
-    ORDER BY s.start_at ${order}, s.id ${order} LIMIT $${limit} OFFSET $${offset}`, w.params);
+  const r = await client.query<SessionRow>(`SELECT ${SESSION_SELECT} FROM ${from} WHERE ${w.parts.join(' AND ')}
+    ORDER BY ${t}.start_at ${order}, ${t}.${one ? 'session_id' : 'id'} ${order} LIMIT $${limit} OFFSET $${offset}`, w.params);
   return { rows: r.rows.slice(0, q.pageSize), hasMore: r.rows.length > q.pageSize };
 }
 
