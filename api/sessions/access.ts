@@ -19,10 +19,11 @@ import { familyLinksOf } from '../families/loaders';
 import { loaders } from '../tenants/loaders';
 import { participantsOf, sessionLoader } from './loaders';
 
-/** The viewer with the children they are linked to as parent (one statement per request, batched). */
+/** The viewer with the children they are linked to as parent (one statement per request for a parent, none for others). */
 export async function sessionViewer(ctx: RequestContext): Promise<SessionViewer> {
   const viewer = requireViewer(ctx);
-  const links = await familyLinksOf(ctx, viewer.userId);
+  // Links count only for a PARENT in force (policy isParentOf): anyone else needs no look-up.
+  const links = viewer.roles.some((r) => r.role === 'PARENT') ? await familyLinksOf(ctx, viewer.userId) : [];
   return {
     principal: viewer,
     children: links.filter((l) => l.parentId === viewer.userId).map((l) => ({ childId: l.childId, ecosystemId: l.ecosystemId })),

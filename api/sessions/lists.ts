@@ -15,7 +15,7 @@ import { userIdArg } from '../people/target';
 import { toGlobalId } from '../relay';
 import { browsedEcosystemId } from '../people/target';
 import { sessionFacts, sessionViewer } from './access';
-import { listFilter, MAX_PAGE_SIZE, type ListFilter } from './inputs';
+import { listFilter, type ListFilter } from './inputs';
 import { primeSessions } from './loaders';
 import { sessionsReadMessages as m } from './messages';
 
@@ -70,6 +70,9 @@ export async function sessionsForParent(ctx: RequestContext, input: SessionsFilt
   });
 }
 
+/** The list has no pages: the soonest 50 (a week or two of a busy program's drop-ins). */
+const DROP_IN_LIMIT = 50;
+
 /**
  * Upcoming drop-in sessions: the ones the viewer leads (tutor context), or those of the viewer's
  * programs and ecosystems with a seat left, as far as the policy offers them.
@@ -79,7 +82,7 @@ export async function upcomingDropIns(ctx: RequestContext, isTutorContext: boole
   const p = viewer.principal;
   const f: ListFilter = {
     userId: null, status: 'UPCOMING', from: startDate ? new Date(startDate) : null, to: endDate ? new Date(endDate) : null,
-    programId: null, sessionTypes: ['DROP_IN'], pageNumber: 1, pageSize: MAX_PAGE_SIZE,
+    programId: null, sessionTypes: ['DROP_IN'], pageNumber: 1, pageSize: DROP_IN_LIMIT,
   };
   if (f.from && f.to && f.to.getTime() <= f.from.getTime()) throw ValidationError.forField('endDate', m.rangeOrder);
   if (isTutorContext) return (await page(ctx, f, { scope: { all: true }, userIds: [p.userId], leadersOnly: true })).sessions;

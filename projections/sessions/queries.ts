@@ -148,9 +148,20 @@ class Where {
   }
 }
 
+/** Only the non-empty halves: an OR with an empty list would keep the planner from walking one index in order. */
+function scopeCondition(w: Where, t: string, scope: { ecosystemIds: readonly string[]; programIds: readonly string[] }): void {
+  const eco = scope.ecosystemIds.length > 0;
+  const prog = scope.programIds.length > 0;
+  if (eco && prog) w.add(`(${t}.ecosystem_id = ANY($N1::uuid[]) OR ${t}.program_id = ANY($N2::uuid[]))`, scope.ecosystemIds, scope.programIds);
+  else if (eco) w.add(scope.ecosystemIds.length === 1 ? `${t}.ecosystem_id = $N1` : `${t}.ecosystem_id = ANY($N1::uuid[])`,
+    scope.ecosystemIds.length === 1 ? scope.ecosystemIds[0] : scope.ecosystemIds);
+  else w.add(scope.programIds.length === 1 ? `${t}.program_id = $N1` : `${t}.program_id = ANY($N1::uuid[])`,
+    scope.programIds.length === 1 ? scope.programIds[0] : scope.programIds);
+}
+
 function listWhere(q: SessionListQuery, t: string): Where {
   const w = new Where();
-  if (!q.scope.all) w.add(`(${t}.ecosystem_id = ANY($N1::uuid[]) OR ${t}.program_id = ANY($N2::uuid[]))`, q.scope.ecosystemIds, q.scope.programIds);
+  if (!q.scope.all) scopeCondition(w, t, q.scope);
   const status = statusCondition(t, q.status, q.now.toISOString(), new Date(q.now.getTime() - DAY_MS).toISOString());
   w.add(status.sql, ...status.params);
   // Sessions last at most 7 hours, so "not ended by now" bounds the start too: an index range, not a scan.
@@ -160,7 +171,9 @@ function listWhere(q: SessionListQuery, t: string): Where {
   if (q.to) w.add(`${t}.start_at < $N1`, q.to.toISOString());
   if (q.programId) w.add(`${t}.program_id = $N1`, q.programId);
   if (q.ecosystemId) w.add(`${t}.ecosystem_id = $N1`, q.ecosystemId);
-  if (q.sessionTypes && q.sessionTypes.length > 0) w.add(`${t}.session_type = ANY($N1::text[])`, q.sessionTypes);
+  // One type is an equality, so an index on (ecosystem, type, start) can give the order.
+  if (q.sessionTypes?.length === 1) w.add(`${t}.session_type = $N1`, q.sessionTypes[0]);
+  else if (q.sessionTypes && q.sessionTypes.length > 1) w.add(`${t}.session_type = ANY($N1::text[])`, q.sessionTypes);
   if (q.schools) w.add('s.schools && $N1::text[]', q.schools);
   if (q.withSeatsOnly) w.add('(s.max_students IS NULL OR s.num_learners < s.max_students)');
   return w;
