@@ -46,6 +46,9 @@ import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
 import { sessionMessages } from '../../domain/session/messages';
 import { esSessions } from './es/sessions';
+import { sessionAccessMessages } from '../../domain/session/policy';
+import { sessionsReadMessages } from '../sessions/messages';
+import { esSessionsRead } from './es/sessions-read';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -63,6 +66,7 @@ export const MESSAGE_GROUPS = [
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
   sessionMessages,
+  sessionAccessMessages, sessionsReadMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -91,6 +95,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSso,
     ...esFamilies,
     ...esSessions,
+    ...esSessionsRead,
   },
 };
 
