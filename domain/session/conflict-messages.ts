@@ -20,4 +20,6 @@ export const conflictMessages = defineMessages('session.conflict', {
   monthlyMinuteLimit: '{role} {name} would go over the monthly limit of {total} session minutes: {remaining} of {total} minutes left.',
   totalMinuteLimit: '{role} {name} would go over the limit of {total} session minutes in all: {remaining} of {total} minutes left.',
   tutorHoursLimit: '{role} {name} would go over the weekly limit of {total} tutoring minutes in this program: {remaining} of {total} minutes left.',
+  notInEcosystem: 'Everyone in a session must belong to its ecosystem.',
+  unknownTimeZone: 'INVALID TIMEZONE',
 });
