@@ -60,17 +60,31 @@ const profileSchema = z.object({
   advanceLength: z.enum(['MINUTES', 'HOURS', 'DAYS']).nullable().catch(null),
 });
 
-interface PersonRow { id: string; name: string; profile: Record<string, unknown> }
+export interface PersonRow { id: string; name: string; profile: Record<string, unknown> }
 
-/** The participants who belong to the ecosystem, as the reader's row-level security shows them. */
-export async function loadPeople(client: PoolClient, ecosystemId: string, userIds: readonly string[]): Promise<Map<string, PersonRow>> {
+/**
+ * The people who belong to the ecosystem (null: to any ecosystem the reader's scope holds), as
+ * the reader's row-level security shows them: a learner only to those who may see them (decision 0053).
+ */
+export async function loadPeople(client: PoolClient, ecosystemId: string | null, userIds: readonly string[]): Promise<Map<string, PersonRow>> {
   const rows = await client.query<PersonRow>(
     `SELECT u.id, coalesce(u.preferred_name, u.first_name) || ' ' || u.last_name AS name, u.profile
        FROM read.users u
       WHERE u.id = ANY ($1::uuid[])
-        AND EXISTS (SELECT 1 FROM read.user_memberships m WHERE m.user_id = u.id AND m.ecosystem_id = $2)`,
+        AND EXISTS (SELECT 1 FROM read.user_memberships m WHERE m.user_id = u.id AND ($2::uuid IS NULL OR m.ecosystem_id = $2))`,
     [[...new Set(userIds)], ecosystemId]);
   return new Map(rows.rows.map((r) => [r.id, r]));
+}
+
+/** A person's facts from their row and their rows of `loadSpans` (none: no sessions loaded). */
+export function personFacts(row: PersonRow, spans: readonly SpanRow[]): PersonFacts {
+  const sessions: PersonFacts['sessions'] = [];
+  let minutesOutside = 0;
+  for (const s of spans) {
+    if (s.start_at && s.end_at && s.program_id) sessions.push({ startAt: s.start_at.toISOString(), endAt: s.end_at.toISOString(), programId: s.program_id });
+    else minutesOutside += s.minutes ?? 0;
+  }
+  return { userId: row.id, name: row.name, ...profileSchema.parse(row.profile), sessions, minutesOutside };
 }
 
 interface SpanRow { user_id: string; start_at: Date | null; end_at: Date | null; program_id: string | null; minutes: number | null }
@@ -104,16 +118,6 @@ export async function loadConflictFacts(client: PoolClient, req: FactsRequest): 
   const rows = await loadPeople(client, req.ecosystemId, ids);
   const known = ids.filter((id) => rows.has(id));
   const spans = known.length ? await loadSpans(client, req, known, factsRange(req.booking, rules)) : [];
-  const people = known.map((id): PersonFacts => {
-    const row = rows.get(id)!;
-    const profile = profileSchema.parse(row.profile);
-    const own = spans.filter((s) => s.user_id === id);
-    return {
-      userId: id, name: row.name, ...profile,
-      sessions: own.filter((s) => s.start_at && s.end_at && s.program_id)
-        .map((s) => ({ startAt: s.start_at!.toISOString(), endAt: s.end_at!.toISOString(), programId: s.program_id! })),
-      minutesOutside: own.reduce((sum, s) => sum + (s.minutes ?? 0), 0),
-    };
-  });
+  const people = [...rows.values()].map((row) => personFacts(row, spans.filter((s) => s.user_id === row.id)));
   return { rules, people, unknownUserIds: ids.filter((id) => !rows.has(id)) };
 }

@@ -7,7 +7,7 @@
 import type { BookingOccurrence, Conflict } from '../../domain/session/conflicts';
 import { findConflicts } from '../../domain/session/conflicts';
 import type { TimeRange } from '../../domain/session/conflicts-time';
-import { NotFoundError, ValidationError } from '../../domain/shared/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { conflictMessages } from '../../domain/session/conflict-messages';
 import type { RequestContext, Viewer } from '../context';
@@ -86,4 +86,23 @@ export function toAnswer(ctx: Pick<RequestContext, 'locale'>, c: Conflict): Sess
     userId: c.userId ? toGlobalId('User', c.userId) : null, dayAvailability: c.dayAvailability,
     remainingMinutes: c.remainingMinutes, totalMinutes: c.totalMinutes,
   };
+}
+
+/**
+ * What createSession and editSessionV3 do with a booking's conflicts (spec: "optional force-book
+ * overrides conflicts"): without conflicts they book; with conflicts they book nothing and answer
+ * them, unless an admin (booksAsAdmin) asked to force the booking, which is then recorded as
+ * forceBooked. Anyone else asking to force is FORBIDDEN before anything is checked or written.
+ */
+export function forceBookAllowed(ctx: Pick<RequestContext, 'viewer'>, booking: Pick<BookingToCheck, 'ecosystemId' | 'programId'>, forceBook: boolean | null | undefined): boolean {
+  if (!forceBook) return false;
+  if (!booksAsAdmin(ctx.viewer, booking.ecosystemId, booking.programId)) throw new ForbiddenError(conflictMessages.forceBookAdminsOnly);
+  return true;
+}
+
+export type BookingOutcome = { book: true; forceBooked: boolean } | { book: false };
+
+export function bookingOutcome(conflicts: readonly unknown[], forced: boolean): BookingOutcome {
+  if (conflicts.length === 0) return { book: true, forceBooked: false };
+  return forced ? { book: true, forceBooked: true } : { book: false };
 }

@@ -21,5 +21,6 @@ export const conflictMessages = defineMessages('session.conflict', {
   totalMinuteLimit: '{role} {name} would go over the limit of {total} session minutes in all: {remaining} of {total} minutes left.',
   tutorHoursLimit: '{role} {name} would go over the weekly limit of {total} tutoring minutes in this program: {remaining} of {total} minutes left.',
   notInEcosystem: 'Everyone in a session must belong to its ecosystem.',
-  unknownTimeZone: 'INVALID TIMEZONE',
+  personNotFound: 'This person is not in any of your ecosystems.',
+  forceBookAdminsOnly: 'Only admins can book a session despite its conflicts.',
 });

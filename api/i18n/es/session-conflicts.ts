@@ -15,5 +15,6 @@ export const esSessionConflicts: Record<string, string> = {
   'session.conflict.totalMinuteLimit': '{role} {name} superaría el límite total de {total} minutos de sesión: quedan {remaining} de {total} minutos.',
   'session.conflict.tutorHoursLimit': '{role} {name} superaría el límite semanal de {total} minutos de tutoría en este programa: quedan {remaining} de {total} minutos.',
   'session.conflict.notInEcosystem': 'Todas las personas de una sesión deben pertenecer a su ecosistema.',
-  'session.conflict.unknownTimeZone': 'ZONA HORARIA NO VÁLIDA',
+  'session.conflict.personNotFound': 'Esta persona no está en ninguno de sus ecosistemas.',
+  'session.conflict.forceBookAdminsOnly': 'Solo los administradores pueden reservar una sesión a pesar de sus conflictos.',
 };
