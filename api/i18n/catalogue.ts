@@ -49,6 +49,8 @@ import { esSessions } from './es/sessions';
 import { sessionAccessMessages } from '../../domain/session/policy';
 import { sessionsReadMessages } from '../sessions/messages';
 import { esSessionsRead } from './es/sessions-read';
+import { conflictMessages } from '../../domain/session/conflict-messages';
+import { esSessionConflicts } from './es/session-conflicts';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -67,6 +69,7 @@ export const MESSAGE_GROUPS = [
   familyMessages, rosterMessages, rosterCsvMessages,
   sessionMessages,
   sessionAccessMessages, sessionsReadMessages,
+  conflictMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -96,6 +99,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esFamilies,
     ...esSessions,
     ...esSessionsRead,
+    ...esSessionConflicts,
   },
 };
 
