@@ -44,9 +44,13 @@ import { settingsMessages } from '../../domain/user/settings/messages';
 import { esSettings } from './es/settings';
 import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
+import { sessionMessages } from '../../domain/session/messages';
+import { esSessions } from './es/sessions';
 import { sessionAccessMessages } from '../../domain/session/policy';
 import { sessionsReadMessages } from '../sessions/messages';
 import { esSessionsRead } from './es/sessions-read';
+import { conflictMessages } from '../../domain/session/conflict-messages';
+import { esSessionConflicts } from './es/session-conflicts';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -63,7 +67,9 @@ export const MESSAGE_GROUPS = [
   settingsMessages,
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
+  sessionMessages,
   sessionAccessMessages, sessionsReadMessages,
+  conflictMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -91,7 +97,9 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSettings,
     ...esSso,
     ...esFamilies,
+    ...esSessions,
     ...esSessionsRead,
+    ...esSessionConflicts,
   },
 };
 
