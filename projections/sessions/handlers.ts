@@ -1,38 +1,37 @@
 /**
- * The sessions projection's handlers: one per Session event type. Each folds the event into the
- * booking's state stored in `session_series` (`evolve` of domain/session/state.ts) and writes the
- * booking's occurrences again from it (`occurrencesOf`, write.ts). Events of one booking arrive in
- * stream order, so the stored state is always the fold of the events before.
+ * The sessions projection's handlers: one per Session event type, each folding the event into the
+ * booking's stored state (session_series) and writing the booking's occurrences again (write.ts).
+ * The state is the aggregate's own (domain/session/state.ts `evolve`), so the rows are exactly
+ * `occurrencesOf` of the folded stream, and replaying the stream gives the same rows.
  */
 import { sessionEventSchemas, type SessionEvent } from '../../domain/session/events';
+import type { SessionState } from '../../domain/session/state';
+import { evolve, initialSessionState } from '../../domain/session/state';
 import { occurrencesOf } from '../../domain/session/occurrences';
-import { evolve, initialSessionState, type ScheduledSession, type SessionState } from '../../domain/session/state';
-import type { ProjectionHandler } from '../types';
+import type { RecordedEvent } from '../../domain/shared/events';
+import type { ProjectionContext, ProjectionHandler } from '../types';
 import { loadSeriesState, saveSeriesState, writeOccurrences, type SegmentRecurrence } from './write';
 
-type SessionEventType = keyof typeof sessionEventSchemas;
-
-/** Each repeating segment's current rule, with the date the segment starts on (the list's recurring* fields). */
-export function recurrencesOf(state: ScheduledSession): Map<string, SegmentRecurrence> {
-  const rules = new Map<string, SegmentRecurrence>();
+/** Each repeating segment's rule as the list shows it: its latest version's, from the segment's first date. */
+function recurrencesOf(state: Extract<SessionState, { status: 'scheduled' }>): Map<string, SegmentRecurrence> {
+  const out = new Map<string, SegmentRecurrence>();
   for (const segment of state.segments) {
-    const first = segment.versions[0];
-    const rule = segment.versions.at(-1)?.schedule.recurrence;
-    if (first && rule) rules.set(segment.id, { ...rule, startDate: first.schedule.startDate });
+    const latest = segment.versions[segment.versions.length - 1];
+    const rule = latest.schedule.recurrence;
+    if (rule) out.set(segment.id, { ...rule, startDate: segment.versions[0].from });
   }
-  return rules;
+  return out;
 }
 
-function handlerOf(type: SessionEventType): ProjectionHandler {
-  return async (event, { client, table }) => {
-    const data = sessionEventSchemas[type].parse(event.data);
-    const stored = (await loadSeriesState(client, table, data.seriesId)) as SessionState | null;
-    const state = evolve(stored ?? initialSessionState, { type, data } as SessionEvent);
-    if (state.status === 'none') return;
-    await saveSeriesState(client, table, data.seriesId, state.ecosystemId, state, event.metadata.occurredAt);
-    await writeOccurrences(client, table, data.seriesId, state.ecosystemId, occurrencesOf(state), recurrencesOf(state));
-  };
+async function apply(event: RecordedEvent, { client, table }: ProjectionContext): Promise<void> {
+  const type = event.type as SessionEvent['type'];
+  const data = sessionEventSchemas[type].parse(event.data) as { seriesId: string };
+  const stored = (await loadSeriesState(client, table, data.seriesId)) as SessionState | null;
+  const state = evolve(stored ?? initialSessionState, { type, data } as SessionEvent);
+  if (state.status === 'none') return;
+  await saveSeriesState(client, table, state.seriesId, state.ecosystemId, state, event.metadata.occurredAt);
+  await writeOccurrences(client, table, state.seriesId, state.ecosystemId, occurrencesOf(state), recurrencesOf(state));
 }
 
 export const sessionHandlers: Record<string, ProjectionHandler> = Object.fromEntries(
-  (Object.keys(sessionEventSchemas) as SessionEventType[]).map((type) => [type, handlerOf(type)]));
+  Object.keys(sessionEventSchemas).map((type) => [type, apply]));
