@@ -86,8 +86,25 @@ function dailyDates(start: DateTime, last: DateTime, interval: number): DateTime
   return dates;
 }
 
-/** The local dates a schedule's rule generates, in order, at most MAX_OCCURRENCES of them. */
-export function scheduleDates(schedule: Schedule): LocalDate[] {
+const expanded = new Map<string, readonly LocalDate[]>();
+const EXPANDED_KEPT = 500;
+
+/**
+ * The local dates a schedule's rule generates, in order, at most MAX_OCCURRENCES of them. Folding a
+ * booking asks for the same few rules again and again, so the last answers are kept (they never change).
+ */
+export function scheduleDates(schedule: Schedule): readonly LocalDate[] {
+  const key = JSON.stringify([schedule.startDate, schedule.recurrence]);
+  let dates = expanded.get(key);
+  if (!dates) {
+    dates = Object.freeze(computeDates(schedule));
+    if (expanded.size >= EXPANDED_KEPT) expanded.delete(expanded.keys().next().value ?? '');
+    expanded.set(key, dates);
+  }
+  return dates;
+}
+
+function computeDates(schedule: Schedule): LocalDate[] {
   const start = calendarDay(schedule.startDate);
   const recurrence = schedule.recurrence;
   if (recurrence === null) return [schedule.startDate];
