@@ -129,9 +129,10 @@ function editMany(input: EditSessionInput, s: ScheduledSession, chosen: Occurren
   const base = versionFor(segment, from);
   const { changes } = input;
   // "This and following" from a segment's first occurrence is all of it: edited in place, ids kept.
+  // New dates always start a new segment, so the covered occurrences' own changes move with them.
   const wholeSegment = !all.some((o) => o.segmentId === segment.id && o.originalDate < from);
   const datesChange = changes.date !== undefined || changes.recurrence !== undefined;
-  const split = !wholeSegment && (input.scope === 'SINGLE_AND_FOLLOWING' || datesChange);
+  const split = datesChange || (!wholeSegment && input.scope === 'SINGLE_AND_FOLLOWING');
   const schedule = newSchedule(base.schedule, changes, covered[0], split ? from : base.schedule.startDate, split);
   validateSchedule(schedule, 'changes');
   const details = mergedDetails(base.details, changes.details);

@@ -3,7 +3,7 @@
  * are exactly the rows the sessions projection writes (deleted occurrences have none).
  */
 import type { SegmentVersion } from './events';
-import { occurrenceId, type Attendance, type LocalDate, type Occurrence, type Participant } from './model';
+import { occurrenceId, type Attendance, type LocalDate, type Occurrence, type Participant, type Schedule } from './model';
 import { instantIso, wallTimeToInstant } from './recurrence';
 import { versionDates, type OccurrenceException, type ScheduledSession, type Segment, type SessionState } from './state';
 
@@ -65,4 +65,11 @@ export function occurrencesOf(state: SessionState): Occurrence[] {
 /** The version of a segment that generated an occurrence's original date. */
 export function versionFor(segment: Segment, originalDate: LocalDate): SegmentVersion {
   return [...segment.versions].reverse().find((v) => v.from <= originalDate) ?? segment.versions[0];
+}
+
+/** The rule that generated an occurrence (for the read model's recurrence fields: weeksRecurring, recurringEndDate ...). */
+export function scheduleOf(state: SessionState, occurrence: Pick<Occurrence, 'segmentId' | 'originalDate'>): Schedule | null {
+  if (state.status === 'none') return null;
+  const segment = state.segments.find((g) => g.id === occurrence.segmentId);
+  return segment ? versionFor(segment, occurrence.originalDate).schedule : null;
 }
