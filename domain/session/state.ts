@@ -6,7 +6,7 @@
 import type { Aggregate } from '../shared/decider';
 import {
   sessionEventSchemas, type OccurrenceExceptionData, type OverriddenConflict, type SegmentVersion, type SessionEvent,
-  type SessionSegmentEdited, type SessionSegmentSplit,
+  type SessionMeetingRoomSet, type SessionSegmentEdited, type SessionSegmentSplit,
 } from './events';
 import { scheduleDates } from './recurrence';
 import { occurrenceId, type Attendance, type LocalDate } from './model';
@@ -123,53 +123,60 @@ function mergeAttendance(previous: Attendance | undefined, next: Attendance): At
   return { joinedTime: joined.joinedTime, joinedTimeDelta: joined.joinedTimeDelta, isFallbackJoin: joined.isFallbackJoin, leftTime };
 }
 
+/** How an event about chosen occurrences changes each one's exception. */
+function occurrenceChange(event: SessionEvent): ((e: OccurrenceException) => OccurrenceException) | null {
+  switch (event.type) {
+    case 'SessionEdited': {
+      const { changes } = event.data;
+      return (e) => ({
+        ...e, ...changes, details: changes.details ? { ...e.details, ...changes.details } : e.details,
+        ...(changes.participants ? { added: [], removed: [] } : {}),
+      });
+    }
+    case 'SessionsCancelled': {
+      const { reason, deleted } = event.data;
+      return (e) => ({ ...e, cancelled: true, cancelReason: reason, deleted: e.deleted || deleted });
+    }
+    case 'SessionsRestored': return (e) => ({ ...e, cancelled: false, cancelReason: null });
+    case 'SessionParticipantDropped': {
+      const { userId } = event.data;
+      return (e) => ({ ...e, removed: [...e.removed.filter((u) => u !== userId), userId], added: e.added.filter((p) => p.userId !== userId) });
+    }
+    case 'SessionSeatReserved': {
+      const { participant: p } = event.data;
+      return (e) => ({ ...e, added: [...e.added.filter((q) => q.userId !== p.userId), p], removed: e.removed.filter((u) => u !== p.userId) });
+    }
+    case 'SessionsPendingSet': return (e) => ({ ...e, pending: event.data.pending });
+    case 'SessionAttendanceRecorded': {
+      const { userId, joinedTime, joinedTimeDelta, leftTime, isFallbackJoin } = event.data;
+      return (e) => ({ ...e, attendance: { ...e.attendance, [userId]: mergeAttendance(e.attendance[userId], { joinedTime, joinedTimeDelta, leftTime, isFallbackJoin }) } });
+    }
+    default: return null;
+  }
+}
+
+function meetingRoomSet(s: ScheduledSession, { segmentId, url, roomId, at }: SessionMeetingRoomSet['data']): ScheduledSession {
+  return {
+    ...s,
+    segments: s.segments.map((g) => (g.id !== segmentId ? g : {
+      ...g, versions: g.versions.map((v) => ({ ...v, details: { ...v.details, meeting: { ...v.details.meeting, url, roomId } }, at })),
+    })),
+  };
+}
+
 function applyToScheduled(s: ScheduledSession, event: SessionEvent): ScheduledSession {
   switch (event.type) {
     case 'SessionScheduled': return s;
-    case 'SessionEdited': {
-      const { changes } = event.data;
-      return withExceptions(s, [event.data.occurrenceId], event.data.at, (e) => ({
-        ...e, ...changes, details: changes.details ? { ...e.details, ...changes.details } : e.details,
-        ...(changes.participants ? { added: [], removed: [] } : {}),
-      }));
-    }
     case 'SessionSegmentEdited': return segmentEdited(s, event.data);
     case 'SessionSegmentSplit': return segmentSplit(s, event.data);
-    case 'SessionsCancelled': {
-      const { reason, deleted } = event.data;
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, cancelled: true, cancelReason: reason, deleted: e.deleted || deleted }));
-    }
+    case 'SessionMeetingRoomSet': return meetingRoomSet(s, event.data);
+    case 'SessionEdited':
+    case 'SessionAttendanceRecorded': return withExceptions(s, [event.data.occurrenceId], event.data.at, occurrenceChange(event) ?? ((e) => e));
+    case 'SessionsCancelled':
     case 'SessionsRestored':
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, cancelled: false, cancelReason: null }));
-    case 'SessionParticipantDropped': {
-      const { userId } = event.data;
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({
-        ...e, removed: [...e.removed.filter((u) => u !== userId), userId], added: e.added.filter((p) => p.userId !== userId),
-      }));
-    }
-    case 'SessionSeatReserved': {
-      const { participant } = event.data;
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({
-        ...e, added: [...e.added.filter((p) => p.userId !== participant.userId), participant], removed: e.removed.filter((u) => u !== participant.userId),
-      }));
-    }
-    case 'SessionsPendingSet':
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, pending: event.data.pending }));
-    case 'SessionMeetingRoomSet': {
-      const { segmentId, url, roomId } = event.data;
-      return {
-        ...s,
-        segments: s.segments.map((g) => (g.id !== segmentId ? g : {
-          ...g, versions: g.versions.map((v) => ({ ...v, details: { ...v.details, meeting: { ...v.details.meeting, url, roomId } }, at: event.data.at })),
-        })),
-      };
-    }
-    case 'SessionAttendanceRecorded': {
-      const { userId, joinedTime, joinedTimeDelta, leftTime, isFallbackJoin } = event.data;
-      return withExceptions(s, [event.data.occurrenceId], event.data.at, (e) => ({
-        ...e, attendance: { ...e.attendance, [userId]: mergeAttendance(e.attendance[userId], { joinedTime, joinedTimeDelta, leftTime, isFallbackJoin }) },
-      }));
-    }
+    case 'SessionParticipantDropped':
+    case 'SessionSeatReserved':
+    case 'SessionsPendingSet': return withExceptions(s, event.data.occurrenceIds, event.data.at, occurrenceChange(event) ?? ((e) => e));
     default: {
       const exhaustive: never = event;
       return exhaustive;
