@@ -1,5 +1,5 @@
 /**
- * Scoped edits, cancels, deletes, restores and drops in any order, with the clock moving on, against
+ * Scoped edits, cancels, deletes, restores, drops and seat reservations in any order, with the clock moving on, against
  * a brute-force model: a plain list of occurrence records that each operation changes directly
  * (decision 0055: multi-occurrence scopes skip ended occurrences; an edit of many wins over SINGLE
  * edits for the fields it gives; "this and following" not from the first starts a new series).
@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors';
 import type { SessionEvent } from './events';
-import { ana, ben, booked, handlers, NOW, occurrences, run, seriesId, tutor } from './fixtures.testing';
+import { ana, ben, booked, booking, cleo, handlers, NOW, occurrences, run, seriesId, tutor } from './fixtures.testing';
 import type { EditScope } from './model';
 import { wallTimeToInstant } from './recurrence';
 
@@ -20,12 +20,13 @@ interface Row {
 type Op =
   | { kind: 'edit'; k: number; scope: EditScope; startTime?: string; subject?: string }
   | { kind: 'cancel' | 'delete' | 'restore'; k: number; scope: EditScope }
-  | { kind: 'drop'; k: number; scope: EditScope; who: number }
+  | { kind: 'drop' | 'reserve'; k: number; scope: EditScope; who: number }
   | { kind: 'wait'; hours: number };
 
 const ZONE = 'America/New_York';
 const HOUR = 3_600_000;
-const PEOPLE = [tutor.userId, ana.userId, ben.userId];
+const PEOPLE = [tutor.userId, ana.userId, ben.userId, cleo.userId];
+const SEATS = 2;
 
 const endAt = (r: Row): number => wallTimeToInstant(r.originalDate, r.startTime, ZONE) + HOUR;
 
@@ -56,8 +57,17 @@ class Model {
       case 'delete': return this.each(covered, (r) => Object.assign(r, { cancelled: true, deleted: true, reason: r.reason ?? 'Because' }));
       case 'restore': return this.each(covered.filter((r) => r.cancelled), (r) => Object.assign(r, { cancelled: false, reason: null }));
       case 'drop': return this.each(covered.filter((r) => r.people.includes(PEOPLE[op.who])), (r) => { r.people = r.people.filter((p) => p !== PEOPLE[op.who]); });
+      case 'reserve': return this.reserve(PEOPLE[op.who], c, covered);
       case 'edit': return op.scope === 'SINGLE' ? this.editSingle(op, c) : this.editMany(op, c, covered);
     }
+  }
+
+  /** A learner's seat in each open covered occurrence they are not in; none at all if one is full. */
+  private reserve(who: string, c: Row, covered: Row[]): boolean {
+    if (c.cancelled || endAt(c) <= this.now) return false;
+    const rows = covered.filter((r) => !r.cancelled && !r.people.includes(who));
+    if (rows.length === 0 || rows.some((r) => r.people.filter((p) => p !== tutor.userId).length >= SEATS)) return false;
+    return this.each(rows, (r) => { r.people = [...r.people, who]; });
   }
 
   private each(rows: Row[], change: (r: Row) => void): boolean {
@@ -95,7 +105,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     subject: fc.option(fc.constantFrom('Algebra', 'Geometry'), { nil: undefined }),
   }),
   fc.record({ kind: fc.constantFrom('cancel' as const, 'delete' as const, 'restore' as const), k, scope }),
-  fc.record({ kind: fc.constant('drop' as const), k, scope, who: fc.nat({ max: 2 }) }),
+  fc.record({ kind: fc.constantFrom('drop' as const, 'reserve' as const), k, scope, who: fc.nat({ max: 3 }) }),
   fc.record({ kind: fc.constant('wait' as const), hours: fc.integer({ min: 1, max: 96 }) }),
 );
 
@@ -111,15 +121,17 @@ function command(o: Exclude<Op, { kind: 'wait' }>, occurrenceId: string): [typeo
     case 'delete': return [handlers.cancelSession, { ...base, reason: 'Because', deleted: true }];
     case 'restore': return [handlers.restoreSession, base];
     case 'drop': return [handlers.dropSession, { ...base, userId: PEOPLE[o.who] }];
+    case 'reserve': return [handlers.reserveSessionSeat, { ...base, userId: PEOPLE[o.who] }];
   }
 }
 
 describe('scoped operations (property)', () => {
   it('give the occurrences a brute-force list of records gives', () => {
     fc.assert(fc.property(fc.array(op, { maxLength: 14 }), (ops) => {
-      let events = booked({ participants: [tutor, ana, ben] });
+      let events = booked({ participants: [tutor, ana, ben], details: { ...(booking().details as object), maxStudents: SEATS } });
       const model = new Model(rowsOf(events).map((o) => ({
-        seg: 0, originalDate: o.originalDate, startTime: o.startTime, subject: o.details.subject, cancelled: false, reason: null, deleted: false, people: [...PEOPLE],
+        seg: 0, originalDate: o.originalDate, startTime: o.startTime, subject: o.details.subject, cancelled: false, reason: null, deleted: false,
+        people: [tutor.userId, ana.userId, ben.userId],
       })));
       for (const o of ops) {
         if (o.kind === 'wait') {
@@ -148,8 +160,8 @@ describe('scoped operations (property)', () => {
 
 function compare(real: ReturnType<typeof rowsOf>, model: Model): void {
   const expected = model.visible();
-  expect(real.map((o) => [o.originalDate, o.date, o.startTime, o.details.subject, o.cancelled, o.cancelReason, o.participants.map((p) => p.userId)]))
-    .toEqual(expected.map((r) => [r.originalDate, r.originalDate, r.startTime, r.subject, r.cancelled, r.reason, r.people]));
+  expect(real.map((o) => [o.originalDate, o.date, o.startTime, o.details.subject, o.cancelled, o.cancelReason, o.participants.map((p) => p.userId).sort()]))
+    .toEqual(expected.map((r) => [r.originalDate, r.originalDate, r.startTime, r.subject, r.cancelled, r.reason, [...r.people].sort()]));
   // The same occurrences share a series (segment) in both.
   const pairs = new Map<number, string>();
   real.forEach((o, i) => {
