@@ -8,6 +8,7 @@ import {
   sessionEventSchemas, type OccurrenceExceptionData, type OverriddenConflict, type SegmentVersion, type SessionEvent,
   type SessionMeetingRoomSet, type SessionSegmentEdited, type SessionSegmentSplit,
 } from './events';
+import { idOf } from './ids';
 import { scheduleDates } from './recurrence';
 import { occurrenceId, type Attendance, type LocalDate } from './model';
 
@@ -66,7 +67,7 @@ function withExceptions(
 function ownersOf(s: ScheduledSession): Map<string, OccurrenceException> {
   const owners = new Map<string, OccurrenceException>();
   for (const segment of s.segments) {
-    for (const v of segment.versions) for (const date of versionDates(segment, v)) owners.set(occurrenceId(segment.id, date), emptyException(segment.id, date));
+    for (const v of segment.versions) for (const date of versionDates(segment, v)) owners.set(idOf(segment.id, date), emptyException(segment.id, date));
   }
   return owners;
 }
