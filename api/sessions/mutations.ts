@@ -32,6 +32,7 @@ import {
 import { bookingFromInput, rawId, scheduleFromInput } from './conflict-resolvers';
 import { booksAsAdmin, bookingOutcome, conflictsForBooking, forceBookAllowed, type SessionConflictAnswer } from './conflicts';
 import { editedOccurrences, occurrencePeople, seriesRows } from './edits';
+import { checkCreateInput, checkEditInput, checkReasonInput } from './input-checks';
 import { sessionIdArg } from './inputs';
 import { sessionLoader } from './loaders';
 
@@ -91,6 +92,7 @@ function commandContextNow(ctx: RequestContext): Pick<CommandContext, 'now'> {
 
 export async function createSessionMutation(ctx: RequestContext, input: CreateSessionInput): Promise<SessionBookingPayload> {
   const viewer = requireViewer(ctx);
+  checkCreateInput(input);
   const booking = await bookingFromInput(ctx, input);
   const participants = await participantsOf(ctx, booking.ecosystemId, booking.programId, booking.tutorIds, booking.tuteeIds);
   await authorizeCreateSession(ctx, {
@@ -152,17 +154,18 @@ function endTimeOf(row: SessionRow): string {
 export async function editSessionMutation(ctx: RequestContext, input: EditSessionInput): Promise<SessionBookingPayload> {
   const viewer = requireViewer(ctx);
   const sessionId = sessionIdArg(input.sessionId, 'input.sessionId');
+  checkEditInput(input);
   const c = input.changes;
+  const tutorIds = c.tutorIds ? c.tutorIds.map((id, i) => rawId('User', id, `input.changes.tutorIds.${i}`)) : null;
+  const tuteeIds = c.tuteeIds ? c.tuteeIds.map((id, i) => rawId('User', id, `input.changes.tuteeIds.${i}`)) : null;
   const current = await sessionLoader(ctx).load(sessionId);
-  const peopleChange = c.tutorIds || c.tuteeIds;
   let participants: Participant[] | null = null;
   let row: SessionRow;
-  if (peopleChange && current) {
+  if ((tutorIds || tuteeIds) && current) {
     const now = await ctx.read((db) => occurrencePeople(db, sessionId));
-    const tutorIds = c.tutorIds ? c.tutorIds.map((id, i) => rawId('User', id, `input.changes.tutorIds.${i}`)) : now.leaders;
-    const tuteeIds = c.tuteeIds ? c.tuteeIds.map((id, i) => rawId('User', id, `input.changes.tuteeIds.${i}`)) : now.learners;
-    participants = await participantsOf(ctx, current.ecosystemId, current.programId, tutorIds, tuteeIds);
-    row = await authorizeEditSession(ctx, sessionId, { leaders: tutorIds, learners: participants.filter((p) => !p.isLeader).map((p) => ({ userId: p.userId, isPaired: p.isPaired })) });
+    const leaders = tutorIds ?? now.leaders;
+    participants = await participantsOf(ctx, current.ecosystemId, current.programId, leaders, tuteeIds ?? now.learners);
+    row = await authorizeEditSession(ctx, sessionId, { leaders, learners: participants.filter((p) => !p.isLeader).map((p) => ({ userId: p.userId, isPaired: p.isPaired })) });
   } else {
     row = await authorizeEditSession(ctx, sessionId);
   }
@@ -191,7 +194,9 @@ async function scopeCount(ctx: RequestContext, row: SessionRow, scope: SessionSc
 
 export async function cancelSessionMutation(ctx: RequestContext, input: CancelSessionInput): Promise<SessionBookingPayload> {
   requireViewer(ctx);
-  const row = await authorizeCancelSession(ctx, sessionIdArg(input.sessionId, 'input.sessionId'));
+  const sessionId = sessionIdArg(input.sessionId, 'input.sessionId');
+  checkReasonInput(input);
+  const row = await authorizeCancelSession(ctx, sessionId);
   const now = ctx.services.clock();
   const count = await scopeCount(ctx, row, input.scope, (r) => !r.cancelled && r.startAt > now);
   await withFieldPrefix('input', () => ctx.execute(cancelSession, {
@@ -213,6 +218,7 @@ export async function dropSessionMutation(ctx: RequestContext, input: DropSessio
   const viewer = requireViewer(ctx);
   const sessionId = sessionIdArg(input.sessionId, 'input.sessionId');
   const userId = input.userId ? rawId('User', input.userId, 'input.userId') : viewer.userId;
+  checkReasonInput(input);
   const row = await authorizeDropParticipant(ctx, sessionId, userId);
   const scope = input.scope ?? 'SINGLE';
   const count = await scopeCount(ctx, row, scope, (r) => !r.cancelled);

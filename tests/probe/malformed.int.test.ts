@@ -22,7 +22,7 @@ let mutationNames: string[];
  * certificate (PEM), and secrets and codes, which are compared, not shown (white space in a typed
  * code is dropped; what a password may hold is the password policy's to say).
  */
-const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'description', 'bio', 'bannerMessage', 'note', 'education',
+const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'description', 'sessionDescription', 'reason', 'bio', 'bannerMessage', 'note', 'education',
   'skillsAccomplishments', 'hobbiesInterests', 'availabilityDesc', 'dailyAvaliability', 'availability', 'samlCertificate',
   'password', 'oldPass', 'newPass', 'newPassword', 'confirmPassword', 'code']);
 
@@ -31,7 +31,10 @@ const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'descript
  * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014).
  */
 const PLAIN_KEYS = new Set(['profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
-  'currentInstitution.id', 'supportedTimezones.id']);
+  'currentInstitution.id', 'supportedTimezones.id', 'subjectId', 'timeZoneId']);
+
+/** Numbers that may be negative: a place's longitude and latitude. */
+const SIGNED_NUMBERS = new Set(['lng', 'lat']);
 
 /** Mutations whose answer lists what was wrong (an invitation file's rows), selected so the probe can read it. */
 const SELECTIONS = { inviteUsersFromFile: '{ rowErrors { row } invited { __typename } }' };
@@ -133,9 +136,12 @@ beforeAll(async () => {
     updateUser: { input: { firstName: 'Probe' } }, genericUpdateUser: { input: { firstName: 'Probe' } },
     linkFamilyMember: { input: { parentId: w.ids.parent } }, inviteUser: { input: { role: 'STUDENT', email: 'nina.newcomer@example.com' } },
     createEcosystem: { ecosystemInput: { name: 'Probe Academy', organizationType: 'NON_PROFIT' } },
+    createSession: { input: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York', customUrl: 'https://meet.example.com/probe' } },
+    editSessionV3: { input: { changes: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York', customUrl: 'https://meet.example.com/probe' } } },
+    checkSessionConflicts: { input: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York' } },
     updateOneOrManyUserPermissions: { changes: { add: [{ role: 'STUDENT' }] } }, adminUpdateAllUserPermissions: { changes: { add: [{ role: 'STUDENT' }] } }, configureSsoProvider: { input: { clientSecret: 'probe-secret' } },
   };
-  docs = malformedMutations(schema, own, { lineBreaksAllowed: LINE_BREAKS_ALLOWED, plainKeys: PLAIN_KEYS, selections: SELECTIONS, extra });
+  docs = malformedMutations(schema, own, { lineBreaksAllowed: LINE_BREAKS_ALLOWED, plainKeys: PLAIN_KEYS, signedNumbers: SIGNED_NUMBERS, selections: SELECTIONS, extra });
 }, 120_000);
 afterAll(async () => { await api?.stop(); });
 
