@@ -14,6 +14,8 @@ import { addPerson, buildWorld, type World } from '../people/testing';
 import { toGlobalId } from '../relay';
 import { codeOf } from '../tenants/testing';
 import { ensureSessionTables, insertSession } from './conflict-testing';
+import { conflictsForBooking } from './conflicts';
+import { contextFor } from '../request-context';
 
 let api: TestApi;
 let w: World;
@@ -140,6 +142,21 @@ describe('checkSessionConflicts', () => {
       ['TUTOR_HOURS_LIMIT', day(0), 40, 90],
       ['TUTOR_HOURS_LIMIT', day(21), 30, 90],
     ]);
+  });
+
+  it('leaves out the occurrences an edit replaces (conflictsForBooking, as editSessionV3 calls it)', async () => {
+    const own = await insertSession(api, { ecosystemId: w.e1, programId: w.p1, startAt: at(7, '11:00'), endAt: at(7, '11:30'), leaders: [tutor.userId] });
+    const viewer = { userId: tutor.userId, email: 'tina.tutor@example.com', platformAdmin: false, roles: [{ ecosystemId: w.e1, role: 'LEADER' as const, programId: w.p1 }] };
+    const ctx = contextFor(api.platform.services, {
+      viewer, headers: { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null },
+      cookies: { get: () => undefined, set: () => undefined, clear: () => undefined }, requestId: crypto.randomUUID(), clientIp: 'test',
+    });
+    const moved = {
+      ecosystemId: w.e1, programId: w.p1, timeZoneId: ZONE, tutorIds: [tutor.userId], tuteeIds: [w.ids.student],
+      occurrences: [{ date: day(7), startAt: at(7, '11:15'), endAt: at(7, '11:45') }],
+    };
+    expect((await conflictsForBooking(ctx, moved)).map((c) => c.type)).toEqual(['OVERLAP']);
+    expect(await conflictsForBooking(ctx, { ...moved, excludeSessionIds: [own] })).toEqual([]);
   });
 
   it('costs as many statements for 52 weekly occurrences as for one', async () => {

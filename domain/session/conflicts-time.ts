@@ -7,6 +7,7 @@
  */
 import { DateTime } from 'luxon';
 import type { LocalDate, LocalTime } from './model';
+import { wallTimeToInstant } from './recurrence';
 
 /** A span of wall time on a day; `endTime` may be "24:00" (the end of the day). */
 export interface TimeRange { startTime: LocalTime; endTime: LocalTime }
@@ -40,9 +41,9 @@ export function addDays(date: LocalDate, days: number): LocalDate {
   return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() as LocalDate;
 }
 
-/** The instant a local date begins in `zone` (midnight, or the first instant after a gap at midnight). */
+/** The instant a local date begins in `zone` (midnight, moved forward when the clocks skip it). */
 export function startOfDay(date: LocalDate, zone: string): number {
-  return DateTime.fromISO(date, { zone }).startOf('day').toMillis();
+  return wallTimeToInstant(date, '00:00', zone);
 }
 
 export function localDateOf(ms: number, zone: string): LocalDate {
@@ -134,9 +135,10 @@ export function hoursForDay(date: LocalDate, dayZone: string, hoursZone: string,
   return ranges;
 }
 
+/** As the recurrence rule reads a wall time (decision 0055): a gap moves it forward, of two instants the earlier. */
 function instantOf(date: LocalDate, minutes: number, zone: string): number {
   if (minutes >= DAY_MINUTES) return startOfDay(addDays(date, 1), zone);
-  return DateTime.fromISO(`${date}T${clockOf(minutes)}`, { zone }).toMillis();
+  return wallTimeToInstant(date, clockOf(minutes), zone);
 }
 
 export function wallClock(ms: number, zone: string): LocalTime {
