@@ -20,6 +20,7 @@ import { settingsResolvers } from '../settings/resolvers';
 import { ssoResolvers } from '../sso/resolvers';
 import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
+import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
@@ -102,6 +103,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   ssoResolvers,
   familiesResolvers,
   rosterResolvers,
+  sessionsResolvers,
   sessionConflictResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
