@@ -22,6 +22,7 @@ import type { RequestContext, Viewer } from '../context';
 import { apiMessages } from '../i18n/messages';
 import { idOf } from '../relay';
 import { loadPeople, personFacts } from './conflict-facts';
+import { authorizeCreateSession } from './access';
 import { conflictsForBooking, type BookingToCheck } from './conflicts';
 
 function viewerOf(ctx: RequestContext): Viewer {
@@ -112,7 +113,16 @@ async function tutorDay(ctx: RequestContext, args: { tutorId: string; date: stri
 
 export const sessionConflictResolvers: Resolvers = {
   Query: {
-    checkSessionConflicts: async (_root, { input }, ctx) => conflictsForBooking(ctx, await bookingFromInput(ctx, input)),
+    checkSessionConflicts: async (_root, { input }, ctx) => {
+      const booking = await bookingFromInput(ctx, input);
+      // Only someone who may book it learns its conflicts (they name other people's sessions).
+      // Pairing is not known here: the booking mutation's own check decides tutorAddNonPairedUsers.
+      await authorizeCreateSession(ctx, {
+        ecosystemId: booking.ecosystemId, programId: booking.programId, sessionType: input.sessionType,
+        leaders: booking.tutorIds, learners: booking.tuteeIds.map((userId) => ({ userId, isPaired: true })),
+      });
+      return conflictsForBooking(ctx, booking);
+    },
     getTutorAvailabilityForDay: (_root, args, ctx) => tutorDay(ctx, args),
   },
 };

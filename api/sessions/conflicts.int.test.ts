@@ -187,11 +187,13 @@ describe('checkSessionConflicts', () => {
 });
 
 describe('who may ask', () => {
-  it('answers another ecosystem admin nothing, and refuses people the reader may not see', async () => {
+  it('answers another ecosystem admin nothing, and refuses those who may not book it or people the reader may not see', async () => {
     const other = await api.graphql(CHECK, { input: booking() }, { token: w.tokens.admin2 });
     expect(codeOf(other)).toBe('NOT_FOUND');
     const parent = await api.graphql(CHECK, { input: booking() }, { token: w.tokens.parent });
-    expect(codeOf(parent)).toBe('BAD_USER_INPUT');
+    expect(codeOf(parent)).toBe('FORBIDDEN');
+    const student = await api.graphql(CHECK, { input: booking({ tuteeIds: [toGlobalId('User', w.ids.parent)] }) }, { token: w.tokens.student });
+    expect(codeOf(student)).toBe('FORBIDDEN');
     const stranger = await api.graphql(CHECK, { input: booking({ tutorIds: [toGlobalId('User', w.ids.admin2)] }) }, { token: w.tokens.admin1 });
     expect(codeOf(stranger)).toBe('BAD_USER_INPUT');
     expect(codeOf(await api.graphql(CHECK, { input: booking() }))).toBe('UNAUTHENTICATED');
