@@ -4,7 +4,7 @@
  * page shows for a tutor's day. Everything is read under the reader's row-level security, so
  * another ecosystem's people and sessions are not there to count or show.
  */
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import { hoursForDay, startOfDay, addDays, wallClock, type TimeRange } from '../../domain/session/conflicts-time';
 import { expandSchedule } from '../../domain/session/recurrence';
 import { validateSchedule } from '../../domain/session/schedule';
@@ -88,7 +88,7 @@ export async function bookingFromInput(ctx: RequestContext, input: CreateSession
 async function tutorDay(ctx: RequestContext, args: { tutorId: string; date: string; timeZoneId?: string | null }) {
   viewerOf(ctx);
   const tutorId = rawId('User', args.tutorId, 'tutorId');
-  if (args.timeZoneId && !DateTime.local().setZone(args.timeZoneId).isValid) throw ValidationError.forField('timeZoneId', sessionMessages.invalidTimeZone);
+  if (args.timeZoneId && !IANAZone.isValidZone(args.timeZoneId)) throw ValidationError.forField('timeZoneId', sessionMessages.invalidTimeZone);
   return ctx.read(async (client) => {
     const person = (await loadPeople(client, null, [tutorId])).get(tutorId);
     if (!person) throw new NotFoundError(conflictMessages.personNotFound);

@@ -217,8 +217,10 @@ describe('getTutorAvailabilityForDay', () => {
     });
   });
 
-  it('shows another ecosystem nothing', async () => {
+  it('shows another ecosystem nothing, and refuses a zone that does not exist', async () => {
     const res = await api.graphql(DAY, { tutorId: toGlobalId('User', tutor.userId), date: day() }, { token: w.tokens.admin2 });
     expect(codeOf(res)).toBe('NOT_FOUND');
+    const zone = await api.graphql(DAY, { tutorId: toGlobalId('User', tutor.userId), date: day(), zone: 'Mars/Olympus' }, { token: w.tokens.student });
+    expect(codeOf(zone)).toBe('BAD_USER_INPUT');
   });
 });
