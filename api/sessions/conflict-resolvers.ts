@@ -64,8 +64,11 @@ async function defaultZone(client: PoolClient, userId: string, ecosystemId: stri
   return (await getEcosystemById(client, ecosystemId))?.supportedTimezones[0]?.id ?? 'UTC';
 }
 
-/** The booking a CreateSessionInput describes: its zone, occurrences and people (the booker leads when they are a tutor there). */
-export async function bookingFromInput(ctx: RequestContext, input: CreateSessionInput): Promise<BookingToCheck> {
+/**
+ * The booking a CreateSessionInput describes: its zone, occurrences and people (the booker leads
+ * when they are a tutor there), with the validated schedule they were expanded from.
+ */
+export async function bookingFromInput(ctx: RequestContext, input: CreateSessionInput): Promise<BookingToCheck & { schedule: Schedule }> {
   const viewer = viewerOf(ctx);
   const programId = rawId('Program', input.programId, 'input.programId');
   const tutorIds = (input.tutorIds ?? []).map((id, i) => rawId('User', id, `input.tutorIds.${i}`));
@@ -78,7 +81,7 @@ export async function bookingFromInput(ctx: RequestContext, input: CreateSession
   const leads = viewer.roles.some((r) => r.ecosystemId === program.ecosystemId && r.role === 'LEADER' && r.programId === programId);
   const schedule = scheduleFromInput(input, zone);
   return {
-    ecosystemId: program.ecosystemId, programId, timeZoneId: zone,
+    ecosystemId: program.ecosystemId, programId, timeZoneId: zone, schedule,
     occurrences: expandSchedule(schedule).map((o) => ({ date: o.originalDate, startAt: o.startAt, endAt: o.endAt })),
     tutorIds: input.tutorIds ? tutorIds : leads ? [viewer.userId] : [], tuteeIds,
   };
