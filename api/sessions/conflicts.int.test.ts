@@ -155,6 +155,19 @@ describe('checkSessionConflicts', () => {
     ]);
   });
 
+  it('counts a TOTAL limit from its reset date, sessions far from the booking included', async () => {
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(-5, '10:00'), endAt: at(-5, '11:00'), learners: [w.ids.student] });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(200, '10:00'), endAt: at(200, '10:30'), learners: [w.ids.student] });
+    await settings({ sessionLimits: { sessionLimitType: 'TOTAL', minuteLimit: 150, resetDate: day(-2) } });
+    // Since the reset: 45 (day 0) + 45 (day 6) + 30 (day 200) = 120 minutes; the hour on day -5 came before it.
+    const half = await check(booking({ date: day(14) }), w.tokens.admin1);
+    const hour = await check(booking({ date: day(14), endTime: '11:00' }), w.tokens.admin1);
+    await settings({ sessionLimits: { sessionLimitType: 'NONE' } });
+    expect(half).toEqual([]);
+    expect(hour.map((c) => [c.type, c.remainingMinutes, c.totalMinutes, c.description]))
+      .toEqual([['MINUTE_LIMIT', 30, 150, 'Learner Sam Student would go over the limit of 150 session minutes in all: 30 of 150 minutes left.']]);
+  });
+
   it('leaves out the occurrences an edit replaces (conflictsForBooking, as editSessionV3 calls it)', async () => {
     const own = await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(7, '11:00'), endAt: at(7, '11:30'), leaders: [tutor.userId] });
     const viewer = { userId: tutor.userId, email: 'tina.tutor@example.com', platformAdmin: false, roles: [{ ecosystemId: w.e1, role: 'LEADER' as const, programId: w.p1 }] };
