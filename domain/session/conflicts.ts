@@ -122,6 +122,7 @@ function personAdvance(c: OccurrenceCheck, p: PersonFacts): ((named: Named) => M
  * the minutes since `resetFrom` outside that range.
  */
 export function factsRange(booking: ConflictBooking, rules: ConflictRules): { from: string; to: string; resetFrom: string | null } {
+  if (booking.occurrences.length === 0) return { from: iso(0), to: iso(0), resetFrom: null };
   const starts = booking.occurrences.map((o) => Date.parse(o.startAt));
   const ends = booking.occurrences.map((o) => Date.parse(o.endAt));
   const zone = booking.timeZoneId;
