@@ -9,7 +9,7 @@ import { ZoomRooms } from './zoom';
 const seriesId = '3f0a6a5e-7b1c-4d2e-9f10-1a2b3c4d5e6f';
 const spec: RoomSpec = {
   ecosystemId: '0b6f4c2a-1111-4222-8333-444455556666', seriesId, title: 'Algebra I', timeZoneId: 'America/New_York',
-  startAt: '2026-12-01T15:00:00.000Z', durationMinutes: 60, recurring: false, record: false,
+  startAt: '2026-12-01T15:00:00.000Z', durationMinutes: 60, recurring: false, recording: 'OFF',
 };
 
 const failure = (p: Promise<unknown>): Promise<MeetingProviderError> =>
@@ -26,7 +26,7 @@ describe('Lessonspace rooms', () => {
   const rooms = () => new LessonspaceRooms({ apiKey, baseUrl: ls.url });
 
   it('launches one space per series with the organisation key, and records its id and shared link', async () => {
-    const room = await rooms().create({ ...spec, record: true });
+    const room = await rooms().create({ ...spec, recording: 'ALLOWED' });
     const request = ls.seen.at(-1)!;
     expect(request.headers.authorization).toBe(`Organisation ${apiKey}`);
     expect(request.body).toEqual({ id: `session-${seriesId}`, name: 'Algebra I', record_av: true, record_content: true });
@@ -101,7 +101,7 @@ describe('Zoom meetings', () => {
     // The token was reused, not asked for again.
     expect(zoom.tokensIssued()).toBe(tokens);
     // A one-off that becomes a series keeps its meeting as a recurring one without a fixed time.
-    await adapter.update(room, { ...spec, recurring: true, record: true });
+    await adapter.update(room, { ...spec, recurring: true, recording: 'AUTOMATIC' });
     expect(zoom.meetings.get(room.roomId)).toMatchObject({ type: 3, join_url: room.joinUrl, settings: { auto_recording: 'cloud' } });
   });
 

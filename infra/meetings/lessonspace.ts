@@ -53,7 +53,7 @@ export class LessonspaceRooms implements MeetingRooms {
   }
 
   private spaceBody(spec: RoomSpec): Record<string, unknown> {
-    return { id: spaceIdOf(spec.seriesId), name: spec.title, record_av: spec.record, record_content: spec.record };
+    return { id: spaceIdOf(spec.seriesId), name: spec.title, record_av: spec.recording !== 'OFF', record_content: spec.recording !== 'OFF' };
   }
 
   async create(spec: RoomSpec): Promise<Room> {

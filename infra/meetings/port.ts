@@ -9,6 +9,9 @@
 export const ROOM_PROVIDERS = ['LESSONSPACE', 'ZOOM', 'BUILT_IN'] as const;
 export type RoomProvider = (typeof ROOM_PROVIDERS)[number];
 
+export const RECORDINGS = ['OFF', 'ALLOWED', 'AUTOMATIC'] as const;
+export type Recording = (typeof RECORDINGS)[number];
+
 /** What a room is for: the series as it is now (after the latest edit). */
 export interface RoomSpec {
   ecosystemId: string;
@@ -21,8 +24,8 @@ export interface RoomSpec {
   durationMinutes: number;
   /** Whether the series has more than one occurrence. */
   recurring: boolean;
-  /** Record the lesson (the program's and ecosystem's recording settings allow it and ask for it). */
-  record: boolean;
+  /** Whether lessons may be recorded, and whether recording starts by itself (plan.ts: the ecosystem's and program's settings). */
+  recording: Recording;
 }
 
 /** A room as the aggregate records it (MeetingDetails.roomId and url). */

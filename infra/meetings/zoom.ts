@@ -36,7 +36,7 @@ const zoomInstant = (iso: string): string => new Date(iso).toISOString().replace
 
 /** The meeting's fields for a series as it is now. */
 export function meetingBody(spec: RoomSpec): Record<string, unknown> {
-  const settings = { join_before_host: true, waiting_room: false, auto_recording: spec.record ? 'cloud' : 'none' };
+  const settings = { join_before_host: true, waiting_room: false, auto_recording: spec.recording === 'AUTOMATIC' ? 'cloud' : 'none' };
   const common = { topic: spec.title.slice(0, 200), duration: spec.durationMinutes, timezone: spec.timeZoneId, settings };
   return spec.recurring ? { ...common, type: 3 } : { ...common, type: 2, start_time: zoomInstant(spec.startAt) };
 }

@@ -28,9 +28,10 @@ const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'descript
 
 /**
  * Keys that are not our ids: an ecosystem's profile id is a slug, and the ids of custom properties,
- * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014).
+ * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014); a
+ * Zoom app's account id is Zoom's (decision 0058).
  */
-const PLAIN_KEYS = new Set(['profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
+const PLAIN_KEYS = new Set(['accountId', 'profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
   'currentInstitution.id', 'supportedTimezones.id']);
 
 /** Mutations whose answer lists what was wrong (an invitation file's rows), selected so the probe can read it. */
