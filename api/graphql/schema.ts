@@ -21,6 +21,7 @@ import { ssoResolvers } from '../sso/resolvers';
 import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
+import { recordingExportResolvers } from '../meetings/exports';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -102,7 +103,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   ssoResolvers,
   familiesResolvers,
   rosterResolvers,
-  meetingsResolvers];
+  meetingsResolvers,
+  recordingExportResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -48,6 +48,7 @@ import { sessionMessages } from '../../domain/session/messages';
 import { esSessions } from './es/sessions';
 import { esMeetings } from './es/meetings';
 import { meetingMessages } from '../meetings/messages';
+import { recordingExportMessages } from '../../domain/meetings/messages';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -65,7 +66,7 @@ export const MESSAGE_GROUPS = [
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
   sessionMessages,
-  meetingMessages,
+  meetingMessages, recordingExportMessages,
 ] as const;
 
 function english(): Record<string, string> {

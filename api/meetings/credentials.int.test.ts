@@ -4,7 +4,7 @@
  * ecosystems' admins and everyone else are refused, and refused input writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../../tests/setup/api';
+import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
 import { codeOf } from '../tenants/testing';
 import { buildWorld, refusedUnchanged, type World } from '../people/testing';
 
@@ -25,7 +25,7 @@ const zoom = (ecosystemId: string, extra: Record<string, unknown> = {}) => ({ ec
 const rows = async () => (await api.db.ownerPool.query('SELECT * FROM meetings.credentials ORDER BY ecosystem_id, provider')).rows as unknown[];
 
 /** Refused, with neither an event nor a credentials row written. */
-async function refused(run: () => ReturnType<TestApi['graphql']>, code: string) {
+async function refused(run: () => Promise<GraphQLResponse>, code: string) {
   const before = await rows();
   const res = await refusedUnchanged(api, run, code);
   expect(await rows()).toEqual(before);

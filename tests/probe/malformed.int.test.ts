@@ -48,7 +48,9 @@ type Sender = keyof World['tokens'] | 'anonymous';
 const SENDERS: Record<string, Sender> = {
   setFeatureFlag: 'platformAdmin', createEcosystem: 'platformAdmin', updatePlatformEcosystemConfig: 'platformAdmin',
   archiveEcosystem: 'platformAdmin', unArchiveEcosystem: 'platformAdmin', migrateEcosystemToProgram: 'platformAdmin',
-  configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
+  configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin',
+  createCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editCustomLessonspaceRecordingExportDefinition: 'platformAdmin',
+  deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
 };
 
 /** Sent last: were one of them to take its malformed input, it could end the sender's session or role. */

@@ -196,6 +196,10 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.FamilyConnectionEdited': 'Family connection edited',
   'breadcrumbs.event.FamilyMemberUnlinked': 'Child unlinked from a parent',
   'breadcrumbs.target.family': 'Family',
+  'breadcrumbs.event.RecordingExportDefinitionCreated': 'Recording export definition created',
+  'breadcrumbs.event.RecordingExportDefinitionEdited': 'Recording export definition changed',
+  'breadcrumbs.event.RecordingExportDefinitionDeleted': 'Recording export definition deleted',
+  'breadcrumbs.target.recordingexports': 'Recording export definitions',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

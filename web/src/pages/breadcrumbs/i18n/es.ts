@@ -192,6 +192,10 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.FamilyConnectionEdited': 'Vínculo familiar editado',
   'breadcrumbs.event.FamilyMemberUnlinked': 'Hijo desvinculado de un padre o tutor',
   'breadcrumbs.target.family': 'Familia',
+  'breadcrumbs.event.RecordingExportDefinitionCreated': 'Definición de exportación de grabaciones creada',
+  'breadcrumbs.event.RecordingExportDefinitionEdited': 'Definición de exportación de grabaciones cambiada',
+  'breadcrumbs.event.RecordingExportDefinitionDeleted': 'Definición de exportación de grabaciones eliminada',
+  'breadcrumbs.target.recordingexports': 'Definiciones de exportación de grabaciones',
   ...fieldsEs,
   ...valuesEs,
 };

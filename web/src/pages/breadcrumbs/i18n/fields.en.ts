@@ -201,4 +201,9 @@ export const fieldsEn = {
   'breadcrumbs.field.provider': 'Sign-in provider',
   'breadcrumbs.field.relationship': 'Relationship',
   'breadcrumbs.field.notifPreferences': 'Notified by',
+  'breadcrumbs.field.media': 'Video or audio',
+  'breadcrumbs.field.tracks': 'Whose audio and video',
+  'breadcrumbs.field.includeContent': 'Shared content included',
+  'breadcrumbs.field.layout': 'Video layout',
+  'breadcrumbs.field.fileNameTemplate': 'File name',
 } as const satisfies Record<string, string>;

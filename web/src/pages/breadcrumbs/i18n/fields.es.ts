@@ -199,4 +199,9 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.provider': 'Proveedor de inicio de sesión',
   'breadcrumbs.field.relationship': 'Relación',
   'breadcrumbs.field.notifPreferences': 'Avisado por',
+  'breadcrumbs.field.media': 'Vídeo o audio',
+  'breadcrumbs.field.tracks': 'Audio y vídeo de quién',
+  'breadcrumbs.field.includeContent': 'Contenido compartido incluido',
+  'breadcrumbs.field.layout': 'Disposición del vídeo',
+  'breadcrumbs.field.fileNameTemplate': 'Nombre del archivo',
 };

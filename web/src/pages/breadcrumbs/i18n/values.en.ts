@@ -113,4 +113,10 @@ export const valuesEn = {
   'breadcrumbs.value.relationship.OTHER': 'Other',
   'breadcrumbs.value.notifPreferences.EMAIL': 'Email',
   'breadcrumbs.value.notifPreferences.TEXT': 'Text',
+  'breadcrumbs.value.media.VIDEO': 'Video',
+  'breadcrumbs.value.media.AUDIO': 'Audio only',
+  'breadcrumbs.value.tracks.EVERYONE': 'Everyone',
+  'breadcrumbs.value.tracks.LEADERS': 'Leaders only',
+  'breadcrumbs.value.layout.GRID': 'Grid',
+  'breadcrumbs.value.layout.SPEAKER': 'Speaker',
 } as const satisfies Record<string, string>;

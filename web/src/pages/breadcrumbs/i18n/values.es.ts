@@ -110,4 +110,10 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.relationship.OTHER': 'Otro',
   'breadcrumbs.value.notifPreferences.EMAIL': 'Correo electrónico',
   'breadcrumbs.value.notifPreferences.TEXT': 'Mensaje de texto',
+  'breadcrumbs.value.media.VIDEO': 'Vídeo',
+  'breadcrumbs.value.media.AUDIO': 'Solo audio',
+  'breadcrumbs.value.tracks.EVERYONE': 'Todos',
+  'breadcrumbs.value.tracks.LEADERS': 'Solo quienes dirigen',
+  'breadcrumbs.value.layout.GRID': 'Cuadrícula',
+  'breadcrumbs.value.layout.SPEAKER': 'Orador',
 };
