@@ -25,6 +25,7 @@ import { signupLeadAggregate } from './application/lead/lead';
 import { ssoConfigAggregate } from './sso/config';
 import { ssoIdentityAggregate } from './sso/identity';
 import { familyAggregate } from './family/state';
+import { sessionAggregate } from './session/state';
 import { recordingExportsAggregate } from './meetings/exports';
 
 export const aggregates = [
@@ -38,6 +39,7 @@ export const aggregates = [
   signupLeadAggregate,
   ssoIdentityAggregate, ssoConfigAggregate,
   familyAggregate,
+  sessionAggregate,
   recordingExportsAggregate,
 ] as const;
 

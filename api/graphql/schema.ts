@@ -20,6 +20,8 @@ import { settingsResolvers } from '../settings/resolvers';
 import { ssoResolvers } from '../sso/resolvers';
 import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
+import { sessionsResolvers } from '../sessions/resolvers';
+import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
 import { ValidationError } from '../../domain/shared/errors';
@@ -103,6 +105,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   ssoResolvers,
   familiesResolvers,
   rosterResolvers,
+  sessionsResolvers,
+  sessionConflictResolvers,
   meetingsResolvers,
   recordingExportResolvers];
 

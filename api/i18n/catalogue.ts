@@ -46,6 +46,11 @@ import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
 import { sessionMessages } from '../../domain/session/messages';
 import { esSessions } from './es/sessions';
+import { sessionAccessMessages } from '../../domain/session/policy';
+import { sessionsReadMessages } from '../sessions/messages';
+import { esSessionsRead } from './es/sessions-read';
+import { conflictMessages } from '../../domain/session/conflict-messages';
+import { esSessionConflicts } from './es/session-conflicts';
 import { esMeetings } from './es/meetings';
 import { meetingMessages } from '../meetings/messages';
 import { recordingExportMessages } from '../../domain/meetings/messages';
@@ -66,6 +71,8 @@ export const MESSAGE_GROUPS = [
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
   sessionMessages,
+  sessionAccessMessages, sessionsReadMessages,
+  conflictMessages,
   meetingMessages, recordingExportMessages,
 ] as const;
 
@@ -95,6 +102,8 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSso,
     ...esFamilies,
     ...esSessions,
+    ...esSessionsRead,
+    ...esSessionConflicts,
     ...esMeetings,
   },
 };
