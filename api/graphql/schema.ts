@@ -22,6 +22,7 @@ import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
+import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
 import { ValidationError } from '../../domain/shared/errors';
@@ -107,6 +108,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   rosterResolvers,
   sessionsResolvers,
   sessionConflictResolvers,
+  sessionMutationResolvers,
   meetingsResolvers,
   recordingExportResolvers];
 

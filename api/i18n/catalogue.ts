@@ -51,6 +51,8 @@ import { sessionsReadMessages } from '../sessions/messages';
 import { esSessionsRead } from './es/sessions-read';
 import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
+import { sessionMutationMessages } from '../sessions/mutation-messages';
+import { esSessionMutations } from './es/session-mutations';
 import { esMeetings } from './es/meetings';
 import { meetingMessages } from '../meetings/messages';
 import { recordingExportMessages } from '../../domain/meetings/messages';
@@ -73,6 +75,7 @@ export const MESSAGE_GROUPS = [
   sessionMessages,
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
+  sessionMutationMessages,
   meetingMessages, recordingExportMessages,
 ] as const;
 
@@ -104,6 +107,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessions,
     ...esSessionsRead,
     ...esSessionConflicts,
+    ...esSessionMutations,
     ...esMeetings,
   },
 };
