@@ -68,7 +68,7 @@ describe('a booking\'s meeting room', () => {
   });
 
   it('is not started for a command that changes nothing a room is for', async () => {
-    const started = await startMeetingRoomSync(api.platform.services.engine, { aggregateId: randomUUID(), nextRevision: 4, events: [{ type: 'SessionAttendanceRecorded' }] });
+    const started = await startMeetingRoomSync(api.platform.services.engine, { aggregateId: randomUUID(), events: [{ type: 'SessionAttendanceRecorded', revision: 4 }] });
     expect(started).toBe(false);
   });
 });

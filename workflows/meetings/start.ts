@@ -13,14 +13,15 @@ export const ROOM_EVENT_TYPES: ReadonlySet<string> = new Set(['SessionScheduled'
 export interface AppendedToSeries {
   /** The series id (the aggregate id of `session-<seriesId>`). */
   aggregateId: string;
-  nextRevision: number;
-  events: ReadonlyArray<{ type: string }>;
+  /** The events the command appended (or, replayed, had appended), as recorded. */
+  events: ReadonlyArray<{ type: string; revision: number }>;
 }
 
 /** Starts the series' room sync when the command changed what its room is for; whether one was started. */
 export async function startMeetingRoomSync(engine: Pick<WorkflowEngine, 'startWorkflow'>, appended: AppendedToSeries): Promise<boolean> {
   if (!appended.events.some((e) => ROOM_EVENT_TYPES.has(e.type))) return false;
-  const { aggregateId: seriesId, nextRevision: revision } = appended;
+  const seriesId = appended.aggregateId;
+  const revision = appended.events[appended.events.length - 1].revision;
   const result = await engine.startWorkflow('syncMeetingRoom', meetingRoomWorkflowId(seriesId, revision), { seriesId, revision });
   return result.started;
 }
