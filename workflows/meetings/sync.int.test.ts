@@ -115,6 +115,21 @@ describe('the room maker', () => {
     expect(zoom.meetings.size).toBe(0);
   });
 
+  it('falls back to the built-in room when the provider refuses the credentials, and tries again on the next edit', async () => {
+    credentials.set.set(`${ecosystemId}/ZOOM`, { provider: 'ZOOM', ...zoomAccount, clientSecret: 'wrong-secret' });
+    series = new MemorySeries(snapshot('ZOOM'));
+    const refused = await syncSeriesRoom(deps(), seriesId);
+    expect(refused).toMatchObject({ action: 'created', room: { provider: 'BUILT_IN' }, recordedOn: ['seg-1', 'seg-2'], refusal: expect.stringContaining('ZOOM') });
+    expect(JSON.stringify(refused)).not.toContain('wrong-secret');
+    // Still wrong: the built-in room stays.
+    series.edit((s) => ({ ...s, title: 'Algebra II' }));
+    expect(await syncSeriesRoom(deps(), seriesId)).toMatchObject({ action: 'kept', room: { provider: 'BUILT_IN' }, recordedOn: [] });
+    credentials.set.set(`${ecosystemId}/ZOOM`, { provider: 'ZOOM', ...zoomAccount });
+    series.edit((s) => ({ ...s, title: 'Algebra III' }));
+    expect(await syncSeriesRoom(deps(), seriesId)).toMatchObject({ action: 'created', room: { provider: 'ZOOM' }, recordedOn: ['seg-1', 'seg-2'] });
+    expect(zoom.meetings.size).toBe(1);
+  });
+
   it('makes no room for an in-person or custom-link series, and leaves their segments alone', async () => {
     for (const solution of ['IN_PERSON', 'CUSTOM_URL'] as const) {
       series = new MemorySeries(snapshot(solution));

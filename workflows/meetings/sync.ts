@@ -18,7 +18,8 @@ import { CREDENTIAL_PROVIDERS, type MeetingCredentials } from '../../infra/meeti
 import type { AdapterChoice } from '../../infra/meetings/factory';
 import type { RoomLedger } from '../../infra/meetings/ledger';
 import { roomPlan, type MeetingSettings, type RoomPlan } from '../../infra/meetings/plan';
-import type { MeetingRooms, Room, RoomSpec } from '../../infra/meetings/port';
+import { MeetingProviderError, type MeetingRooms, type Room, type RoomSpec } from '../../infra/meetings/port';
+import type { RoomEntry } from '../../infra/meetings/ledger';
 
 /** What the room maker needs of a series, read from its stream by the binding. */
 export interface SeriesSnapshot {
@@ -56,7 +57,13 @@ export interface RoomSyncDeps {
 
 export type RoomSyncOutcome =
   | { action: 'none' }
-  | { action: 'created' | 'updated' | 'kept'; room: Room; recordedOn: string[] };
+  | {
+    action: 'created' | 'updated' | 'kept'; room: Room; recordedOn: string[];
+    /** Why the provider the plan chose refused for good (the room is then the built-in one, or the one the series had). */
+    refusal?: string;
+  };
+
+type Synced = { action: 'created' | 'updated' | 'kept'; room: Room; refusal?: string };
 
 const ROOM_SOLUTIONS: ReadonlySet<MeetingSolution> = new Set(['LESSONSPACE', 'ZOOM']);
 
@@ -85,7 +92,7 @@ async function planFor(deps: RoomSyncDeps, s: SeriesSnapshot): Promise<RoomPlan 
 }
 
 /** The room as the provider should now have it: made, updated or kept. */
-async function syncedRoom(deps: RoomSyncDeps, s: SeriesSnapshot, plan: RoomPlan): Promise<{ action: 'created' | 'updated' | 'kept'; room: Room }> {
+async function syncedRoom(deps: RoomSyncDeps, s: SeriesSnapshot, plan: RoomPlan): Promise<Synced> {
   const spec: RoomSpec = {
     ecosystemId: s.ecosystemId, seriesId: s.seriesId, title: s.title, timeZoneId: s.timeZoneId, durationMinutes: s.durationMinutes,
     recurring: s.recurring, recording: plan.recording, startAt: s.nextStartAt ?? deps.clock().toISOString(),
@@ -99,9 +106,27 @@ async function syncedRoom(deps: RoomSyncDeps, s: SeriesSnapshot, plan: RoomPlan)
     await deps.ledger.save({ ...entry, room, specDigest: digest, syncedRevision: s.revision });
     return { action: 'updated', room };
   }
-  const room = await deps.rooms(choice).create(spec);
-  await deps.ledger.save({ seriesId: s.seriesId, ecosystemId: s.ecosystemId, room, specDigest: digest, syncedRevision: s.revision });
-  return { action: 'created', room };
+  return createRoom(deps, s, choice, spec, entry);
+}
+
+/**
+ * A new room from the chosen provider. One that refuses for good (wrong credentials, a refused
+ * request) must not leave the booking without a way in: the series keeps the room it had, or gets
+ * the built-in one, and the next sync (its next edit) asks the provider again.
+ */
+async function createRoom(deps: RoomSyncDeps, s: SeriesSnapshot, choice: AdapterChoice, spec: RoomSpec, entry: RoomEntry | null): Promise<Synced> {
+  let room: Room;
+  let refusal: string | undefined;
+  try {
+    room = await deps.rooms(choice).create(spec);
+  } catch (err) {
+    if (!(err instanceof MeetingProviderError) || err.failure === 'transient' || choice.provider === 'BUILT_IN') throw err;
+    if (entry) return { action: 'kept', room: entry.room, refusal: err.message };
+    room = await deps.rooms({ provider: 'BUILT_IN' }).create(spec);
+    refusal = err.message;
+  }
+  await deps.ledger.save({ seriesId: s.seriesId, ecosystemId: s.ecosystemId, room, specDigest: specDigest(spec), syncedRevision: s.revision });
+  return { action: 'created', room, ...(refusal ? { refusal } : {}) };
 }
 
 export async function syncSeriesRoom(deps: RoomSyncDeps, seriesId: string): Promise<RoomSyncOutcome> {
@@ -109,8 +134,8 @@ export async function syncSeriesRoom(deps: RoomSyncDeps, seriesId: string): Prom
   if (!snapshot) return { action: 'none' };
   const plan = await planFor(deps, snapshot);
   if (!plan) return { action: 'none' };
-  const { action, room } = await syncedRoom(deps, snapshot, plan);
+  const { action, room, refusal } = await syncedRoom(deps, snapshot, plan);
   const stale = snapshot.segments.filter((g) => ROOM_SOLUTIONS.has(g.solution) && (g.url !== room.joinUrl || g.roomId !== room.roomId));
   for (const segment of stale) await deps.series.record(snapshot, segment.segmentId, room);
-  return { action, room, recordedOn: stale.map((g) => g.segmentId) };
+  return { action, room, recordedOn: stale.map((g) => g.segmentId), ...(refusal ? { refusal } : {}) };
 }
