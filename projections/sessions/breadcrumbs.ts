@@ -71,45 +71,45 @@ const describers: { [T in SessionEvent['type']]: Describer } = {
   },
   SessionEdited: (e) => {
     const d = parsed(e, 'SessionEdited');
-    return { summary: 'Changed one session', changes: d?.changes ? changeWords(d.changes) : {} };
+    return { summary: 'Changed one session', changes: d?.changes ? { ...changeWords(d.changes), occurrenceId: d.occurrenceId } : {} };
   },
   SessionSegmentEdited: (e) => {
     const d = parsed(e, 'SessionSegmentEdited');
-    return { summary: 'Changed all sessions of a series', changes: d?.version ? { ...detailWords(d.version.details), ...scheduleWords(d.version.schedule), from: d.version.from } : {} };
+    return { summary: 'Changed all sessions of a series', changes: d?.version ? { ...detailWords(d.version.details), ...scheduleWords(d.version.schedule), from: d.version.from, segmentId: d.segmentId } : {} };
   },
   SessionSegmentSplit: (e) => {
     const d = parsed(e, 'SessionSegmentSplit');
-    return { summary: 'Changed a session and the following ones', changes: d?.version ? { ...detailWords(d.version.details), ...scheduleWords(d.version.schedule), from: d.until } : {} };
+    return { summary: 'Changed a session and the following ones', changes: d?.version ? { ...detailWords(d.version.details), ...scheduleWords(d.version.schedule), from: d.until, segmentId: d.segmentId, newSegmentId: d.newSegmentId } : {} };
   },
   SessionsCancelled: (e) => {
     const d = parsed(e, 'SessionsCancelled');
     const n = d?.occurrenceIds?.length ?? 0;
-    return { summary: `${d?.deleted ? 'Deleted' : 'Cancelled'} ${plural(n)}`, changes: d ? { sessions: n, reason: d.reason, deleted: d.deleted } : {} };
+    return { summary: `${d?.deleted ? 'Deleted' : 'Cancelled'} ${plural(n)}`, changes: d ? { sessions: n, reason: d.reason, deleted: d.deleted, occurrenceIds: d.occurrenceIds } : {} };
   },
   SessionsRestored: (e) => {
     const n = parsed(e, 'SessionsRestored')?.occurrenceIds?.length ?? 0;
-    return { summary: `Restored ${plural(n)}`, changes: { sessions: n } };
+    return { summary: `Restored ${plural(n)}`, changes: { sessions: n, occurrenceIds: parsed(e, 'SessionsRestored')?.occurrenceIds } };
   },
   SessionParticipantDropped: (e) => {
     const d = parsed(e, 'SessionParticipantDropped');
     const n = d?.occurrenceIds?.length ?? 0;
-    return { summary: `A participant left ${plural(n)}`, changes: d ? { sessions: n, reason: d.reason, leftUserId: d.userId } : {} };
+    return { summary: `A participant left ${plural(n)}`, changes: d ? { sessions: n, reason: d.reason, leftUserId: d.userId, occurrenceIds: d.occurrenceIds } : {} };
   },
   SessionSeatReserved: (e) => {
     const d = parsed(e, 'SessionSeatReserved');
-    return { summary: 'Reserved a seat', changes: d ? { sessions: d.occurrenceIds?.length, userType: d.participant?.userType } : {} };
+    return { summary: 'Reserved a seat', changes: d ? { sessions: d.occurrenceIds?.length, userType: d.participant?.userType, occurrenceIds: d.occurrenceIds } : {} };
   },
   SessionsPendingSet: (e) => {
     const d = parsed(e, 'SessionsPendingSet');
     const n = d?.occurrenceIds?.length ?? 0;
-    return { summary: d?.pending ? `Set ${plural(n)} to await approval` : `Approved ${plural(n)}`, changes: d ? { sessions: n, pending: d.pending } : {} };
+    return { summary: d?.pending ? `Set ${plural(n)} to await approval` : `Approved ${plural(n)}`, changes: d ? { sessions: n, pending: d.pending, occurrenceIds: d.occurrenceIds } : {} };
   },
-  SessionMeetingRoomSet: () => ({ summary: 'Set the meeting room', changes: {} }),
+  SessionMeetingRoomSet: (e) => ({ summary: 'Set the meeting room', changes: { segmentId: parsed(e, 'SessionMeetingRoomSet')?.segmentId } }),
   SessionAttendanceRecorded: (e) => {
     const d = parsed(e, 'SessionAttendanceRecorded');
     return {
       summary: d?.leftTime && !d.joinedTime ? 'Recorded leaving an online session' : 'Recorded joining an online session',
-      changes: d ? { joinedTime: d.joinedTime ?? undefined, leftTime: d.leftTime ?? undefined, isFallbackJoin: d.isFallbackJoin } : {},
+      changes: d ? { joinedTime: d.joinedTime ?? undefined, leftTime: d.leftTime ?? undefined, isFallbackJoin: d.isFallbackJoin, occurrenceId: d.occurrenceId, joinedUserId: d.userId } : {},
     };
   },
 };
