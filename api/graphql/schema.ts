@@ -23,6 +23,8 @@ import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
+import { meetingsResolvers } from '../meetings/resolvers';
+import { recordingExportResolvers } from '../meetings/exports';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -106,7 +108,9 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   rosterResolvers,
   sessionsResolvers,
   sessionConflictResolvers,
-  sessionMutationResolvers];
+  sessionMutationResolvers,
+  meetingsResolvers,
+  recordingExportResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

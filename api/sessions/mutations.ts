@@ -35,6 +35,7 @@ import { editedOccurrences, occurrencePeople, seriesRows } from './edits';
 import { checkCreateInput, checkEditInput, checkReasonInput } from './input-checks';
 import { sessionIdArg } from './inputs';
 import { sessionLoader } from './loaders';
+import { startMeetingRoomSync } from '../../workflows/meetings/start';
 
 const waitFor = [SESSIONS_PROJECTION];
 
@@ -105,7 +106,7 @@ export async function createSessionMutation(ctx: RequestContext, input: CreateSe
   if (!outcome.book) return { session: null, count: 0, conflicts };
   const schedule: Schedule = scheduleFromInput(input, booking.timeZoneId);
   const seriesId = ctx.newId('session');
-  await withFieldPrefix('input', () => ctx.execute(scheduleSession, {
+  const scheduled = await withFieldPrefix('input', () => ctx.execute(scheduleSession, {
     seriesId, ecosystemId: booking.ecosystemId, schedule, participants,
     details: {
       sessionType: input.sessionType, programId: booking.programId, subject: input.subject, subjectId: input.subjectId ?? null,
@@ -116,6 +117,8 @@ export async function createSessionMutation(ctx: RequestContext, input: CreateSe
     forceBooked: outcome.forceBooked,
     overriddenConflicts: outcome.forceBooked ? conflicts.map((c) => ({ type: c.type, date: c.date, userId: c.userId ? rawId('User', c.userId, 'userId') : null })) : [],
   }, { waitFor, ecosystemId: booking.ecosystemId }));
+  // Its Lessonspace or Zoom room (or the built-in one) is made by a workflow (decision 0058).
+  await startMeetingRoomSync(ctx.services.engine, scheduled);
   return { session: await firstOf(ctx, seriesId, null), count: booking.occurrences.length, conflicts: outcome.forceBooked ? conflicts : [] };
 }
 
@@ -178,10 +181,12 @@ export async function editSessionMutation(ctx: RequestContext, input: EditSessio
     const outcome = bookingOutcome(conflicts, forced);
     if (!outcome.book) return { session: null, count: 0, conflicts };
   }
-  await withFieldPrefix('input.changes', () => ctx.execute(editSession, {
+  const edited = await withFieldPrefix('input.changes', () => ctx.execute(editSession, {
     seriesId: row.seriesId, occurrenceId: row.id, scope: input.scope, changes,
     actorIsAdmin: booksAsAdmin(viewer, row.ecosystemId, row.programId),
   }, { waitFor, ecosystemId: row.ecosystemId }));
+  // A reschedule or a new segment updates the series' room in place (decision 0058).
+  await startMeetingRoomSync(ctx.services.engine, edited);
   return { session: await firstOf(ctx, row.seriesId, row.id), count: moved?.occurrences.length ?? 1, conflicts: forced ? conflicts : [] };
 }
 

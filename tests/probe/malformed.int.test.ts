@@ -28,9 +28,10 @@ const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'descript
 
 /**
  * Keys that are not our ids: an ecosystem's profile id is a slug, and the ids of custom properties,
- * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014).
+ * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014); a
+ * Zoom app's account id is Zoom's (decision 0058).
  */
-const PLAIN_KEYS = new Set(['profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
+const PLAIN_KEYS = new Set(['accountId', 'profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
   'currentInstitution.id', 'supportedTimezones.id', 'subjectId', 'timeZoneId']);
 
 /** Numbers that may be negative: a place's longitude and latitude. */
@@ -50,7 +51,9 @@ type Sender = keyof World['tokens'] | 'anonymous';
 const SENDERS: Record<string, Sender> = {
   setFeatureFlag: 'platformAdmin', createEcosystem: 'platformAdmin', updatePlatformEcosystemConfig: 'platformAdmin',
   archiveEcosystem: 'platformAdmin', unArchiveEcosystem: 'platformAdmin', migrateEcosystemToProgram: 'platformAdmin',
-  configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
+  configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin',
+  createCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editCustomLessonspaceRecordingExportDefinition: 'platformAdmin',
+  deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
 };
 
 /** Sent last: were one of them to take its malformed input, it could end the sender's session or role. */

@@ -208,6 +208,10 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.SessionMeetingRoomSet': 'Meeting room set',
   'breadcrumbs.event.SessionAttendanceRecorded': 'Attendance recorded',
   'breadcrumbs.target.session': 'Session',
+  'breadcrumbs.event.RecordingExportDefinitionCreated': 'Recording export definition created',
+  'breadcrumbs.event.RecordingExportDefinitionEdited': 'Recording export definition changed',
+  'breadcrumbs.event.RecordingExportDefinitionDeleted': 'Recording export definition deleted',
+  'breadcrumbs.target.recordingexports': 'Recording export definitions',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

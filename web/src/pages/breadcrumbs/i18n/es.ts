@@ -204,6 +204,10 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.SessionMeetingRoomSet': 'Sala de reunión asignada',
   'breadcrumbs.event.SessionAttendanceRecorded': 'Asistencia registrada',
   'breadcrumbs.target.session': 'Sesión',
+  'breadcrumbs.event.RecordingExportDefinitionCreated': 'Definición de exportación de grabaciones creada',
+  'breadcrumbs.event.RecordingExportDefinitionEdited': 'Definición de exportación de grabaciones cambiada',
+  'breadcrumbs.event.RecordingExportDefinitionDeleted': 'Definición de exportación de grabaciones eliminada',
+  'breadcrumbs.target.recordingexports': 'Definiciones de exportación de grabaciones',
   ...fieldsEs,
   ...valuesEs,
 };

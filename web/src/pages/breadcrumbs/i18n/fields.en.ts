@@ -224,4 +224,9 @@ export const fieldsEn = {
   'breadcrumbs.field.maxStudents': 'Seats',
   'breadcrumbs.field.gradeLevels': 'Grade levels',
   'breadcrumbs.field.schools': 'Schools',
+  'breadcrumbs.field.media': 'Video or audio',
+  'breadcrumbs.field.tracks': 'Whose audio and video',
+  'breadcrumbs.field.includeContent': 'Shared content included',
+  'breadcrumbs.field.layout': 'Video layout',
+  'breadcrumbs.field.fileNameTemplate': 'File name',
 } as const satisfies Record<string, string>;

@@ -222,4 +222,9 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.maxStudents': 'Plazas',
   'breadcrumbs.field.gradeLevels': 'Grados',
   'breadcrumbs.field.schools': 'Escuelas',
+  'breadcrumbs.field.media': 'Vídeo o audio',
+  'breadcrumbs.field.tracks': 'Audio y vídeo de quién',
+  'breadcrumbs.field.includeContent': 'Contenido compartido incluido',
+  'breadcrumbs.field.layout': 'Disposición del vídeo',
+  'breadcrumbs.field.fileNameTemplate': 'Nombre del archivo',
 };

@@ -120,4 +120,10 @@ export const valuesEn = {
   'breadcrumbs.value.meetingSolution.ZOOM': 'Zoom',
   'breadcrumbs.value.meetingSolution.IN_PERSON': 'In person',
   'breadcrumbs.value.meetingSolution.CUSTOM_URL': 'Own video link',
+  'breadcrumbs.value.media.VIDEO': 'Video',
+  'breadcrumbs.value.media.AUDIO': 'Audio only',
+  'breadcrumbs.value.tracks.EVERYONE': 'Everyone',
+  'breadcrumbs.value.tracks.LEADERS': 'Leaders only',
+  'breadcrumbs.value.layout.GRID': 'Grid',
+  'breadcrumbs.value.layout.SPEAKER': 'Speaker',
 } as const satisfies Record<string, string>;

@@ -117,4 +117,10 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.meetingSolution.ZOOM': 'Zoom',
   'breadcrumbs.value.meetingSolution.IN_PERSON': 'Presencial',
   'breadcrumbs.value.meetingSolution.CUSTOM_URL': 'Enlace de vídeo propio',
+  'breadcrumbs.value.media.VIDEO': 'Vídeo',
+  'breadcrumbs.value.media.AUDIO': 'Solo audio',
+  'breadcrumbs.value.tracks.EVERYONE': 'Todos',
+  'breadcrumbs.value.tracks.LEADERS': 'Solo quienes dirigen',
+  'breadcrumbs.value.layout.GRID': 'Cuadrícula',
+  'breadcrumbs.value.layout.SPEAKER': 'Orador',
 };
