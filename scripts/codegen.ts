@@ -18,6 +18,9 @@ const mappers: Record<string, string> = {
   UserEmail: '../auth/one-time/email-source#UserEmailSource',
   UserRosterEntry: '../../projections/roster#RosterRow',
   UserRosterConnection: '../roster/page#RosterPageSource',
+  AdminSessionSummary: '../sessions-admin/page#SummaryItem',
+  AdminSessionSummaryPage: '../sessions-admin/page#SummaryPageSource',
+  AdminSessionsAutocompleteOptions: '../../projections/sessions/admin-queries#AutocompleteOptions',
 };
 
 const sdl = await loadSchemaSDL();

@@ -20,6 +20,7 @@ import { settingsResolvers } from '../settings/resolvers';
 import { ssoResolvers } from '../sso/resolvers';
 import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
+import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -100,7 +101,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   settingsResolvers,
   ssoResolvers,
   familiesResolvers,
-  rosterResolvers];
+  rosterResolvers, sessionAdminResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -1,0 +1,31 @@
+/** What the admin session summary says itself (English; Spanish in api/i18n/es/sessions-admin.ts). */
+import { defineMessages } from '../../domain/shared/i18n';
+
+export const sessionAdminMessages = defineMessages('sessionAdmin', {
+  tooManyValues: 'Choose at most {max} values.',
+  termTooLong: 'Search with at most {max} characters.',
+  termOneLine: 'Search on one line, without line breaks.',
+  unknownSort: 'Unknown sort order.',
+  unknownValue: 'Unknown value: {value}.',
+  rangeReversed: 'The end of the date range comes before its start.',
+  invalidPageNumber: 'The page number starts at 1.',
+  pageTooDeep: 'Pages reach at most {max} rows deep; narrow the filters instead.',
+  badFilters: 'The filters must be a JSON object of session filters.',
+});
+
+/** The export's column names, in the reader's language. */
+export const sessionAdminCsvMessages = defineMessages('sessionAdmin.csv', {
+  date: 'Date',
+  startTime: 'Start',
+  timeZoneId: 'Time zone',
+  durationMinutes: 'Minutes',
+  subject: 'Subject',
+  program: 'Program',
+  sessionType: 'Type',
+  status: 'Status',
+  leaders: 'Leaders',
+  learners: 'Learners',
+  numAttendees: 'Attended',
+  cancelReason: 'Cancel reason',
+  sessionId: 'Session id',
+});

@@ -1,0 +1,67 @@
+/**
+ * Test rows for the admin session summary: sessions written straight into the sessions read model
+ * (projections/sessions/tables.ts), so the readers are tested apart from the Session aggregate.
+ * While the sessions projection is not registered in this build, `sessionsReadModel` creates its
+ * tables and views as the runner would (same DDL, same tenant policy); once it is, it does nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { ensureBuilds } from '../../projections/builds';
+import { sessionIndexes, sessionTables } from '../../projections/sessions/tables';
+import type { Projection } from '../../projections/types';
+import type { TestApi } from '../../tests/setup/api';
+
+const TABLES_ONLY: Projection = {
+  name: 'sessions', version: 1, tables: sessionTables, indexes: sessionIndexes, exposedTables: ['sessions', 'session_participants'], handlers: {},
+};
+
+export async function sessionsReadModel(api: TestApi): Promise<void> {
+  const pool = api.platform.pools.owner;
+  const found = await pool.query<{ t: string | null }>(`SELECT to_regclass('read.sessions')::text AS t`);
+  if (!found.rows[0].t) await ensureBuilds(pool, TABLES_ONLY);
+}
+
+export interface TestSession {
+  ecosystemId: string;
+  programId: string;
+  subject: string;
+  startAt: Date;
+  minutes?: number;
+  sessionType?: string;
+  cancelled?: boolean;
+  pending?: boolean;
+  customProperties?: { key: string; value: string }[];
+  people?: Array<{ userId: string; isLeader: boolean; userType?: string }>;
+}
+
+/** Inserts sessions with their participants (as the projection's owner); answers their ids. */
+export async function insertSessions(api: TestApi, sessions: TestSession[]): Promise<string[]> {
+  const pool = api.platform.pools.owner;
+  const ids: string[] = [];
+  for (const s of sessions) {
+    const id = randomUUID();
+    ids.push(id);
+    const minutes = s.minutes ?? 60;
+    const endAt = new Date(s.startAt.getTime() + minutes * 60_000);
+    const iso = s.startAt.toISOString();
+    const people = s.people ?? [];
+    await pool.query(
+      `INSERT INTO read.sessions (id, ecosystem_id, program_id, series_id, segment_id, recurring, recurrence, original_date, date, start_time,
+         time_zone_id, duration_minutes, start_at, end_at, session_type, subject, subject_id, description, location, meeting_solution,
+         grade_levels, schools, is_paid, custom_properties, cancelled, pending, num_leaders, num_learners, num_attendees, created_by,
+         force_booked, last_modified)
+       VALUES ($1, $2, $3, $1, $1, false, null, $4::date, $4::date, $5, 'UTC', $6, $7, $8, $9, $10, null, '', 'ONLINE', 'LESSONSPACE',
+         '{}', '{}', false, $11, $12, $13, $14, $15, 0, $16, false, now())`,
+      [id, s.ecosystemId, s.programId, iso.slice(0, 10), iso.slice(11, 16), minutes, s.startAt, endAt, s.sessionType ?? 'ONE_ON_ONE', s.subject,
+        JSON.stringify(s.customProperties ?? []), s.cancelled ?? false, s.pending ?? false,
+        people.filter((p) => p.isLeader).length, people.filter((p) => !p.isLeader).length, people[0]?.userId ?? randomUUID()]);
+    for (const p of people) {
+      await pool.query(
+        `INSERT INTO read.session_participants (session_id, user_id, ecosystem_id, program_id, series_id, user_type, is_leader, is_paired,
+           start_at, end_at, session_type, cancelled, is_fallback_join)
+         VALUES ($1, $2, $3, $4, $1, $5, $6, false, $7, $8, $9, $10, false)`,
+        [id, p.userId, s.ecosystemId, s.programId, p.userType ?? (p.isLeader ? 'TUTOR' : 'STUDENT'), p.isLeader, s.startAt, endAt,
+          s.sessionType ?? 'ONE_ON_ONE', s.cancelled ?? false]);
+    }
+  }
+  return ids;
+}
