@@ -44,6 +44,8 @@ import { settingsMessages } from '../../domain/user/settings/messages';
 import { esSettings } from './es/settings';
 import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
+import { sessionMessages } from '../../domain/session/messages';
+import { esSessions } from './es/sessions';
 import { sessionAdminCsvMessages, sessionAdminMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import type { Locale } from './locale';
@@ -62,6 +64,7 @@ export const MESSAGE_GROUPS = [
   settingsMessages,
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
+  sessionMessages,
   sessionAdminMessages, sessionAdminCsvMessages,
 ] as const;
 
@@ -90,6 +93,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSettings,
     ...esSso,
     ...esFamilies,
+    ...esSessions,
     ...esSessionsAdmin,
   },
 };
