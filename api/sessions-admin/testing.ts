@@ -8,13 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { ensureBuilds } from '../../projections/builds';
 import { sessionIndexes, sessionTables } from '../../projections/sessions/tables';
 import type { Projection } from '../../projections/types';
-import type { TestApi } from '../../tests/setup/api';
+import type { Platform } from '../platform';
+
+/** A running platform of a test (TestApi, E2eApp). */
+type WithPlatform = { platform: Platform };
 
 const TABLES_ONLY: Projection = {
   name: 'sessions', version: 1, tables: sessionTables, indexes: sessionIndexes, exposedTables: ['sessions', 'session_participants'], handlers: {},
 };
 
-export async function sessionsReadModel(api: TestApi): Promise<void> {
+export async function sessionsReadModel(api: WithPlatform): Promise<void> {
   const pool = api.platform.pools.owner;
   const found = await pool.query<{ t: string | null }>(`SELECT to_regclass('read.sessions')::text AS t`);
   if (!found.rows[0].t) await ensureBuilds(pool, TABLES_ONLY);
@@ -34,7 +37,7 @@ export interface TestSession {
 }
 
 /** Inserts sessions with their participants (as the projection's owner); answers their ids. */
-export async function insertSessions(api: TestApi, sessions: TestSession[]): Promise<string[]> {
+export async function insertSessions(api: WithPlatform, sessions: TestSession[]): Promise<string[]> {
   const pool = api.platform.pools.owner;
   const ids: string[] = [];
   for (const s of sessions) {
