@@ -105,7 +105,8 @@ describe('getEcosystemAdminPaginatedSessionSummary', () => {
       expect(byCursor).toEqual(subjects(all));
     }
     expect(subjects(await summary({ filters: { sort: 'START_ASC' } }))).toEqual(['Chemistry', 'algebra II', 'Drawing', 'Algebra', 'Biology', 'Economics']);
-    expect(subjects(await summary({ filters: { sort: 'SUBJECT' } }))).toEqual(['Algebra', 'algebra II', 'Biology', 'Chemistry', 'Drawing', 'Economics']);
+    // Subjects compare as written (code points), so the index orders them and a cursor compares exactly as it does.
+    expect(subjects(await summary({ filters: { sort: 'SUBJECT' } }))).toEqual(['Algebra', 'Biology', 'Chemistry', 'Drawing', 'Economics', 'algebra II']);
     const byProgram = (await summary({ filters: { sort: 'PROGRAM' } })).sessions.map((s) => s.programName!.toLowerCase());
     expect(byProgram).toEqual([...byProgram].sort());
   });

@@ -10,6 +10,7 @@
  * search of the platform reads them). Statuses follow the clock as the session lists derive them.
  */
 import type { Queryable } from '../../infra/db/pool';
+import { MAX_DURATION_MINUTES } from '../../domain/session/schedule';
 
 export const SESSION_SUMMARY_SORTS = ['START_ASC', 'START_DESC', 'SUBJECT', 'PROGRAM'] as const;
 export type SessionSummarySort = (typeof SESSION_SUMMARY_SORTS)[number];
@@ -78,17 +79,26 @@ const param = (values: unknown[], value: unknown): string => {
   return `$${values.length}`;
 };
 
-const onClock = (status: SummaryStatus): boolean => status === 'UPCOMING' || status === 'RECENTLY_COMPLETED' || status === 'COMPLETED';
+/** An instant as a parameter of the statement being built. */
+type At = (instant: Date) => string;
+const HOUR = 3_600_000;
 
-/** The SQL condition of one derived status (spec section 4; decision 0060). */
-function statusCondition(status: SummaryStatus, now: string): string {
+/**
+ * The SQL condition of one derived status (spec section 4; decision 0060). The clock statuses also
+ * bound `start_at` (no session is longer than MAX_DURATION_MINUTES), so a page of them walks the
+ * start index from where they begin instead of filtering every session before.
+ */
+function statusCondition(status: SummaryStatus, now: Date, at: At): string {
   const held = 'NOT s.cancelled AND NOT s.pending';
+  const longest = MAX_DURATION_MINUTES * 60_000;
+  const recent = new Date(now.getTime() - RECENT_HOURS * HOUR);
   switch (status) {
     case 'CANCELLED': return 's.cancelled';
     case 'PENDING': return 'NOT s.cancelled AND s.pending';
-    case 'UPCOMING': return `${held} AND s.end_at > ${now}`;
-    case 'RECENTLY_COMPLETED': return `${held} AND s.end_at <= ${now} AND s.end_at > ${now} - interval '${RECENT_HOURS} hours'`;
-    case 'COMPLETED': return `${held} AND s.end_at <= ${now} - interval '${RECENT_HOURS} hours'`;
+    case 'UPCOMING': return `${held} AND s.end_at > ${at(now)} AND s.start_at > ${at(new Date(now.getTime() - longest))}`;
+    case 'RECENTLY_COMPLETED':
+      return `${held} AND s.end_at <= ${at(now)} AND s.end_at > ${at(recent)} AND s.start_at < ${at(now)} AND s.start_at > ${at(new Date(recent.getTime() - longest))}`;
+    case 'COMPLETED': return `${held} AND s.end_at <= ${at(recent)} AND s.start_at < ${at(recent)}`;
     case 'ERROR': return 'false';
     default: {
       const exhaustive: never = status;
@@ -108,13 +118,15 @@ function build(filter: SessionSummaryFilter): Built {
   let withClause = '';
   if (filter.from) where.push(`s.start_at >= ${param(values, filter.from)}::timestamptz`);
   if (filter.to) where.push(`s.start_at < ${param(values, filter.to)}::timestamptz`);
-  if (filter.programIds?.length) where.push(`s.program_id = ANY(${param(values, filter.programIds)}::uuid[])`);
+  // One program as an equality, so the plan can walk that program's start index.
+  if (filter.programIds?.length === 1) where.push(`s.program_id = ${param(values, filter.programIds[0])}::uuid`);
+  else if (filter.programIds?.length) where.push(`s.program_id = ANY(${param(values, filter.programIds)}::uuid[])`);
   if (filter.sessionTypes?.length) where.push(`s.session_type = ANY(${param(values, filter.sessionTypes)}::text[])`);
   if (filter.sessionIds) where.push(`s.id = ANY(${param(values, filter.sessionIds)}::uuid[])`);
   if (filter.statuses?.length) {
-    // A parameter no condition uses would have no type: the clock only where a status compares with it.
-    const now = filter.statuses.some(onClock) ? `${param(values, filter.now)}::timestamptz` : '';
-    where.push(`(${filter.statuses.map((st) => `(${statusCondition(st, now)})`).join(' OR ')})`);
+    const at: At = (instant) => `${param(values, instant)}::timestamptz`;
+    const conditions = filter.statuses.map((st) => statusCondition(st, filter.now, at));
+    where.push(conditions.length === 1 ? conditions[0] : `(${conditions.map((c) => `(${c})`).join(' OR ')})`);
   }
   const text = filter.text?.trim();
   if (text) {
@@ -139,7 +151,7 @@ const COLUMNS = `s.id, s.ecosystem_id AS "ecosystemId", s.program_id AS "program
 const KEYS: Record<Exclude<SessionSummarySort, 'PROGRAM'>, { exprs: string[]; casts: string[]; desc: boolean }> = {
   START_ASC: { exprs: ['s.start_at', 's.id'], casts: ['timestamptz', 'uuid'], desc: false },
   START_DESC: { exprs: ['s.start_at', 's.id'], casts: ['timestamptz', 'uuid'], desc: true },
-  SUBJECT: { exprs: ['lower(s.subject) COLLATE "C"', 's.start_at', 's.id'], casts: ['text', 'timestamptz', 'uuid'], desc: false },
+  SUBJECT: { exprs: ['s.subject COLLATE "C"', 's.start_at', 's.id'], casts: ['text', 'timestamptz', 'uuid'], desc: false },
 };
 
 function after(values: unknown[], exprs: string[], casts: string[], key: readonly string[], desc: boolean): string {
@@ -210,22 +222,21 @@ export interface AutocompleteOptions {
 
 /**
  * Subjects and people of the ecosystem's sessions that contain the term (at most `limit` each):
- * subjects by walking the subject index one distinct subject at a time (a loose index scan), people
+ * subjects by walking the subject index one distinct subject at a time (a loose index scan: its
+ * cost follows the number of distinct subjects, not of sessions), people
  * among the roster entries who are in a session of that status.
  */
 export async function summaryAutocomplete(db: Queryable, ecosystemId: string, term: string, status: SummaryStatus | null, now: Date, limit: number): Promise<AutocompleteOptions> {
   const pattern = likePattern(term);
   const subjects = await db.query<{ subject: string }>(
     `WITH RECURSIVE walk(k) AS (
-       (SELECT lower(s.subject) COLLATE "C" FROM read.sessions s WHERE s.ecosystem_id = $1 ORDER BY lower(s.subject) COLLATE "C" LIMIT 1)
+       (SELECT s.subject COLLATE "C" FROM read.sessions s WHERE s.ecosystem_id = $1 ORDER BY s.subject COLLATE "C" LIMIT 1)
        UNION ALL
-       SELECT (SELECT lower(s.subject) COLLATE "C" FROM read.sessions s WHERE s.ecosystem_id = $1 AND lower(s.subject) COLLATE "C" > w.k
-                ORDER BY lower(s.subject) COLLATE "C" LIMIT 1) FROM walk w WHERE w.k IS NOT NULL)
-     SELECT (SELECT s.subject FROM read.sessions s WHERE s.ecosystem_id = $1 AND lower(s.subject) COLLATE "C" = w.k
-              ORDER BY s.start_at DESC LIMIT 1) AS subject
-       FROM walk w WHERE w.k IS NOT NULL AND w.k ILIKE $2 LIMIT $3`, [ecosystemId, pattern, limit]);
+       SELECT (SELECT s.subject COLLATE "C" FROM read.sessions s WHERE s.ecosystem_id = $1 AND s.subject COLLATE "C" > w.k
+                ORDER BY s.subject COLLATE "C" LIMIT 1) FROM walk w WHERE w.k IS NOT NULL)
+     SELECT w.k AS subject FROM walk w WHERE w.k IS NOT NULL AND w.k ILIKE $2 LIMIT $3`, [ecosystemId, pattern, limit]);
   const values: unknown[] = [ecosystemId, pattern, limit];
-  const statusSql = status ? ` AND ${statusCondition(status, onClock(status) ? `${param(values, now)}::timestamptz` : '')}` : '';
+  const statusSql = status ? ` AND ${statusCondition(status, now, (instant) => `${param(values, instant)}::timestamptz`)}` : '';
   const people = await db.query<AutocompleteOptions['people'][number]>(
     `SELECT e.user_id AS "userId", e.first_name AS "firstName", e.last_name AS "lastName", e.preferred_name AS "preferredName"
        FROM read.roster_entries e

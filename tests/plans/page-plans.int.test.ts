@@ -17,12 +17,16 @@ import { recordStatements, type Statement } from './record';
 import { seedReadModels, type Seeded } from './seed';
 import { seedRoster } from './seed-roster';
 import { seedLeads } from './seed-leads';
+import { seedSessions } from './seed-sessions';
+import { sessionsReadModel } from '../../api/sessions-admin/testing';
 
 const SIZES = { bigTenants: 3, programs: 4000, breadcrumbs: 6000, jobs: 1500, smallTenants: 1500 };
 /** People on the demo tenant's roster (decision 0049). */
 const ROSTER_PEOPLE = 5000;
 /** Sign-up leads of the demo tenant (decision 0045). */
 const LEADS = 3000;
+/** Sessions of the demo tenant (decision 0060). */
+const SESSIONS = 4000;
 /** A page is at most 500 rows (the export's), plus one to tell hasNextPage; a tenant holds thousands. */
 const BOUND = 600;
 
@@ -180,7 +184,47 @@ const cases: PageCase[] = [
   },
   ...rosterCases(),
   ...leadCases(),
+  ...sessionCases(),
 ];
+
+/** The admin session summary (decision 0060): each sort, each filter alone, rare statuses, deep pages, searches. */
+function sessionCases(): PageCase[] {
+  const summary = 'query($id: ID, $after: String, $filters: AdminSessionFilters) { getEcosystemAdminPaginatedSessionSummary(ecosystemId: $id, pageSize: 100, after: $after, filters: $filters) { endCursor sessions { id } } }';
+  const eco = () => toGlobalId('Ecosystem', demoId);
+  const page = (name: string, filters: Record<string, unknown> | (() => Promise<Record<string, unknown>>), extra: Partial<PageCase> = {}): PageCase => ({
+    name: `session summary, ${name}`, who: 'ecosystemAdmin', operation: 'SessionSummaryListQuery',
+    variables: async () => ({ ecosystemId: eco(), filters: typeof filters === 'function' ? await filters() : filters, after: null, pageSize: 25 }), ...extra,
+  });
+  const deep = (filters: Record<string, unknown>) => async () => {
+    let after: string | null = null;
+    for (let i = 0; i < 30; i++) {
+      const data = await send('ecosystemAdmin', summary, { id: demoId, filters, after });
+      after = (data.getEcosystemAdminPaginatedSessionSummary as { endCursor: string }).endCursor;
+    }
+    return { ecosystemId: eco(), filters, pageSize: 25, after };
+  };
+  const aProgram = async () => ({ programIds: [(await api.db.ownerPool.query<{ id: string }>('SELECT program_id AS id FROM read.sessions WHERE ecosystem_id = $1 LIMIT 1', [demoId])).rows[0].id] });
+  return [
+    { name: 'session summary page', who: 'ecosystemAdmin', operation: 'AdminSessionsPageQuery', variables: () => ({ ecosystemId: eco() }) },
+    page('latest first', {}),
+    page('earliest first', { sort: 'START_ASC' }),
+    page('by subject', { sort: 'SUBJECT' }),
+    page('by program', { sort: 'PROGRAM' }),
+    page('one program', aProgram),
+    page('a week ahead', async () => ({ from: ago(-60 * 24 * 7), to: ago(-60 * 24 * 14) })),
+    page('cancelled (rare)', { statuses: ['CANCELLED'] }),
+    page('pending (rare)', { statuses: ['PENDING'] }),
+    page('upcoming', { statuses: ['UPCOMING'], sort: 'START_ASC' }),
+    page('deep in the list', {}, { variables: deep({}) }),
+    page('by subject, deep in the list', {}, { variables: deep({ sort: 'SUBJECT' }) }),
+    page('a search', { searchTerm: 'first4242' }, { searches: ['sessions', 'roster_entries'] }),
+    {
+      name: 'session summary search options', who: 'ecosystemAdmin', searches: ['roster_entries'],
+      document: 'query($id: ID, $t: String!) { getEcosystemAdminSessionsSearchAutocompleteOptions(ecosystemId: $id, searchTerm: $t) { subjects people { name } } }',
+      variables: () => ({ id: demoId, t: 'subject 1' }),
+    },
+  ];
+}
 
 /** The sign-up leads page (decision 0045): newest first, a status, deep pages. */
 function leadCases(): PageCase[] {
@@ -243,6 +287,8 @@ describe('the web app\'s page queries on a few thousand rows per tenant', () => 
     seeded = await seedReadModels(api.db.ownerPool, demoId, SIZES);
     await seedRoster(api.db.ownerPool, demoId, ROSTER_PEOPLE);
     await seedLeads(api.db.ownerPool, demoId, LEADS);
+    await sessionsReadModel(api);
+    await seedSessions(api.db.ownerPool, demoId, SESSIONS);
     // The end of one name exactly, so the search matches one ecosystem of many.
     const one = await api.db.ownerPool.query<{ name: string }>(`SELECT name FROM read.ecosystems WHERE name LIKE 'District %' ORDER BY name OFFSET 777 LIMIT 1`);
     rareEcosystemTerm = one.rows[0].name.slice(-12);

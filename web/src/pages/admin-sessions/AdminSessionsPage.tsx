@@ -42,11 +42,13 @@ function Sessions({ ecosystemId, name, programs }: { ecosystemId: string; name: 
   const paths = useAreaPaths();
   const errorText = useErrorText();
   const [filters, setFilters] = useState<AdminSessionFilters>({});
-  const [pageNumber, setPageNumber] = useState(1);
+  // The cursors of the pages before this one: the first page has none.
+  const [cursors, setCursors] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [fetchKey] = useState(0);
   useDocumentTitle(t('adminSessions.title', { name }));
-  const apply = (next: AdminSessionFilters) => { setFilters(next); setPageNumber(1); setSelected(new Set()); };
+  const apply = (next: AdminSessionFilters) => { setFilters(next); setCursors([]); setSelected(new Set()); };
+  const turn = (next: string[]) => { setCursors(next); setSelected(new Set()); };
   const toggle = (id: string) => setSelected((old) => {
     const next = new Set(old);
     if (next.has(id)) next.delete(id); else next.add(id);
@@ -66,8 +68,8 @@ function Sessions({ ecosystemId, name, programs }: { ecosystemId: string; name: 
         <Button variant="default" onClick={() => void exportCsv()}>{t('adminSessions.export')}</Button>
       </Group>
       <Suspense fallback={<Text>{t('adminSessions.loading')}</Text>}>
-        <SessionSummaryList ecosystemId={ecosystemId} filters={filters} pageNumber={pageNumber} fetchKey={fetchKey}
-          selected={selected} onToggle={toggle} onPage={(n) => { setPageNumber(n); setSelected(new Set()); }} />
+        <SessionSummaryList ecosystemId={ecosystemId} filters={filters} after={cursors.at(-1) ?? null} pageNumber={cursors.length + 1} fetchKey={fetchKey}
+          selected={selected} onToggle={toggle} onPrevious={() => turn(cursors.slice(0, -1))} onNext={(c) => turn([...cursors, c])} />
       </Suspense>
     </Stack>
   );

@@ -1,4 +1,7 @@
-/** One page of the admin session summary (decision 0060): rows or cards, and the pager. */
+/**
+ * One page of the admin session summary (decision 0060): rows or cards, and the pager. Pages go by
+ * cursor (the previous page's endCursor), so a page deep in the list reads no rows before it.
+ */
 import { Button, Group, Text } from '@mantine/core';
 import { graphql, useLazyLoadQuery } from 'react-relay';
 import { usePhoneLayout } from '../../components/responsive';
@@ -9,20 +12,20 @@ import { SessionSummaryEntry } from './SessionSummaryEntry';
 
 export const PAGE_SIZE = 25;
 
-export function SessionSummaryList({ ecosystemId, filters, pageNumber, fetchKey, selected, onToggle, onPage }: {
-  ecosystemId: string; filters: AdminSessionFilters; pageNumber: number; fetchKey: number;
-  selected: ReadonlySet<string>; onToggle: (id: string) => void; onPage: (n: number) => void;
+export function SessionSummaryList({ ecosystemId, filters, after, pageNumber, fetchKey, selected, onToggle, onPrevious, onNext }: {
+  ecosystemId: string; filters: AdminSessionFilters; after: string | null; pageNumber: number; fetchKey: number;
+  selected: ReadonlySet<string>; onToggle: (id: string) => void; onPrevious: () => void; onNext: (endCursor: string) => void;
 }) {
   const t = useT();
   const phone = usePhoneLayout();
   const data = useLazyLoadQuery<SessionSummaryListQuery>(graphql`
-    query SessionSummaryListQuery($ecosystemId: ID, $filters: AdminSessionFilters, $pageNumber: Int, $pageSize: Int) {
-      getEcosystemAdminPaginatedSessionSummary(ecosystemId: $ecosystemId, filters: $filters, pageNumber: $pageNumber, pageSize: $pageSize) {
-        hasMore pageNumber
+    query SessionSummaryListQuery($ecosystemId: ID, $filters: AdminSessionFilters, $after: String, $pageSize: Int) {
+      getEcosystemAdminPaginatedSessionSummary(ecosystemId: $ecosystemId, filters: $filters, after: $after, pageSize: $pageSize) {
+        hasMore endCursor
         sessions { id ...SessionSummaryEntry_session }
       }
     }
-  `, { ecosystemId, filters, pageNumber, pageSize: PAGE_SIZE }, { fetchKey, fetchPolicy: 'network-only' });
+  `, { ecosystemId, filters, after, pageSize: PAGE_SIZE }, { fetchKey, fetchPolicy: 'network-only' });
   const page = data.getEcosystemAdminPaginatedSessionSummary;
   return (
     <>
@@ -35,9 +38,9 @@ export function SessionSummaryList({ ecosystemId, filters, pageNumber, fetchKey,
         </RowsOrCards>
       )}
       <Group component="nav" aria-label={t('adminSessions.pages')} gap="sm">
-        <Button variant="default" disabled={page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>{t('adminSessions.previous')}</Button>
-        <Text aria-live="polite">{t('adminSessions.page', { number: page.pageNumber })}</Text>
-        <Button variant="default" disabled={!page.hasMore} onClick={() => onPage(page.pageNumber + 1)}>{t('adminSessions.next')}</Button>
+        <Button variant="default" disabled={pageNumber <= 1} onClick={onPrevious}>{t('adminSessions.previous')}</Button>
+        <Text aria-live="polite">{t('adminSessions.page', { number: pageNumber })}</Text>
+        <Button variant="default" disabled={!page.hasMore || !page.endCursor} onClick={() => page.endCursor && onNext(page.endCursor)}>{t('adminSessions.next')}</Button>
       </Group>
     </>
   );
