@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureUser } from '../api/auth/seed';
 import { DEMO_PROFILE_ID } from '../api/seed';
 import { newEvent } from '../projections/testing/fixtures';
-import { insertSessions, sessionsReadModel } from '../api/sessions-admin/testing';
+import { insertSessions } from '../api/sessions-admin/testing';
 import { startTestApi, type TestApi } from './setup/api';
 import { watchWire, type WireCounts } from './setup/wire';
 
@@ -281,7 +281,6 @@ beforeAll(async () => {
   await addJobs(groups.flatMap((g) => g.ids));
   for (const group of groups) await addRosterPeople(group);
   for (const group of groups) await addLeads(group);
-  await sessionsReadModel(api);
   for (const group of groups) await addSessions(group);
   viewerId = (await mutate<{ getCurrentUserV2: { id: string } }>('{ getCurrentUserV2 { id } }', {})).getCurrentUserV2.id;
   await addMessages();

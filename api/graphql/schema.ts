@@ -20,6 +20,8 @@ import { settingsResolvers } from '../settings/resolvers';
 import { ssoResolvers } from '../sso/resolvers';
 import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
+import { sessionsResolvers } from '../sessions/resolvers';
+import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
@@ -101,7 +103,10 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   settingsResolvers,
   ssoResolvers,
   familiesResolvers,
-  rosterResolvers, sessionAdminResolvers];
+  rosterResolvers,
+  sessionsResolvers,
+  sessionConflictResolvers,
+  sessionAdminResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

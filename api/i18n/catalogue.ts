@@ -46,6 +46,11 @@ import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
 import { sessionMessages } from '../../domain/session/messages';
 import { esSessions } from './es/sessions';
+import { sessionAccessMessages } from '../../domain/session/policy';
+import { sessionsReadMessages } from '../sessions/messages';
+import { esSessionsRead } from './es/sessions-read';
+import { conflictMessages } from '../../domain/session/conflict-messages';
+import { esSessionConflicts } from './es/session-conflicts';
 import { sessionAdminCsvMessages, sessionAdminMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import type { Locale } from './locale';
@@ -65,6 +70,8 @@ export const MESSAGE_GROUPS = [
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
   sessionMessages,
+  sessionAccessMessages, sessionsReadMessages,
+  conflictMessages,
   sessionAdminMessages, sessionAdminCsvMessages,
 ] as const;
 
@@ -94,6 +101,8 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSso,
     ...esFamilies,
     ...esSessions,
+    ...esSessionsRead,
+    ...esSessionConflicts,
     ...esSessionsAdmin,
   },
 };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { buildWorld, type World } from '../people/testing';
 import { EXPORT_PAGE } from './export';
-import { insertSessions, sessionsReadModel } from './testing';
+import { insertSessions } from './testing';
 
 let api: TestApi;
 let w: World;
@@ -18,7 +18,6 @@ const base = Date.UTC(2030, 0, 1, 15, 0);
 beforeAll(async () => {
   api = await startTestApi();
   w = await buildWorld(api);
-  await sessionsReadModel(api);
   const student = [{ userId: w.ids.student, isLeader: false }];
   await insertSessions(api, [
     { ecosystemId: w.e1, programId: w.p1, subject: '=HYPERLINK("http://x")', startAt: new Date(base - DAY), people: student, sessionType: 'GROUP' },

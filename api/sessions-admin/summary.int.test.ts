@@ -9,7 +9,7 @@ import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { codeOf, fieldsOf } from '../tenants/testing';
 import { addPerson, buildWorld, type World } from '../people/testing';
 import { toGlobalId } from '../relay';
-import { insertSessions, sessionsReadModel } from './testing';
+import { insertSessions } from './testing';
 
 let api: TestApi;
 let w: World;
@@ -38,7 +38,6 @@ const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 beforeAll(async () => {
   api = await startTestApi();
   w = await buildWorld(api);
-  await sessionsReadModel(api);
   tutorId = (await addPerson(api, 'tina.tutor@example.com', [{ ecosystemId: w.e1, role: 'LEADER', programId: w.p1 }])).userId;
   const pair = [{ userId: tutorId, isLeader: true }, { userId: w.ids.student, isLeader: false }];
   const [algebra, biology, chemistry, algebra2, drawing, economics] = await insertSessions(api, [

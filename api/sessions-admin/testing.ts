@@ -1,27 +1,13 @@
 /**
  * Test rows for the admin session summary: sessions written straight into the sessions read model
- * (projections/sessions/tables.ts), so the readers are tested apart from the Session aggregate.
- * While the sessions projection is not registered in this build, `sessionsReadModel` creates its
- * tables and views as the runner would (same DDL, same tenant policy); once it is, it does nothing.
+ * (projections/sessions/tables.ts) with the fields the summary reads, so its readers are tested
+ * apart from the Session aggregate and with any mix of statuses, times and people.
  */
 import { randomUUID } from 'node:crypto';
-import { ensureBuilds } from '../../projections/builds';
-import { sessionIndexes, sessionTables } from '../../projections/sessions/tables';
-import type { Projection } from '../../projections/types';
 import type { Platform } from '../platform';
 
 /** A running platform of a test (TestApi, E2eApp). */
 type WithPlatform = { platform: Platform };
-
-const TABLES_ONLY: Projection = {
-  name: 'sessions', version: 1, tables: sessionTables, indexes: sessionIndexes, exposedTables: ['sessions', 'session_participants'], handlers: {},
-};
-
-export async function sessionsReadModel(api: WithPlatform): Promise<void> {
-  const pool = api.platform.pools.owner;
-  const found = await pool.query<{ t: string | null }>(`SELECT to_regclass('read.sessions')::text AS t`);
-  if (!found.rows[0].t) await ensureBuilds(pool, TABLES_ONLY);
-}
 
 export interface TestSession {
   ecosystemId: string;

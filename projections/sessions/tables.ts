@@ -95,6 +95,7 @@ export function sessionIndexes(schema: string): string {
   return `
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_start_idx ON ${s}.sessions (ecosystem_id, start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_program_start_idx ON ${s}.sessions (program_id, start_at, id);
+    CREATE INDEX IF NOT EXISTS sessions_ecosystem_type_start_idx ON ${s}.sessions (ecosystem_id, session_type, start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_subject_idx ON ${s}.sessions (ecosystem_id, (subject COLLATE "C"), start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_cancelled_idx ON ${s}.sessions (ecosystem_id, start_at, id) WHERE cancelled;
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_pending_idx ON ${s}.sessions (ecosystem_id, start_at, id) WHERE pending AND NOT cancelled;

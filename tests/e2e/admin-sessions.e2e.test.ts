@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../../api/auth/seed';
-import { insertSessions, sessionsReadModel } from '../../api/sessions-admin/testing';
+import { insertSessions } from '../../api/sessions-admin/testing';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
 
@@ -24,7 +24,6 @@ beforeAll(async () => {
   const programId = programs.rows[0].id;
   const tutor = await ensureUser(services, { email: 'tess.sessiontutor@example.com', password: 'sessions-e2e-password-1', firstName: 'Tess', lastName: 'Tutor', roles: [{ ecosystemId, role: 'MEMBER' }] });
   const learner = await ensureUser(services, { email: 'lia.sessionlearner@example.com', password: 'sessions-e2e-password-1', firstName: 'Lia', lastName: 'Learner', roles: [{ ecosystemId, role: 'STUDENT' }] });
-  await sessionsReadModel(app);
   const start = Date.UTC(2031, 2, 3, 16, 0);
   await insertSessions(app, [
     ...Array.from({ length: 27 }, (_, i) => ({
