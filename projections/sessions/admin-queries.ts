@@ -179,7 +179,8 @@ export async function sessionSummaryPage(
 /** By program name, then start: the ecosystem's programs in name order, each one's sessions by start. */
 async function programPage(db: Queryable, built: Built, limit: number, afterKey: readonly string[] | null): Promise<SessionSummaryRow[]> {
   const { values } = built;
-  const inner = [...built.where, 's.program_id = pr.id'];
+  // The program fixes the ecosystem: without its condition the plan walks that program's start index.
+  const inner = [...built.where.filter((c) => c !== 's.ecosystem_id = $1'), 's.program_id = pr.id'];
   const outer = ['pr.ecosystem_id = $1'];
   if (afterKey) {
     inner.push(after(values, ['pr.sort_name', 'pr.id', 's.start_at', 's.id'], ['text', 'uuid', 'timestamptz', 'uuid'], afterKey, false));
