@@ -23,6 +23,7 @@ const mappers: Record<string, string> = {
   AdminSessionSummary: '../sessions-admin/page#SummaryItem',
   AdminSessionSummaryPage: '../sessions-admin/page#SummaryPageSource',
   AdminSessionsAutocompleteOptions: '../../projections/sessions/admin-queries#AutocompleteOptions',
+  AdminSessionsPayload: '../sessions-admin/actions#AdminSessionsResult',
 };
 
 const sdl = await loadSchemaSDL();

@@ -51,7 +51,7 @@ import { sessionsReadMessages } from '../sessions/messages';
 import { esSessionsRead } from './es/sessions-read';
 import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
-import { sessionAdminCsvMessages, sessionAdminMessages } from '../sessions-admin/messages';
+import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import type { Locale } from './locale';
 
@@ -72,7 +72,7 @@ export const MESSAGE_GROUPS = [
   sessionMessages,
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
-  sessionAdminMessages, sessionAdminCsvMessages,
+  sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages,
 ] as const;
 
 function english(): Record<string, string> {

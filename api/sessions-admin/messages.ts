@@ -29,3 +29,12 @@ export const sessionAdminCsvMessages = defineMessages('sessionAdmin.csv', {
   cancelReason: 'Cancel reason',
   sessionId: 'Session id',
 });
+
+/** The bulk actions' refusals. */
+export const sessionAdminActionMessages = defineMessages('sessionAdmin.actions', {
+  noSessions: 'Choose at least one session.',
+  tooManySessions: 'Choose at most {max} sessions at once.',
+  duplicateSession: 'This session is named twice.',
+  notInEcosystem: 'This session does not belong to this ecosystem.',
+  reasonTooLong: 'Give a reason of at most {max} characters.',
+});

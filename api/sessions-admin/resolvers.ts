@@ -5,9 +5,15 @@ import type { Resolvers } from '../__generated__/resolvers';
 import { toGlobalId } from '../relay';
 import { displayName } from './names';
 import { sessionAdminQueries } from './queries';
+import { cancelMany, restoreMany, updatePending } from './actions';
 
 export const sessionAdminResolvers: Resolvers = {
   Query: { ...sessionAdminQueries },
+  Mutation: {
+    adminCancelOneOrManySession: (_root, args, ctx) => cancelMany(ctx, args),
+    adminRestoreOneOrManySessions: (_root, args, ctx) => restoreMany(ctx, args),
+    adminUpdateOneOrManyPendingSessions: (_root, args, ctx) => updatePending(ctx, args),
+  },
   AdminSessionSummaryPage: { totalCount: (page) => page.count() },
   AdminSessionSummary: {
     id: ({ row }) => toGlobalId('Session', row.id),

@@ -53,6 +53,17 @@ export const adminSessionsEn = {
   'adminSessions.pages': 'Pages',
   'adminSessions.export': 'Download CSV',
   'adminSessions.exportFailed': 'The download failed: {reason}',
+  'adminSessions.cancelSelected': 'Cancel selected ({count})',
+  'adminSessions.restoreSelected': 'Restore selected ({count})',
+  'adminSessions.cancel.title': '{count, plural, one {Cancel # session?} other {Cancel # sessions?}}',
+  'adminSessions.cancel.intro': 'Participants are no longer expected. Sessions already cancelled stay as they are. A session that starts within 24 hours needs a reason.',
+  'adminSessions.cancel.reason': 'Reason',
+  'adminSessions.cancel.submit': '{count, plural, one {Cancel # session} other {Cancel # sessions}}',
+  'adminSessions.cancel.done': '{count, plural, one {# session cancelled.} other {# sessions cancelled.}}',
+  'adminSessions.restore.title': '{count, plural, one {Restore # session?} other {Restore # sessions?}}',
+  'adminSessions.restore.text': 'Cancelled sessions among them take place again; the others stay as they are.',
+  'adminSessions.restore.submit': '{count, plural, one {Restore # session} other {Restore # sessions}}',
+  'adminSessions.restore.done': '{count, plural, one {# session restored.} other {# sessions restored.}}',
 } as const satisfies Record<string, string>;
 
 export type AdminSessionsMessageId = keyof typeof adminSessionsEn;

@@ -1,7 +1,7 @@
 /**
  * The ecosystem's sessions for its admins (decision 0060): /admin/ecosystems/:ecosystemId/sessions
  * and the same page in the internal admin panel. Filters, sort and pages of the summary, a
- * selection, and the CSV download of the same filters.
+ * selection to cancel or restore, and the CSV download of the same filters.
  */
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
@@ -19,6 +19,7 @@ import { useAreaPaths } from '../../router/paths';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { AdminSessionsPageQuery } from './__generated__/AdminSessionsPageQuery.graphql';
 import type { AdminSessionFilters } from './__generated__/SessionSummaryListQuery.graphql';
+import { BulkActions } from './BulkActions';
 import { SessionFilters } from './SessionFilters';
 import { SessionSummaryList } from './SessionSummaryList';
 import { downloadSessionsCsv } from './sessionsExport';
@@ -45,7 +46,7 @@ function Sessions({ ecosystemId, name, programs }: { ecosystemId: string; name: 
   // The cursors of the pages before this one: the first page has none.
   const [cursors, setCursors] = useState<string[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [fetchKey] = useState(0);
+  const [fetchKey, setFetchKey] = useState(0);
   useDocumentTitle(t('adminSessions.title', { name }));
   const apply = (next: AdminSessionFilters) => { setFilters(next); setCursors([]); setSelected(new Set()); };
   const turn = (next: string[]) => { setCursors(next); setSelected(new Set()); };
@@ -65,6 +66,7 @@ function Sessions({ ecosystemId, name, programs }: { ecosystemId: string; name: 
       <Text size="sm">{t('adminSessions.intro')}</Text>
       <SessionFilters programs={programs} onApply={apply} />
       <Group gap="sm">
+        <BulkActions ecosystemId={ecosystemId} selected={selected} onDone={() => { setSelected(new Set()); setFetchKey((k) => k + 1); }} />
         <Button variant="default" onClick={() => void exportCsv()}>{t('adminSessions.export')}</Button>
       </Group>
       <Suspense fallback={<Text>{t('adminSessions.loading')}</Text>}>
