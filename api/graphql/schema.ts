@@ -22,6 +22,7 @@ import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
+import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
@@ -106,6 +107,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   rosterResolvers,
   sessionsResolvers,
   sessionConflictResolvers,
+  sessionMutationResolvers,
   sessionAdminResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {

@@ -51,6 +51,8 @@ import { sessionsReadMessages } from '../sessions/messages';
 import { esSessionsRead } from './es/sessions-read';
 import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
+import { sessionMutationMessages } from '../sessions/mutation-messages';
+import { esSessionMutations } from './es/session-mutations';
 import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import type { Locale } from './locale';
@@ -72,6 +74,7 @@ export const MESSAGE_GROUPS = [
   sessionMessages,
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
+  sessionMutationMessages,
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages,
 ] as const;
 
@@ -103,6 +106,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessions,
     ...esSessionsRead,
     ...esSessionConflicts,
+    ...esSessionMutations,
     ...esSessionsAdmin,
   },
 };
