@@ -6,13 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scheduleSession } from '../../domain/session/handlers';
-import { SESSIONS_PROJECTION } from '../../projections/sessions';
 import { startTestApi, type TestApi } from '../../tests/setup/api';
-import { SYSTEM_ACTOR } from '../auth/seed';
 import { buildWorld, refusedUnchanged, type World } from '../people/testing';
 import { toGlobalId } from '../relay';
 import { fieldsOf } from '../tenants/testing';
+import { bookSession } from './testing';
 
 let api: TestApi;
 let w: World;
@@ -39,22 +37,8 @@ async function ok(query: string, variables: Record<string, unknown>): Promise<Pa
   return Object.values(res.data!)[0];
 }
 
-/** Books through the command bus as the platform would, and answers the occurrences' ids by start. */
-async function book(ecosystemId: string, programId: string, start: Date, options: { weeks?: number; pending?: boolean } = {}): Promise<string[]> {
-  const { bus, projections, config } = api.platform.services;
-  const seriesId = randomUUID();
-  const iso = start.toISOString();
-  const recurrence = options.weeks ? { frequency: 'WEEKLY', interval: 1, recurringDays: [start.getUTCDay()], weeks: options.weeks, endDate: null } : null;
-  const result = await bus.dispatch(scheduleSession, {
-    seriesId, ecosystemId, pending: options.pending ?? false, actorIsAdmin: true,
-    schedule: { timeZoneId: 'UTC', startDate: iso.slice(0, 10), startTime: iso.slice(11, 16), durationMinutes: 60, recurrence },
-    details: { sessionType: 'ONE_ON_ONE', programId, subject: 'Admin actions', location: 'ONLINE', meeting: { solution: 'LESSONSPACE' } },
-    participants: [{ userId: w.ids.student, userType: 'STUDENT', isLeader: false, isPaired: true }],
-  }, { actor: SYSTEM_ACTOR, commandId: randomUUID(), now: new Date().toISOString() });
-  if (result.position) await projections.waitFor(result.position, [SESSIONS_PROJECTION], config.PROJECTION_WAIT_MS);
-  const rows = await api.platform.pools.owner.query<{ id: string }>('SELECT id FROM read.sessions WHERE series_id = $1 ORDER BY start_at', [seriesId]);
-  return rows.rows.map((r) => r.id);
-}
+const book = (ecosystemId: string, programId: string, start: Date, options: { weeks?: number; pending?: boolean } = {}) =>
+  bookSession(api, { ecosystemId, programId, start, learnerId: w.ids.student, ...options });
 
 beforeAll(async () => {
   api = await startTestApi();

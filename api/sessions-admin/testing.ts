@@ -4,6 +4,9 @@
  * apart from the Session aggregate and with any mix of statuses, times and people.
  */
 import { randomUUID } from 'node:crypto';
+import { scheduleSession } from '../../domain/session/handlers';
+import { SESSIONS_PROJECTION } from '../../projections/sessions';
+import { SYSTEM_ACTOR } from '../auth/seed';
 import type { Platform } from '../platform';
 
 /** A running platform of a test (TestApi, E2eApp). */
@@ -53,4 +56,26 @@ export async function insertSessions(api: WithPlatform, sessions: TestSession[])
     }
   }
   return ids;
+}
+
+/**
+ * Books a session (or a weekly series) through the command bus as the platform would, waits for the
+ * sessions read model, and answers the occurrences' ids by start.
+ */
+export async function bookSession(api: WithPlatform, booking: {
+  ecosystemId: string; programId: string; start: Date; subject?: string; weeks?: number; pending?: boolean; learnerId: string;
+}): Promise<string[]> {
+  const { bus, projections, config } = api.platform.services;
+  const seriesId = randomUUID();
+  const iso = booking.start.toISOString();
+  const recurrence = booking.weeks ? { frequency: 'WEEKLY', interval: 1, recurringDays: [booking.start.getUTCDay()], weeks: booking.weeks, endDate: null } : null;
+  const result = await bus.dispatch(scheduleSession, {
+    seriesId, ecosystemId: booking.ecosystemId, pending: booking.pending ?? false, actorIsAdmin: true,
+    schedule: { timeZoneId: 'UTC', startDate: iso.slice(0, 10), startTime: iso.slice(11, 16), durationMinutes: 60, recurrence },
+    details: { sessionType: 'ONE_ON_ONE', programId: booking.programId, subject: booking.subject ?? 'Admin actions', location: 'ONLINE', meeting: { solution: 'LESSONSPACE' } },
+    participants: [{ userId: booking.learnerId, userType: 'STUDENT', isLeader: false, isPaired: true }],
+  }, { actor: SYSTEM_ACTOR, commandId: randomUUID(), now: new Date().toISOString() });
+  if (result.position) await projections.waitFor(result.position, [SESSIONS_PROJECTION], config.PROJECTION_WAIT_MS);
+  const rows = await api.platform.pools.owner.query<{ id: string }>('SELECT id FROM read.sessions WHERE series_id = $1 ORDER BY start_at', [seriesId]);
+  return rows.rows.map((r) => r.id);
 }

@@ -1,14 +1,15 @@
 /**
  * The admin session summary page in the browser (decision 0060): the ecosystem admin opens it from
  * their ecosystem's card, sees the sessions latest first with people and statuses, pages through
- * them, filters by status and term, selects a row and downloads the CSV of the same filters. English
- * at 1280 px, Spanish at 390 px, axe-clean; screenshots in dist/e2e-screenshots.
+ * them, filters by status and term, selects a row and downloads the CSV of the same filters, and
+ * cancels (with a reason) and restores two booked sessions with the count shown first. English at
+ * 1280 px, Spanish at 390 px, axe-clean; screenshots in dist/e2e-screenshots.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser } from '../../api/auth/seed';
-import { insertSessions } from '../../api/sessions-admin/testing';
+import { bookSession, insertSessions } from '../../api/sessions-admin/testing';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
 
@@ -32,6 +33,10 @@ beforeAll(async () => {
     })),
     { ecosystemId, programId, subject: 'Geometry review', startAt: new Date(start + DAY), cancelled: true, people: [{ userId: learner.userId, isLeader: false }] },
   ]);
+  // Booked through the Session aggregate, so the page's actions act on them; within a day, so a reason is asked for.
+  for (const subject of ['Chess club A', 'Chess club B']) {
+    await bookSession(app, { ecosystemId, programId, start: new Date(Date.now() + 6 * 3_600_000), subject, learnerId: learner.userId });
+  }
 }, 120_000);
 afterAll(async () => { await app?.stop(); });
 
@@ -57,8 +62,8 @@ describe('the admin session summary page', () => {
       await check(page, 'admin-sessions-1280-en');
 
       await page.getByRole('button', { name: 'Next page' }).click();
-      await table.getByText('Reading circle 27').waitFor();
-      expect(await rows.count()).toBe(1 + 3);
+      await table.getByText('Reading circle 25').waitFor();
+      expect(await rows.count()).toBe(1 + 5);
       await page.getByText('Page 2').waitFor();
 
       await page.getByRole('combobox', { name: 'Status' }).click();
@@ -83,6 +88,35 @@ describe('the admin session summary page', () => {
       await page.getByRole('textbox', { name: 'Subject or person' }).fill('nobody-matches-this');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('No session matches these filters.').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cancels two chosen sessions with a reason and restores them, the count shown first (English, 1280 px)', async () => {
+    const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 1280 });
+    try {
+      await openSessions(page, `Sessions of ${ECOSYSTEM}`);
+      await page.getByRole('textbox', { name: 'Subject or person' }).fill('Chess club');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      const table = page.getByRole('table', { name: 'Sessions' });
+      await expect.poll(async () => table.getByRole('row').count(), { timeout: 10_000 }).toBe(3);
+      for (const name of ['Chess club A', 'Chess club B']) await page.getByRole('checkbox', { name: new RegExp(`^Select ${name} on`) }).check();
+      await page.getByRole('button', { name: 'Cancel selected (2)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel 2 sessions?' });
+      await dialog.getByRole('button', { name: 'Cancel 2 sessions' }).click();
+      await dialog.getByRole('alert').getByText('Please give a reason for cancelling a session that starts within 24 hours.').waitFor();
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('The room is closed');
+      await check(page, 'admin-sessions-cancel-1280-en');
+      await dialog.getByRole('button', { name: 'Cancel 2 sessions' }).click();
+      await page.getByText('2 sessions cancelled.').waitFor();
+      await expect.poll(async () => table.getByText('Cancelled', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+      for (const name of ['Chess club A', 'Chess club B']) await page.getByRole('checkbox', { name: new RegExp(`^Select ${name} on`) }).check();
+      await page.getByRole('button', { name: 'Restore selected (2)' }).click();
+      await page.getByRole('dialog', { name: 'Restore 2 sessions?' }).getByRole('button', { name: 'Restore 2 sessions' }).click();
+      await page.getByText('2 sessions restored.').waitFor();
+      await expect.poll(async () => table.getByText('Upcoming', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
