@@ -85,6 +85,7 @@ describe('adminCancelOneOrManySession and adminRestoreOneOrManySessions', () => 
     expect(await field({ ids: [weekly[0], foreign], reason: 'x' })).toEqual(['sessionIds.1']);
     expect(await field({ ids: Array.from({ length: 101 }, () => randomUUID()) })).toEqual(['sessionIds']);
     expect(await field({ ids: [weekly[0]], reason: 'x'.repeat(2001) })).toEqual(['reason']);
+    expect(await field({ ids: [randomUUID()], reason: 'a\nb' })).toEqual(['reason']);
     for (const token of [w.tokens.admin2, w.tokens.student, w.tokens.programAdmin, w.tokens.parent]) {
       await refusedUnchanged(api, () => run(CANCEL, { ids: [weekly[0]], reason: 'x' }, token), 'FORBIDDEN');
       await refusedUnchanged(api, () => run(RESTORE, { ids: [weekly[0]] }, token), 'FORBIDDEN');

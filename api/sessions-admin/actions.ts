@@ -9,6 +9,7 @@ import { cancelSession, restoreSession, setSessionsPending } from '../../domain/
 import { sessionMessages } from '../../domain/session/messages';
 import { ValidationError } from '../../domain/shared/errors';
 import { isUuid } from '../../domain/shared/ids';
+import { textProblem } from '../../domain/shared/text';
 import { sessionSummaryPage, type SessionSummaryRow } from '../../projections/sessions/admin-queries';
 import { SESSIONS_PROJECTION } from '../../projections/sessions';
 import type { RequestContext } from '../context';
@@ -47,10 +48,16 @@ async function chosenSessions(ctx: RequestContext, ecosystemValue: string | null
   return { ecosystemId, rows, now };
 }
 
-function checkedReason(value: string | null | undefined, rows: readonly SessionSummaryRow[], now: Date): string | null {
+/** The reason's shape, checked before anything else is read. */
+function reasonOf(value: string | null | undefined): string | null {
   const reason = value?.trim() || null;
   if (reason && reason.length > MAX_REASON) throw ValidationError.forField('reason', m.reasonTooLong({ max: MAX_REASON }));
-  // The domain asks for a reason within 24 hours of the start; asked here for all, before any is cancelled.
+  if (reason && textProblem(reason, { singleLine: true })) throw ValidationError.forField('reason', m.reasonOneLine);
+  return reason;
+}
+
+/** The domain asks for a reason within 24 hours of the start; asked here for all, before any is cancelled. */
+function requireReason(reason: string | null, rows: readonly SessionSummaryRow[], now: Date): string | null {
   if (!reason && rows.some((r) => r.startAt.getTime() < now.getTime() + DAY_MS)) throw ValidationError.forField('reason', sessionMessages.reasonRequired);
   return reason;
 }
@@ -69,10 +76,10 @@ async function cancelRows(ctx: RequestContext, chosen: Chosen, rows: readonly Se
 }
 
 export async function cancelMany(ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[]; reason?: string | null }): Promise<AdminSessionsResult> {
+  const reason = reasonOf(args.reason);
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
   const todo = chosen.rows.filter((r) => !r.cancelled);
-  const reason = checkedReason(args.reason, todo, chosen.now);
-  return result(ctx, chosen, await cancelRows(ctx, chosen, todo, reason));
+  return result(ctx, chosen, await cancelRows(ctx, chosen, todo, requireReason(reason, todo, chosen.now)));
 }
 
 export async function restoreMany(ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[] }): Promise<AdminSessionsResult> {
@@ -88,9 +95,10 @@ export async function restoreMany(ctx: RequestContext, args: { ecosystemId?: str
 export async function updatePending(
   ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[]; approve: boolean; reason?: string | null },
 ): Promise<AdminSessionsResult> {
+  const reason = reasonOf(args.reason);
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
   const todo = chosen.rows.filter((r) => r.pending && !r.cancelled);
-  if (!args.approve) return result(ctx, chosen, await cancelRows(ctx, chosen, todo, checkedReason(args.reason, todo, chosen.now)));
+  if (!args.approve) return result(ctx, chosen, await cancelRows(ctx, chosen, todo, requireReason(reason, todo, chosen.now)));
   for (const r of todo) {
     await ctx.execute(setSessionsPending, { seriesId: r.seriesId, occurrenceId: r.id, scope: 'SINGLE', pending: false }, { waitFor, ecosystemId: chosen.ecosystemId });
   }

@@ -37,4 +37,5 @@ export const sessionAdminActionMessages = defineMessages('sessionAdmin.actions',
   duplicateSession: 'This session is named twice.',
   notInEcosystem: 'This session does not belong to this ecosystem.',
   reasonTooLong: 'Give a reason of at most {max} characters.',
+  reasonOneLine: 'Give the reason on one line, without line breaks or control characters.',
 });

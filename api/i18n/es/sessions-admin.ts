@@ -14,6 +14,7 @@ export const esSessionsAdmin: Record<string, string> = {
   'sessionAdmin.actions.duplicateSession': 'Esta sesión aparece dos veces.',
   'sessionAdmin.actions.notInEcosystem': 'Esta sesión no pertenece a este ecosistema.',
   'sessionAdmin.actions.reasonTooLong': 'Indique un motivo de {max} caracteres como máximo.',
+  'sessionAdmin.actions.reasonOneLine': 'Indique el motivo en una sola línea, sin saltos de línea ni caracteres de control.',
   'sessionAdmin.csv.date': 'Fecha',
   'sessionAdmin.csv.startTime': 'Inicio',
   'sessionAdmin.csv.timeZoneId': 'Zona horaria',

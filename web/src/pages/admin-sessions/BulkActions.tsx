@@ -3,7 +3,7 @@
  * dialog's title before anything runs; a refusal (a reason needed within 24 hours) shows in the
  * dialog, which stays open.
  */
-import { Button, Group, Textarea } from '@mantine/core';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showToast } from '../../components/toast';
@@ -41,7 +41,7 @@ export function BulkActions({ ecosystemId, selected, onDone }: { ecosystemId: st
       <FormDialog opened={dialog === 'cancel'} onClose={close} title={t('adminSessions.cancel.title', { count })} intro={t('adminSessions.cancel.intro')}
         submitLabel={t('adminSessions.cancel.submit', { count })} loading={busy} formError={formError}
         onSubmit={() => void run(() => cancel(ecosystemId, [...selected], reason.trim() || null), 'adminSessions.cancel.done')}>
-        <Textarea label={t('adminSessions.cancel.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} autosize minRows={2} maxLength={2000} />
+        <TextInput label={t('adminSessions.cancel.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={2000} />
       </FormDialog>
       <ConfirmDialog opened={dialog === 'restore'} onClose={close} title={t('adminSessions.restore.title', { count })}
         text={formError ?? t('adminSessions.restore.text')} confirmLabel={t('adminSessions.restore.submit', { count })} loading={busy}
