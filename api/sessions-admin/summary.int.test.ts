@@ -84,6 +84,14 @@ describe('getEcosystemAdminPaginatedSessionSummary', () => {
     expect((await summary({ filters: { searchTerm: 'tina' } })).totalCount).toBe(2);
   });
 
+  it('filters each status to exactly the sessions whose status field says it', async () => {
+    const all = (await summary({ pageSize: 100 })).sessions;
+    for (const status of ['UPCOMING', 'PENDING', 'RECENTLY_COMPLETED', 'COMPLETED', 'CANCELLED', 'ERROR']) {
+      const filtered = (await summary({ filters: { statuses: [status] }, pageSize: 100 })).sessions;
+      expect(filtered.map((x) => x.rawId).sort(), status).toEqual(all.filter((x) => x.status === status).map((x) => x.rawId).sort());
+    }
+  });
+
   it('pages by number and by cursor alike, in each sort order', async () => {
     for (const sort of ['START_ASC', 'START_DESC', 'SUBJECT', 'PROGRAM']) {
       const all = await summary({ filters: { sort }, pageSize: 100 });
