@@ -53,7 +53,7 @@ import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
 import { sessionMutationMessages } from '../sessions/mutation-messages';
 import { esSessionMutations } from './es/session-mutations';
-import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages } from '../sessions-admin/messages';
+import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages, sessionPropertyMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import type { Locale } from './locale';
 
@@ -75,7 +75,7 @@ export const MESSAGE_GROUPS = [
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
   sessionMutationMessages,
-  sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages,
+  sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
 ] as const;
 
 function english(): Record<string, string> {

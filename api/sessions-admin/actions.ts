@@ -24,10 +24,10 @@ const DAY_MS = 86_400_000;
 const waitFor = [SESSIONS_PROJECTION];
 
 export interface AdminSessionsResult { changedCount: number; sessions: SummaryItem[] }
-interface Chosen { ecosystemId: string; rows: SessionSummaryRow[]; now: Date }
+export interface Chosen { ecosystemId: string; rows: SessionSummaryRow[]; now: Date }
 
 /** The sessions named, in the order named, each checked to be one of the ecosystem's. */
-async function chosenSessions(ctx: RequestContext, ecosystemValue: string | null | undefined, values: readonly string[]): Promise<Chosen> {
+export async function chosenSessions(ctx: RequestContext, ecosystemValue: string | null | undefined, values: readonly string[]): Promise<Chosen> {
   const ecosystemId = await allowedEcosystem(ctx, ecosystemValue, 'manage');
   if (values.length === 0) throw ValidationError.forField('sessionIds', m.noSessions);
   if (values.length > MAX_SESSIONS) throw ValidationError.forField('sessionIds', m.tooManySessions({ max: MAX_SESSIONS }));
@@ -62,7 +62,7 @@ function requireReason(reason: string | null, rows: readonly SessionSummaryRow[]
   return reason;
 }
 
-async function result(ctx: RequestContext, chosen: Chosen, changedCount: number): Promise<AdminSessionsResult> {
+export async function result(ctx: RequestContext, chosen: Chosen, changedCount: number): Promise<AdminSessionsResult> {
   const filter = { ecosystemId: chosen.ecosystemId, now: ctx.services.clock(), sessionIds: chosen.rows.map((r) => r.id) };
   const rows = await ctx.read((c) => sessionSummaryPage(c, filter, 'START_ASC', MAX_SESSIONS, null));
   return { changedCount, sessions: await withParticipants(ctx, filter, rows) };

@@ -39,3 +39,14 @@ export const sessionAdminActionMessages = defineMessages('sessionAdmin.actions',
   reasonTooLong: 'Give a reason of at most {max} characters.',
   reasonOneLine: 'Give the reason on one line, without line breaks or control characters.',
 });
+
+/** The custom session properties' refusals. */
+export const sessionPropertyMessages = defineMessages('sessionAdmin.properties', {
+  noProperties: 'Choose at least one property to set.',
+  tooManyProperties: 'Set at most {max} properties at once.',
+  duplicateKey: 'This property is named twice.',
+  unknownKey: 'This is not one of the custom session properties of the program of every session chosen.',
+  badValue: 'This value does not fit the property ({fieldType}).',
+  valueTooLong: 'Give a value of at most {max} characters, on one line.',
+  cancelled: 'A cancelled session cannot be changed: restore it first.',
+});

@@ -6,6 +6,7 @@ import { toGlobalId } from '../relay';
 import { displayName } from './names';
 import { sessionAdminQueries } from './queries';
 import { cancelMany, restoreMany, updatePending } from './actions';
+import { updateProperties } from './properties';
 
 export const sessionAdminResolvers: Resolvers = {
   Query: { ...sessionAdminQueries },
@@ -13,6 +14,7 @@ export const sessionAdminResolvers: Resolvers = {
     adminCancelOneOrManySession: (_root, args, ctx) => cancelMany(ctx, args),
     adminRestoreOneOrManySessions: (_root, args, ctx) => restoreMany(ctx, args),
     adminUpdateOneOrManyPendingSessions: (_root, args, ctx) => updatePending(ctx, args),
+    updateSessionsProperties: (_root, args, ctx) => updateProperties(ctx, args),
   },
   AdminSessionSummaryPage: { totalCount: (page) => page.count() },
   AdminSessionSummary: {
