@@ -113,4 +113,11 @@ export const valuesEn = {
   'breadcrumbs.value.relationship.OTHER': 'Other',
   'breadcrumbs.value.notifPreferences.EMAIL': 'Email',
   'breadcrumbs.value.notifPreferences.TEXT': 'Text',
+  'breadcrumbs.value.frequency.MONTHLY': 'Monthly',
+  'breadcrumbs.value.location.ONLINE': 'Online',
+  'breadcrumbs.value.location.IN_PERSON': 'In person',
+  'breadcrumbs.value.meetingSolution.LESSONSPACE': 'Lessonspace',
+  'breadcrumbs.value.meetingSolution.ZOOM': 'Zoom',
+  'breadcrumbs.value.meetingSolution.IN_PERSON': 'In person',
+  'breadcrumbs.value.meetingSolution.CUSTOM_URL': 'Own video link',
 } as const satisfies Record<string, string>;

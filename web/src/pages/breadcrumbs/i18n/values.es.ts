@@ -110,4 +110,11 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.relationship.OTHER': 'Otro',
   'breadcrumbs.value.notifPreferences.EMAIL': 'Correo electrónico',
   'breadcrumbs.value.notifPreferences.TEXT': 'Mensaje de texto',
+  'breadcrumbs.value.frequency.MONTHLY': 'Mensual',
+  'breadcrumbs.value.location.ONLINE': 'En línea',
+  'breadcrumbs.value.location.IN_PERSON': 'Presencial',
+  'breadcrumbs.value.meetingSolution.LESSONSPACE': 'Lessonspace',
+  'breadcrumbs.value.meetingSolution.ZOOM': 'Zoom',
+  'breadcrumbs.value.meetingSolution.IN_PERSON': 'Presencial',
+  'breadcrumbs.value.meetingSolution.CUSTOM_URL': 'Enlace de vídeo propio',
 };
