@@ -233,7 +233,8 @@ function adminSessionCases(): PageCase[] {
     page('latest first', {}),
     page('earliest first', { sort: 'START_ASC' }),
     page('by subject', { sort: 'SUBJECT' }),
-    page('by program', { sort: 'PROGRAM' }),
+    // Not 'by program': that walk visits the ecosystem's programs in name order until their sessions fill
+    // a page, so it reads up to a row per program (753 of this tenant's 3,967 before the first page, decision 0060).
     page('one program', aProgram),
     page('a week ahead', async () => ({ from: ago(-60 * 24 * 7), to: ago(-60 * 24 * 14) })),
     page('cancelled (rare)', { statuses: ['CANCELLED'] }),
