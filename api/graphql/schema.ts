@@ -25,6 +25,7 @@ import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
+import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -110,7 +111,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionConflictResolvers,
   sessionMutationResolvers,
   meetingsResolvers,
-  recordingExportResolvers];
+  recordingExportResolvers,
+  sessionAdminResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -56,6 +56,8 @@ import { esSessionMutations } from './es/session-mutations';
 import { esMeetings } from './es/meetings';
 import { meetingMessages } from '../meetings/messages';
 import { recordingExportMessages } from '../../domain/meetings/messages';
+import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages, sessionPropertyMessages } from '../sessions-admin/messages';
+import { esSessionsAdmin } from './es/sessions-admin';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -77,6 +79,7 @@ export const MESSAGE_GROUPS = [
   conflictMessages,
   sessionMutationMessages,
   meetingMessages, recordingExportMessages,
+  sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -109,6 +112,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionConflicts,
     ...esSessionMutations,
     ...esMeetings,
+    ...esSessionsAdmin,
   },
 };
 
