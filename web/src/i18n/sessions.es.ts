@@ -44,7 +44,7 @@ export const sessionsEs: Record<SessionsMessageId, string> = {
   'sessions.status.RECENTLY_COMPLETED': 'Completada hace poco',
   'sessions.status.COMPLETED': 'Completada',
   'sessions.status.CANCELLED': 'Cancelada',
-  'sessions.status.ERROR': 'Error',
+  'sessions.status.ERROR': 'Con error',
   'sessions.type.ONE_ON_ONE': 'Individual',
   'sessions.type.DROP_IN': 'Abierta',
   'sessions.type.GROUP': 'Grupal',

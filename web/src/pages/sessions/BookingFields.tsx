@@ -3,7 +3,7 @@
  * ecosystem's sessionInterval) with the zone named, how it repeats, where it happens, seats of a
  * group, and the tutors (admins) and tutees.
  */
-import { MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useT } from '../../i18n/terms';
 import { endFor, timeOptions, type BookingDraft, type BookingErrors, type MeetingSolutionName, type SessionTypeName } from './bookingForm';
@@ -23,6 +23,12 @@ export interface BookingOptions {
 }
 
 const MEETINGS: readonly MeetingSolutionName[] = ['LESSONSPACE', 'ZOOM', 'CUSTOM_URL', 'IN_PERSON'];
+/** A whole number of seats from 1, or none (no limit). */
+function seats(value: string): number | null {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) && n >= 1 ? n : null;
+}
+
 const SEATED: readonly SessionTypeName[] = ['GROUP', 'DROP_IN', 'COURSE', 'ONE_ON_ONE_BREAKOUT'];
 
 interface Props {
@@ -104,8 +110,8 @@ export function BookingFields(props: Props) {
       <RecurrenceFields draft={draft} errors={errors} change={change} />
       <WhereFields draft={draft} errors={errors} change={change} />
       {SEATED.includes(draft.sessionType) && (
-        <NumberInput label={t('sessions.form.maxStudents')} min={1} max={500} value={draft.maxStudents ?? ''} maw={160}
-          onChange={(v) => change({ maxStudents: typeof v === 'number' ? v : null })} />
+        <TextInput type="number" inputMode="numeric" min={1} max={500} label={t('sessions.form.maxStudents')} value={draft.maxStudents ?? ''} maw={160}
+          onChange={(e) => change({ maxStudents: seats(e.currentTarget.value) })} />
       )}
       <PeopleFields draft={draft} options={options} change={change} />
     </Stack>

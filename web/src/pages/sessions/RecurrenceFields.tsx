@@ -2,13 +2,15 @@
  * How a booking repeats: every day, on chosen weekdays (toggles, Sunday first as the spec's weeks
  * start), or every month; for a number of weeks or until a last day.
  */
-import { Chip, Group, Input, NumberInput, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Chip, Group, Input, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { Info } from 'luxon';
 import { useIntl } from 'react-intl';
 import { useT } from '../../i18n/terms';
 import type { BookingDraft, BookingErrors, Repeat } from './bookingForm';
 
 const REPEATS: readonly Repeat[] = ['NONE', 'DAILY', 'WEEKLY', 'MONTHLY'];
+/** A series runs for at most a year. */
+const WEEKS = Array.from({ length: 52 }, (_, i) => String(i + 1));
 
 interface Props {
   draft: BookingDraft;
@@ -52,8 +54,8 @@ export function RecurrenceFields({ draft, errors, change }: Props) {
             </Group>
           </Radio.Group>
           {draft.endBy === 'WEEKS'
-            ? <NumberInput label={t('sessions.form.weeks')} min={1} max={52} value={draft.weeksRecurring} maw={160}
-                onChange={(v) => change({ weeksRecurring: typeof v === 'number' ? v : 1 })} />
+            ? <Select label={t('sessions.form.weeks')} value={String(draft.weeksRecurring)} maw={160} allowDeselect={false}
+                data={WEEKS} onChange={(v) => change({ weeksRecurring: Number(v ?? 1) })} />
             : <TextInput type="date" label={t('sessions.form.endDate')} value={draft.recurringEndDate} maw={220}
                 error={errors.recurringEndDate && t(errors.recurringEndDate)} onChange={(e) => change({ recurringEndDate: e.currentTarget.value })} />}
         </>

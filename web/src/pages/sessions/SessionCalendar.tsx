@@ -13,7 +13,6 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { usePhoneLayout } from '../../components/responsive';
 import { useT } from '../../i18n/terms';
 import { zoneLabel } from './format';
 import { fetchSessionPage, type Session } from './sessionOperations';
@@ -46,7 +45,8 @@ export function calendarEvent(session: Session): EventInput {
 export function SessionCalendar({ zone, reloadKey }: { zone: string; reloadKey: number }) {
   const t = useT();
   const { locale } = useIntl();
-  const phone = usePhoneLayout();
+  // Read once: the view a phone opens on (the same width as components/responsive.ts's phone layout).
+  const [phone] = useState(() => window.matchMedia('(max-width: 40em)').matches);
   const calendar = useRef<FullCalendar>(null);
   const [failed, setFailed] = useState(false);
   const events = useCallback((info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (error: Error) => void) => {

@@ -26,9 +26,9 @@ import { SessionActionDialog } from './SessionActionDialog';
 import { SessionCalendar } from './SessionCalendar';
 import type { SessionAction } from './SessionItem';
 import { CompletedSessions, UpcomingSessions } from './SessionLists';
+import { SESSIONS_CSS } from './styles';
 import type { SessionsPageViewerQuery } from './__generated__/SessionsPageViewerQuery.graphql';
 import type { SessionsPageEcosystemQuery } from './__generated__/SessionsPageEcosystemQuery.graphql';
-import './sessions.css';
 
 const viewerQuery = graphql`
   query SessionsPageViewerQuery {
@@ -104,6 +104,7 @@ function Sessions({ viewer, data }: { viewer: Viewer; data: EcosystemData | null
   const listProps = { zone, viewerId: viewer.id, reloadKey, onAction: setAction };
   return (
     <Stack maw={1100} mx="auto" p="md" gap="lg">
+      <style>{SESSIONS_CSS}</style>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={1}>{t('sessions.title')}</Title>
         {context && <Button onClick={(e) => setBooking(e.currentTarget)}>{t('sessions.book')}</Button>}

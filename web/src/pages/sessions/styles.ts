@@ -1,4 +1,8 @@
-/* The sessions pages (docs/decisions/0059). */
+/**
+ * The sessions pages' own rules (docs/decisions/0059), rendered in a <style> by the page: a CSS
+ * file would add its name to the first load's list of preloads (web/bundle-budget.unit.test.ts).
+ */
+export const SESSIONS_CSS = `
 .plain-fieldset {
   border: 0;
   margin: 0;
@@ -36,3 +40,4 @@
   max-width: 100%;
   overflow-x: auto;
 }
+`;
