@@ -44,6 +44,8 @@ import { settingsMessages } from '../../domain/user/settings/messages';
 import { esSettings } from './es/settings';
 import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
+import { sessionMessages } from '../../domain/session/messages';
+import { esSessions } from './es/sessions';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -60,6 +62,7 @@ export const MESSAGE_GROUPS = [
   settingsMessages,
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
+  sessionMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -87,6 +90,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSettings,
     ...esSso,
     ...esFamilies,
+    ...esSessions,
   },
 };
 
