@@ -42,12 +42,25 @@ export function calendarEvent(session: Session): EventInput {
   };
 }
 
+/**
+ * FullCalendar draws its arrows as spans with role="img" and no name, inside buttons that are
+ * named by their hints (title): the spans only repeat the buttons, so they are hidden from
+ * assistive technology (axe: role-img-alt).
+ */
+function hideArrowIcons(root: HTMLElement | null): void {
+  root?.querySelectorAll('.fc-icon[role="img"]').forEach((icon) => {
+    icon.removeAttribute('role');
+    icon.setAttribute('aria-hidden', 'true');
+  });
+}
+
 export function SessionCalendar({ zone, reloadKey }: { zone: string; reloadKey: number }) {
   const t = useT();
   const { locale } = useIntl();
   // Read once: the view a phone opens on (the same width as components/responsive.ts's phone layout).
   const [phone] = useState(() => window.matchMedia('(max-width: 40em)').matches);
   const calendar = useRef<FullCalendar>(null);
+  const frame = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const events = useCallback((info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (error: Error) => void) => {
     sessionsBetween(info.start.toISOString(), info.end.toISOString()).then(
@@ -65,14 +78,14 @@ export function SessionCalendar({ zone, reloadKey }: { zone: string; reloadKey: 
       <Title order={2} size="h3" id="sessions-calendar">{t('sessions.calendar')}</Title>
       <Text size="sm" data-testid="calendar-zone">{t('sessions.calendar.zone', { zone: zoneLabel(zone, locale) })}</Text>
       {failed && <Alert color="red" role="alert">{t('sessions.upcoming.error')}</Alert>}
-      <div className="session-calendar">
+      <div className="session-calendar" ref={frame}>
         <FullCalendar ref={calendar} plugins={[dayGridPlugin, timeGridPlugin, luxonPlugin]} timeZone={zone}
           locales={[esLocale]} locale={locale.startsWith('es') ? 'es' : 'en'} firstDay={0}
           initialView={phone ? 'timeGridDay' : 'timeGridWeek'} height="auto" nowIndicator scrollTime="08:00:00"
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
           buttonText={{ today: t('sessions.calendar.today'), day: t('sessions.calendar.day'), week: t('sessions.calendar.week'), month: t('sessions.calendar.month') }}
           buttonHints={{ prev: t('sessions.calendar.previous'), next: t('sessions.calendar.next') }}
-          events={events} />
+          events={events} datesSet={() => hideArrowIcons(frame.current)} />
       </div>
     </Stack>
   );

@@ -1,6 +1,6 @@
 /**
- * /sessions (SPEC section 2's sessions dashboard): upcoming sessions, the calendar, drop-in
- * sessions, completed sessions grouped by month and how to schedule, for the signed-in person, in
+ * /sessions (SPEC section 2's sessions dashboard): upcoming sessions, completed sessions grouped
+ * by month, the calendar, drop-in sessions and how to schedule, for the signed-in person, in
  * their zone (named on the page). `?ecosystem=` chooses which of their ecosystems books and names
  * tutor and tutee; by default the first. Each list loads on its own, so one failing shows its
  * error text and the others stay (docs/decisions/0059).
@@ -112,9 +112,9 @@ function Sessions({ viewer, data }: { viewer: Viewer; data: EcosystemData | null
       <Text size="sm">{t('sessions.intro', { ecosystem: data?.getEcosystemById?.name ?? '', zone: zoneLabel(zone, locale) })}</Text>
       <EcosystemChoice data={data} />
       <UpcomingSessions {...listProps} />
+      <CompletedSessions {...listProps} />
       <SessionCalendar zone={zone} reloadKey={reloadKey} />
       <DropInSessions {...listProps} onChanged={reload} />
-      <CompletedSessions {...listProps} />
       <HowToSchedule />
       {context && <BookSessionDialog opened={booking !== null} onClose={() => setBooking(null)} onBooked={reload} context={context} returnFocus={booking} />}
       {action && <SessionActionDialog action={action} viewerId={viewer.id} zone={zone} sessionInterval={interval}
