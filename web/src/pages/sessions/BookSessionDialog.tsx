@@ -14,7 +14,7 @@ import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { BookingChecks, ConflictList } from './BookingChecks';
 import { BookingFields, type BookingProgram } from './BookingFields';
-import { bookingInput, emptyDraft, validateBooking, type BookingDraft, type BookingErrors } from './bookingForm';
+import { bookingInput, emptyDraft, validateBooking, withChanges, type BookingDraft, type BookingErrors } from './bookingForm';
 import { fetchTutees, fetchTutors, forProgram, type PersonChoice } from './peopleChoices';
 import type { Conflict } from './sessionOperations';
 import { useCreateSessionMutation } from './useCreateSessionMutation';
@@ -64,7 +64,7 @@ export function BookSessionDialog({ opened, onClose, onBooked, context, returnFo
   const formRef = useFocusInvalid(useMemo(() => (errors || refused ? {} : null), [errors, refused]));
   // A new form each time the dialog opens; the context it starts from is the one of that moment.
   useEffect(() => { if (opened) { setDraft(freshDraft(context)); setErrors(null); setRefused(null); } }, [opened]);
-  const change = (changes: Partial<BookingDraft>) => { setDraft((d) => ({ ...d, ...changes })); setRefused(null); };
+  const change = (changes: Partial<BookingDraft>) => { setDraft((d) => withChanges(d, changes)); setRefused(null); };
 
   const book = async (forceBook: boolean) => {
     const found = validateBooking(draft, { now: DateTime.now(), isAdmin: context.isAdmin });

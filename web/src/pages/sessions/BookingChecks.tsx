@@ -48,7 +48,7 @@ function Availability({ tutorId, draft }: { tutorId: string | null; draft: Booki
   return (
     <Stack gap={4}>
       <Title order={3} size="h5">{t('sessions.availability.title', { date })}</Title>
-      {answer.state === 'loading' && <Loader size="xs" aria-label={t('common.loading')} />}
+      {answer.state === 'loading' && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
       {answer.state === 'failed' && <Text size="sm" c="red">{t('sessions.availability.error', { message: errorText(answer.error) })}</Text>}
       {answer.state === 'done' && (
         <>
@@ -86,7 +86,7 @@ function Conflicts({ draft, isAdmin }: { draft: BookingDraft; isAdmin: boolean }
   return (
     <Stack gap={4} aria-live="polite">
       <Title order={3} size="h5">{t('sessions.conflicts.title')}</Title>
-      {answer.state === 'loading' && <Loader size="xs" aria-label={t('common.loading')} />}
+      {answer.state === 'loading' && <Loader size="xs" role="status" aria-label={t('common.loading')} />}
       {answer.state === 'failed' && <Text size="sm" c="red">{t('sessions.conflicts.error', { message: errorText(answer.error) })}</Text>}
       {answer.state === 'done' && (answer.value.length === 0
         ? <Text size="sm">{t('sessions.conflicts.none')}</Text>

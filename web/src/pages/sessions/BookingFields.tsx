@@ -91,6 +91,12 @@ function PeopleFields({ draft, options, change }: Omit<Props, 'errors'>) {
   );
 }
 
+/** The kind kept when the new program offers it, else the program's first. */
+function typeFor(program: BookingProgram | undefined, current: SessionTypeName): SessionTypeName {
+  const offered = program && program.sessionCapabilities.length > 0 ? program.sessionCapabilities : SESSION_TYPES;
+  return offered.includes(current) ? current : offered[0];
+}
+
 export function BookingFields(props: Props) {
   const t = useT();
   const { draft, errors, options, change } = props;
@@ -100,7 +106,7 @@ export function BookingFields(props: Props) {
     <Stack gap="sm">
       <Select label={t('sessions.form.program')} required value={draft.programId || null} allowDeselect={false}
         data={options.programs.map((p) => ({ value: p.id, label: p.name }))} error={errors.programId && t(errors.programId)}
-        onChange={(v) => v && change({ programId: v, tuteeIds: [] })} />
+        onChange={(v) => v && change({ programId: v, tuteeIds: [], sessionType: typeFor(options.programs.find((p) => p.id === v), draft.sessionType) })} />
       <Select label={t('sessions.form.type')} value={draft.sessionType} allowDeselect={false}
         data={types.map((type) => ({ value: type, label: t(`sessions.type.${type}`) }))}
         onChange={(v) => v && change({ sessionType: v as SessionTypeName })} />

@@ -2,10 +2,11 @@
  * The calendar view of the reader's sessions (FullCalendar, docs/decisions/0059): day, week and
  * month, drawn in the viewer's zone through the luxon plugin, which names the zone above the grid.
  * It asks for the sessions of the dates on screen, upcoming and completed, a page of 100 at a time.
- * On a phone it opens on the day view, which fits 390 px.
+ * On a phone it opens on the day view, which fits 390 px. The arrows are words: FullCalendar's
+ * arrow icons are images without names (axe: role-img-alt).
  */
 import FullCalendar from '@fullcalendar/react';
-import type { EventInput, EventSourceFuncArg } from '@fullcalendar/core';
+import type { DayCellMountArg, EventInput, EventSourceFuncArg } from '@fullcalendar/core';
 import esLocale from '@fullcalendar/core/locales/es';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import luxonPlugin from '@fullcalendar/luxon3';
@@ -43,15 +44,12 @@ export function calendarEvent(session: Session): EventInput {
 }
 
 /**
- * FullCalendar draws its arrows as spans with role="img" and no name, inside buttons that are
- * named by their hints (title): the spans only repeat the buttons, so they are hidden from
- * assistive technology (axe: role-img-alt).
+ * A month view's day cell is named by its day number (aria-labelledby) yet holds the day's sessions,
+ * whose words are then not part of its name (axe: label-content-name-mismatch); without the label
+ * the cell reads as its content, the day number first.
  */
-function hideArrowIcons(root: HTMLElement | null): void {
-  root?.querySelectorAll('.fc-icon[role="img"]').forEach((icon) => {
-    icon.removeAttribute('role');
-    icon.setAttribute('aria-hidden', 'true');
-  });
+function unlabelDayCell({ el }: DayCellMountArg): void {
+  if (el.tagName === 'TD') el.removeAttribute('aria-labelledby');
 }
 
 export function SessionCalendar({ zone, reloadKey }: { zone: string; reloadKey: number }) {
@@ -60,7 +58,6 @@ export function SessionCalendar({ zone, reloadKey }: { zone: string; reloadKey: 
   // Read once: the view a phone opens on (the same width as components/responsive.ts's phone layout).
   const [phone] = useState(() => window.matchMedia('(max-width: 40em)').matches);
   const calendar = useRef<FullCalendar>(null);
-  const frame = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const events = useCallback((info: EventSourceFuncArg, success: (events: EventInput[]) => void, failure: (error: Error) => void) => {
     sessionsBetween(info.start.toISOString(), info.end.toISOString()).then(
@@ -78,14 +75,14 @@ export function SessionCalendar({ zone, reloadKey }: { zone: string; reloadKey: 
       <Title order={2} size="h3" id="sessions-calendar">{t('sessions.calendar')}</Title>
       <Text size="sm" data-testid="calendar-zone">{t('sessions.calendar.zone', { zone: zoneLabel(zone, locale) })}</Text>
       {failed && <Alert color="red" role="alert">{t('sessions.upcoming.error')}</Alert>}
-      <div className="session-calendar" ref={frame}>
+      <div className="session-calendar">
         <FullCalendar ref={calendar} plugins={[dayGridPlugin, timeGridPlugin, luxonPlugin]} timeZone={zone}
           locales={[esLocale]} locale={locale.startsWith('es') ? 'es' : 'en'} firstDay={0}
           initialView={phone ? 'timeGridDay' : 'timeGridWeek'} height="auto" nowIndicator scrollTime="08:00:00"
           headerToolbar={{ start: 'prev,next today', center: 'title', end: 'timeGridDay,timeGridWeek,dayGridMonth' }}
-          buttonText={{ today: t('sessions.calendar.today'), day: t('sessions.calendar.day'), week: t('sessions.calendar.week'), month: t('sessions.calendar.month') }}
-          buttonHints={{ prev: t('sessions.calendar.previous'), next: t('sessions.calendar.next') }}
-          events={events} datesSet={() => hideArrowIcons(frame.current)} />
+          buttonIcons={false} buttonText={{ prev: t('sessions.calendar.previous'), next: t('sessions.calendar.next'), today: t('sessions.calendar.today'),
+            day: t('sessions.calendar.day'), week: t('sessions.calendar.week'), month: t('sessions.calendar.month') }}
+          events={events} dayCellDidMount={unlabelDayCell} />
       </div>
     </Stack>
   );

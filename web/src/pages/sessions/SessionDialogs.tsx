@@ -93,6 +93,7 @@ export function DropSessionDialog({ action, viewerId, onClose, onDone, zone }: D
   const { session } = action;
   const choices = dropChoices(session, viewerId);
   const [userId, setUserId] = useState(choices.find((c) => c.value === viewerId)?.value ?? choices[0]?.value ?? viewerId);
+  const self = session.viewerIsParticipant;
   const [scope, setScope] = useState<Scope>('SINGLE');
   const [formError, setFormError] = useState<string>();
   const [drop, busy] = useDropSessionMutation();
@@ -108,10 +109,10 @@ export function DropSessionDialog({ action, viewerId, onClose, onDone, zone }: D
     }
   };
   return (
-    <FormDialog opened onClose={onClose} title={t('sessions.drop.title', { subject: session.subject })} intro={t('sessions.drop.text', { when })}
-      submitLabel={t('sessions.drop.submit')} onSubmit={() => { void submit(); }} loading={busy} formError={formError}
+    <FormDialog opened onClose={onClose} title={t(self ? 'sessions.drop.title' : 'sessions.remove.title', { subject: session.subject })}
+      intro={t(self ? 'sessions.drop.text' : 'sessions.remove.text', { when })} submitLabel={t(self ? 'sessions.drop.submit' : 'sessions.remove.submit')} onSubmit={() => { void submit(); }} loading={busy} formError={formError}
       returnFocusRef={{ current: action.returnFocus }}>
-      {choices.length > 1 && (
+      {(choices.length > 1 || !self) && (
         <Select label={t('sessions.drop.who')} data={choices} value={userId} allowDeselect={false} onChange={(v) => v && setUserId(v)} />
       )}
       <ScopeField session={session} value={scope} onChange={setScope} />

@@ -41,6 +41,8 @@ function SessionActions({ session, onAction }: { session: Session; onAction: (ac
     session.viewerCanEdit && <Menu.Item key="edit" onClick={() => open('edit')}>{t('sessions.actions.edit')}</Menu.Item>,
     session.viewerCanCancel && <Menu.Item key="cancel" onClick={() => open('cancel')}>{t('sessions.actions.cancel')}</Menu.Item>,
     session.viewerIsParticipant && <Menu.Item key="drop" onClick={() => open('drop')}>{t('sessions.actions.drop')}</Menu.Item>,
+    !session.viewerIsParticipant && session.viewerCanEdit && session.participants.some((p) => !p.isLeader)
+      && <Menu.Item key="remove" onClick={() => open('drop')}>{t('sessions.actions.remove')}</Menu.Item>,
     session.viewerCanCancel && <Menu.Item key="delete" color="red" onClick={() => open('delete')}>{t('sessions.actions.delete')}</Menu.Item>,
   ].filter(Boolean);
   if (items.length === 0) return null;

@@ -45,7 +45,7 @@ export function ListFrame({ title, headingId, pages, errorText, emptyText, child
           </Group>
         </Alert>
       )}
-      {loading && <Group justify="center"><Loader size="sm" aria-label={t('common.loading')} /></Group>}
+      {loading && <Group justify="center"><Loader size="sm" role="status" aria-label={t('common.loading')} /></Group>}
       {!loading && error === null && sessions.length === 0 && <Text size="sm" c="dimmed">{t(emptyText)}</Text>}
       {!loading && error === null && hasMore && <Button variant="default" onClick={more} maw={200}>{t('sessions.more')}</Button>}
     </Stack>

@@ -136,6 +136,24 @@ export function bookingInput(draft: BookingDraft, forceBook = false) {
   };
 }
 
+function weekdayOf(date: string): number | null {
+  const day = DateTime.fromISO(date);
+  return day.isValid ? day.weekday % 7 : null;
+}
+
+/**
+ * The draft after a change. A weekly series' days follow the date while they are just the date's
+ * own weekday (as a new form starts), so picking a Tuesday books Tuesdays; days chosen by hand stay.
+ */
+export function withChanges(draft: BookingDraft, changes: Partial<BookingDraft>): BookingDraft {
+  const next = { ...draft, ...changes };
+  const before = weekdayOf(draft.date);
+  const after = weekdayOf(next.date);
+  const untouched = draft.recurringDays.length === 1 && draft.recurringDays[0] === before;
+  if (changes.date !== undefined && changes.recurringDays === undefined && untouched && after !== null) next.recurringDays = [after];
+  return next;
+}
+
 /** A new booking starts on the next free step after now, in the given zone. */
 export function emptyDraft(options: { now: DateTime; timeZoneId: string; sessionInterval: number; durations: readonly number[]; programId: string; tutorIds: string[] }): BookingDraft {
   const local = options.now.setZone(options.timeZoneId);
@@ -147,7 +165,7 @@ export function emptyDraft(options: { now: DateTime; timeZoneId: string; session
   return {
     programId: options.programId, sessionType: 'ONE_ON_ONE', subject: '', date, startTime,
     endTime: endFor(startTime, options.durations), timeZoneId: options.timeZoneId, repeat: 'NONE',
-    recurringDays: [DateTime.fromISO(date).weekday % 7], endBy: 'WEEKS', weeksRecurring: 4, recurringEndDate: '',
+    recurringDays: [weekdayOf(date) ?? 0], endBy: 'WEEKS', weeksRecurring: 4, recurringEndDate: '',
     meetingSolution: 'LESSONSPACE', customUrl: '', locationName: '', maxStudents: null, tutorIds: options.tutorIds, tuteeIds: [],
   };
 }

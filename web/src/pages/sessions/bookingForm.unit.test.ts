@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { bookingInput, emptyDraft, endFor, minutesOf, timeOptions, validateBooking, type BookingDraft } from './bookingForm';
+import { bookingInput, emptyDraft, endFor, minutesOf, timeOptions, validateBooking, withChanges, type BookingDraft } from './bookingForm';
 
 const NOW = DateTime.fromISO('2026-03-02T10:07:00', { zone: 'America/New_York' });
 
@@ -56,5 +56,16 @@ describe('the booking form', () => {
     });
     expect(bookingInput(draft({ meetingSolution: 'IN_PERSON', locationName: ' Library ' })).location).toBe('IN_PERSON');
     expect(bookingInput(draft({ repeat: 'MONTHLY', endBy: 'DATE', recurringEndDate: '2026-06-30' })).recurrence).toEqual({ frequency: 'MONTHLY', recurringEndDate: '2026-06-30' });
+  });
+});
+
+describe('a weekly series\' days', () => {
+  it('follow the date while they are only its weekday, and stay once chosen by hand', () => {
+    const fresh = draft();
+    const tuesday = withChanges(fresh, { date: '2027-03-02' });
+    expect(tuesday.recurringDays).toEqual([2]);
+    const chosen = withChanges(tuesday, { recurringDays: [2, 4] });
+    expect(withChanges(chosen, { date: '2027-03-05' }).recurringDays).toEqual([2, 4]);
+    expect(withChanges(tuesday, { date: '' }).recurringDays).toEqual([2]);
   });
 });

@@ -40,4 +40,10 @@ export const SESSIONS_CSS = `
   max-width: 100%;
   overflow-x: auto;
 }
+
+/* The days of the neighbouring months were drawn at 30% opacity (contrast 2.1:1); a grey that reads. */
+.session-calendar .fc .fc-day-other .fc-daygrid-day-top {
+  opacity: 1;
+  color: var(--mantine-color-gray-7);
+}
 `;
