@@ -87,7 +87,7 @@ function seeded(): StandInSession[] {
   ];
 }
 
-async function choose(scope: Page | Locator, label: string, option: string | RegExp): Promise<void> {
+async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await scope.page().getByRole('listbox').getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
 }
