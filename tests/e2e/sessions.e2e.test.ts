@@ -116,7 +116,8 @@ async function bookWeeklySeries(page: Page, shot: (name: string) => string): Pro
   await choose(dialog, 'Weeks', '3');
   await choose(dialog, 'Learner', 'Lee Learner');
   await page.keyboard.press('Escape');
-  await expect.poll(() => dialog.getByText('Time zone: America/New_York').count()).toBe(1);
+  await expect.poll(() => dialog.getByText('Time zone: America/New_York', { exact: false }).count()).toBe(1);
+  await dialog.getByText('No conflicts.').waitFor();
   await checkPage(page, shot('book'));
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await page.getByText('3 sessions are booked.').waitFor();
@@ -171,6 +172,7 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await choose(remove, 'Who leaves', 'Max Pupil');
       await checkPage(page, shot('remove-seat'));
       await remove.getByRole('button', { name: 'Remove', exact: true }).click();
+      await page.getByText('Max Pupil left the session; it goes on for the others.').waitFor();
       await group.getByText('1 of 4 seats taken').waitFor();
       await group.getByText('With Tina Tutor, Lee Learner').waitFor();
 

@@ -145,7 +145,7 @@ export const sessionsEn = {
   'sessions.remove.text': 'The person you choose leaves the session on {when}; it goes on for the others.',
   'sessions.remove.submit': 'Remove',
   'sessions.drop.submit': 'Leave session',
-  'sessions.drop.done': 'The seat is given up.',
+  'sessions.drop.done': '{name} left the session; it goes on for the others.',
   'sessions.edit.title': 'Change {subject}',
   'sessions.edit.submit': 'Save changes',
   'sessions.edit.done': '{count, plural, one {The session is changed.} other {# sessions are changed.}}',

@@ -143,7 +143,7 @@ export const sessionsEs: Record<SessionsMessageId, string> = {
   'sessions.remove.text': 'La persona que elija deja la sesión del {when}; sigue para los demás.',
   'sessions.remove.submit': 'Quitar',
   'sessions.drop.submit': 'Dejar la sesión',
-  'sessions.drop.done': 'El lugar queda libre.',
+  'sessions.drop.done': '{name} dejó la sesión; sigue para los demás.',
   'sessions.edit.title': 'Cambiar {subject}',
   'sessions.edit.submit': 'Guardar cambios',
   'sessions.edit.done': '{count, plural, one {La sesión está cambiada.} other {# sesiones están cambiadas.}}',

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
-import { FormDialog } from '../students/FormDialog';
+import { ActionDialog } from './ActionDialog';
 import { MAX_MINUTES, MIN_MINUTES, minutesOf, timeOptions } from './bookingForm';
 import { ConflictList } from './BookingChecks';
 import { zoneLabel } from './format';
@@ -59,9 +59,12 @@ export function EditSessionDialog({ action, onClose, onDone, sessionInterval, is
     }
   };
   return (
-    <FormDialog opened onClose={onClose} title={t('sessions.edit.title', { subject: session.subject })} submitLabel={t('sessions.edit.submit')}
-      onSubmit={() => { void save(false); }} loading={busy} errors={errors} returnFocusRef={{ current: action.returnFocus }}
-      formError={refused && 'message' in refused ? refused.message : undefined}>
+    <ActionDialog onClose={onClose} title={t('sessions.edit.title', { subject: session.subject })} submitLabel={t('sessions.edit.submit')}
+      onSubmit={() => { void save(false); }} loading={busy} errors={errors} returnFocus={action.returnFocus}
+      formError={refused && 'message' in refused ? refused.message : undefined}
+      extra={isAdmin && refused && 'conflicts' in refused && (
+        <Button color="orange" variant="light" loading={busy} onClick={() => { void save(true); }}>{t('sessions.form.forceBook')}</Button>
+      )}>
       <TextInput label={t('sessions.form.subject')} required value={fields.subject} error={errors?.subject} onChange={(e) => change({ subject: e.currentTarget.value })} />
       <TextInput type="date" label={t('sessions.form.date')} required value={fields.date} onChange={(e) => change({ date: e.currentTarget.value })} />
       <SimpleGrid cols={2} spacing="sm">
@@ -73,9 +76,6 @@ export function EditSessionDialog({ action, onClose, onDone, sessionInterval, is
       {refused && 'conflicts' in refused && (
         <Alert color="red" role="alert"><Text size="sm" fw={600}>{t('sessions.conflicts.blocked')}</Text><ConflictList conflicts={refused.conflicts} /></Alert>
       )}
-      {isAdmin && refused && 'conflicts' in refused && (
-        <Button color="orange" variant="light" loading={busy} onClick={() => { void save(true); }}>{t('sessions.form.forceBook')}</Button>
-      )}
-    </FormDialog>
+    </ActionDialog>
   );
 }

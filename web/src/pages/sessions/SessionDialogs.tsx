@@ -10,7 +10,7 @@ import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import type { SessionsMessageId } from '../../i18n/sessions.en';
-import { FormDialog } from '../students/FormDialog';
+import { ActionDialog } from './ActionDialog';
 import { formatWhen, startsWithinDay } from './format';
 import { personName, type SessionAction } from './SessionItem';
 import type { Session } from './sessionOperations';
@@ -68,14 +68,14 @@ export function CancelSessionDialog({ action, onClose, onDone, zone, remove }: D
     }
   };
   return (
-    <FormDialog opened onClose={onClose} title={t(words.title, { subject: session.subject })} intro={t(words.text, { when })}
+    <ActionDialog onClose={onClose} title={t(words.title, { subject: session.subject })} intro={t(words.text, { when })}
       submitLabel={t(words.submit)} onSubmit={() => { void submit(); }} loading={busy} formError={formError} errors={errors}
-      returnFocusRef={{ current: action.returnFocus }}>
+      returnFocus={action.returnFocus}>
       <ScopeField session={session} value={scope} onChange={setScope} />
       {soon && !remove && <Text size="sm">{t('sessions.cancel.reasonSoon')}</Text>}
       <Textarea label={t('sessions.cancel.reason')} required={soon && !remove} value={reason} autosize minRows={2} maxLength={500}
         error={errors?.reason} onChange={(e) => setReason(e.currentTarget.value)} />
-    </FormDialog>
+    </ActionDialog>
   );
 }
 
@@ -101,7 +101,7 @@ export function DropSessionDialog({ action, viewerId, onClose, onDone, zone }: D
   const submit = async () => {
     try {
       await drop({ variables: { input: { sessionId: session.id, userId, scope } } });
-      showToast({ message: t('sessions.drop.done') });
+      showToast({ message: t('sessions.drop.done', { name: choices.find((c) => c.value === userId)?.label ?? '' }) });
       onDone();
       onClose();
     } catch (error) {
@@ -109,13 +109,13 @@ export function DropSessionDialog({ action, viewerId, onClose, onDone, zone }: D
     }
   };
   return (
-    <FormDialog opened onClose={onClose} title={t(self ? 'sessions.drop.title' : 'sessions.remove.title', { subject: session.subject })}
-      intro={t(self ? 'sessions.drop.text' : 'sessions.remove.text', { when })} submitLabel={t(self ? 'sessions.drop.submit' : 'sessions.remove.submit')} onSubmit={() => { void submit(); }} loading={busy} formError={formError}
-      returnFocusRef={{ current: action.returnFocus }}>
+    <ActionDialog onClose={onClose} title={t(self ? 'sessions.drop.title' : 'sessions.remove.title', { subject: session.subject })}
+      intro={t(self ? 'sessions.drop.text' : 'sessions.remove.text', { when })} submitLabel={t(self ? 'sessions.drop.submit' : 'sessions.remove.submit')}
+      onSubmit={() => { void submit(); }} loading={busy} formError={formError} returnFocus={action.returnFocus}>
       {(choices.length > 1 || !self) && (
         <Select label={t('sessions.drop.who')} data={choices} value={userId} allowDeselect={false} onChange={(v) => v && setUserId(v)} />
       )}
       <ScopeField session={session} value={scope} onChange={setScope} />
-    </FormDialog>
+    </ActionDialog>
   );
 }
