@@ -6,8 +6,8 @@
  * The booking journey runs against support/sessionsStandIn.ts, which answers the sessions
  * operations in place of the sessions API until that is served: book a weekly series that crosses
  * the clock change of 14 March 2027 (New York) and see every occurrence at 4 PM in the calendar,
- * conflicts shown before booking, cancel "this and following", remove one seat of a group, and the
- * reason a cancel within 24 hours asks for.
+ * conflicts shown before booking, change the series' times, cancel "this and following", remove
+ * one seat of a group, the reason a cancel within 24 hours asks for, and a seat in a drop-in session.
  * Screenshots: dist/e2e-screenshots/sessions-*.png.
  */
 import { DateTime } from 'luxon';
@@ -84,6 +84,7 @@ function seeded(): StandInSession[] {
       sessionType: 'GROUP', maxStudents: 4, participants: [{ userId: 'VXNlcjp0dXRvcg==', name: ['Tina', 'Tutor'], isLeader: true }, ...TUTEES.map((t) => ({ ...t, isLeader: false }))],
     }),
     standInSession('U2Vzc2lvbjpzb29u', 'Reading check-in', now.plus({ hours: 3 }), 30),
+    standInSession('U2Vzc2lvbjpkcm9w', 'Open math help', now.plus({ days: 3 }).set({ hour: 15 }), 60, { sessionType: 'DROP_IN', maxStudents: 10 }),
   ];
 }
 
@@ -136,7 +137,7 @@ async function seriesInCalendar(page: Page): Promise<string[]> {
 describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
   const shot = (name: string) => `sessions-${name}-${size.width}`;
 
-  it('books a weekly series across a clock change, cancels this and following, removes one seat of a group, and asks why for a cancel within 24 hours', async () => {
+  it('books a weekly series across a clock change, changes it, cancels this and following, removes one seat of a group, asks why for a cancel within 24 hours, takes a drop-in seat', async () => {
     const { page, context, errors } = await app.open({ ...size, who: 'ecosystemAdmin' });
     try {
       const api = await serveSessions(page, seeded(), ZONE);
@@ -151,6 +152,20 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       expect(new Set(api.sessions.filter((s) => s.subject === 'Algebra').map((s) => s.startAt.slice(11, 16)))).toEqual(new Set(['21:00', '20:00']));
       expect(await seriesInCalendar(page)).toEqual(['4p', '4p', '4p']);
       await checkPage(page, shot('calendar'));
+
+      // Change the times of the whole series: only what changed is sent, every occurrence moves.
+      await sessionCard(page, 'Upcoming sessions', 'Algebra').first().getByRole('button', { name: 'Actions for Algebra' }).click();
+      await page.getByRole('menuitem', { name: 'Change' }).click();
+      const change = page.getByRole('dialog', { name: 'Change Algebra' });
+      await choose(change, 'Start', '16:30');
+      await choose(change, 'End', '17:30');
+      await change.getByRole('radio', { name: 'All sessions of the series' }).check();
+      await checkPage(page, shot('change'));
+      await change.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('3 sessions are changed.').waitFor();
+      expect(api.sent.find((s) => s.operation === 'useEditSessionMutation')?.variables.input).toEqual(
+        { sessionId: expect.any(String), scope: 'ALL', changes: { startTime: '16:30', endTime: '17:30' }, forceBook: null });
+      await expect.poll(() => sessionCard(page, 'Upcoming sessions', '4:30 PM – 5:30 PM').count()).toBe(3);
 
       // Cancel the second occurrence "and following": only the first stays.
       await sessionCard(page, 'Upcoming sessions', 'Algebra').nth(1).getByRole('button', { name: 'Actions for Algebra' }).click();
@@ -187,6 +202,13 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await soon.getByRole('button', { name: 'Cancel session' }).click();
       await page.getByText('The session is cancelled.').waitFor();
       expect(api.sent.filter((s) => s.operation === 'useCancelSessionMutation').at(-1)?.variables.input).toMatchObject({ scope: 'SINGLE', reason: 'The school is closed for a storm.' });
+
+      // A seat in a drop-in session.
+      const dropIn = sessionCard(page, 'Drop-in sessions', 'Open math help');
+      await dropIn.getByRole('button', { name: 'Take a seat' }).click();
+      await page.getByText('You have a seat in Open math help.').waitFor();
+      await sessionCard(page, 'Upcoming sessions', 'Open math help').waitFor();
+      await expect.poll(() => dropIn.getByRole('button', { name: 'Take a seat' }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

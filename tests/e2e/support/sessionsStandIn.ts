@@ -1,7 +1,7 @@
 /**
  * A stand-in for the sessions API in the browser tests of the sessions pages, until the real one is
  * served: it answers the pages' persisted sessions operations (lists, drop-ins, availability,
- * conflicts, people to choose, book, cancel, drop) from a list of sessions it keeps, and lets every
+ * conflicts, people to choose, book, change, cancel, drop, take a seat) from a list of sessions it keeps, and lets every
  * other request through to the real server. It records what the page sent, so a test can check it.
  * Occurrences of a booking are expanded here with luxon in the booking's zone: a weekly series keeps
  * its wall-clock time across a clock change, as the real domain does (decision 0055).
@@ -55,7 +55,8 @@ function list(state: SessionsStandIn, input: Json): Json {
   const found = state.sessions.filter((s) => {
     const start = DateTime.fromISO(s.startAt);
     const ended = DateTime.fromISO(s.endAt) <= now;
-    const wanted = status === 'CANCELLED' ? s.cancelled : !s.cancelled && (status === 'COMPLETED' ? ended : !ended);
+    const mine = s.sessionType !== 'DROP_IN' || s.viewerIsParticipant;
+    const wanted = mine && (status === 'CANCELLED' ? s.cancelled : !s.cancelled && (status === 'COMPLETED' ? ended : !ended));
     return wanted && (!from || start >= from) && (!to || start < to);
   }).sort((a, b) => (status === 'COMPLETED' ? b.startAt.localeCompare(a.startAt) : a.startAt.localeCompare(b.startAt)));
   const size = (input.pageSize as number | undefined) ?? 10;
@@ -110,6 +111,32 @@ function drop(state: SessionsStandIn, input: Json): Json {
   return { dropSession: { count: 1, session: { id: target.id, numLearners: learners, fullness: 'OPEN' } } };
 }
 
+/** Changes the subject or the wall-clock times of the occurrences the scope names, each on its own day. */
+function edit(state: SessionsStandIn, input: Json): Json {
+  const target = state.sessions.find((s) => s.id === input.sessionId);
+  if (!target) throw new Error('no such session');
+  const changes = input.changes as { subject?: string; startTime?: string; endTime?: string };
+  const hit = state.sessions.filter((s) => !s.cancelled && s.seriesId === target.seriesId && (input.scope === 'ALL'
+    || s.id === target.id || (input.scope === 'SINGLE_AND_FOLLOWING' && s.startAt >= target.startAt)));
+  for (const s of hit) {
+    const start = DateTime.fromISO(s.startAt).setZone(s.timeZoneId);
+    const end = DateTime.fromISO(s.endAt).setZone(s.timeZoneId);
+    const at = (time: string | undefined, was: DateTime) => (time ? DateTime.fromISO(`${start.toISODate()}T${time}`, { zone: s.timeZoneId }) : was);
+    s.startAt = at(changes.startTime, start).toUTC().toISO() ?? s.startAt;
+    s.endAt = at(changes.endTime, end).toUTC().toISO() ?? s.endAt;
+    if (changes.subject) s.subject = changes.subject;
+  }
+  return { editSessionV3: { count: hit.length, session: { id: target.id, subject: target.subject, date: input.date ?? null, startTime: changes.startTime ?? null, endTime: changes.endTime ?? null, startAt: target.startAt, endAt: target.endAt }, conflicts: [] } };
+}
+
+function reserve(state: SessionsStandIn, input: Json): Json {
+  const target = state.sessions.find((s) => s.id === input.sessionId);
+  if (!target) throw new Error('no such session');
+  target.viewerIsParticipant = true;
+  target.participants.push({ userId: 'VXNlcjp2aWV3ZXI=', name: ['Eli', 'Rivera'], isLeader: false });
+  return { reserveSessionSeat: { count: 1, session: { id: target.id, numLearners: target.participants.filter((p) => !p.isLeader).length, fullness: 'OPEN', viewerIsParticipant: true } } };
+}
+
 /** Outside 15:00-18:00 (the stand-in tutor's free hours) a booking meets an AVAILABILITY conflict. */
 function conflicts(input: Json): Json {
   const outside = (input.startTime as string) < '15:00' || (input.endTime as string) > '18:00';
@@ -123,7 +150,7 @@ type Handler = (state: SessionsStandIn, variables: Json, programIds: string[]) =
 
 const HANDLERS: Record<string, Handler> = {
   sessionOperationsListQuery: (state, v) => list(state, v.input as Json),
-  sessionOperationsDropInQuery: () => ({ getUpcomingDropInSessions: [] }),
+  sessionOperationsDropInQuery: (state) => ({ getUpcomingDropInSessions: state.sessions.filter((s) => s.sessionType === 'DROP_IN' && !s.cancelled).map(toJson) }),
   sessionOperationsAvailabilityQuery: (_s, v) => ({ getTutorAvailabilityForDay: { date: v.date, timeZoneId: v.timeZoneId, available: [{ startTime: '15:00', endTime: '18:00' }], busy: [] } }),
   sessionOperationsConflictsQuery: (_s, v) => conflicts(v.input as Json),
   peopleChoicesTuteesQuery: (_s, _v, programIds) => ({ getTuteesForEcosystem: { edges: TUTEES.map((t) => person(t, programIds)) } }),
@@ -131,6 +158,8 @@ const HANDLERS: Record<string, Handler> = {
   useCreateSessionMutation: (state, v) => book(state, v.input as Json),
   useCancelSessionMutation: (state, v) => cancel(state, v.input as Json),
   useDropSessionMutation: (state, v) => drop(state, v.input as Json),
+  useEditSessionMutation: (state, v) => edit(state, v.input as Json),
+  useReserveSeatMutation: (state, v) => reserve(state, v.input as Json),
 };
 
 /**

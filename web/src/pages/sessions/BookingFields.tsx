@@ -4,6 +4,7 @@
  * group, and the tutors (admins) and tutees.
  */
 import { MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DateTime } from 'luxon';
 import { useIntl } from 'react-intl';
 import { useT } from '../../i18n/terms';
 import { endFor, timeOptions, type BookingDraft, type BookingErrors, type MeetingSolutionName, type SessionTypeName } from './bookingForm';
@@ -38,6 +39,12 @@ interface Props {
   change: (changes: Partial<BookingDraft>) => void;
 }
 
+/** The chosen day at noon in the zone, so the zone is named as it is that day (EST or EDT). */
+function onDate(draft: BookingDraft): DateTime | undefined {
+  const day = DateTime.fromISO(`${draft.date}T12:00`, { zone: draft.timeZoneId });
+  return day.isValid ? day : undefined;
+}
+
 function WhenFields({ draft, errors, options, change }: Props) {
   const t = useT();
   const { locale } = useIntl();
@@ -52,7 +59,7 @@ function WhenFields({ draft, errors, options, change }: Props) {
         <Select label={t('sessions.form.end')} data={times} value={draft.endTime} allowDeselect={false} searchable
           error={errors.endTime && t(errors.endTime)} onChange={(v) => v && change({ endTime: v })} />
       </SimpleGrid>
-      <Text size="sm" data-testid="booking-zone">{t('sessions.form.zone', { zone: zoneLabel(draft.timeZoneId, locale) })}</Text>
+      <Text size="sm" data-testid="booking-zone">{t('sessions.form.zone', { zone: zoneLabel(draft.timeZoneId, locale, onDate(draft)) })}</Text>
     </Stack>
   );
 }

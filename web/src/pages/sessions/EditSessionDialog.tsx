@@ -6,6 +6,7 @@
  */
 import { Alert, Button, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { DateTime } from 'luxon';
 import { useIntl } from 'react-intl';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
@@ -71,7 +72,7 @@ export function EditSessionDialog({ action, onClose, onDone, sessionInterval, is
         <Select label={t('sessions.form.start')} data={times} value={fields.startTime} allowDeselect={false} searchable onChange={(v) => v && change({ startTime: v })} />
         <Select label={t('sessions.form.end')} data={times} value={fields.endTime} allowDeselect={false} searchable error={errors?.endTime} onChange={(v) => v && change({ endTime: v })} />
       </SimpleGrid>
-      <Text size="sm">{t('sessions.form.zone', { zone: zoneLabel(session.timeZoneId, locale) })}</Text>
+      <Text size="sm">{t('sessions.form.zone', { zone: zoneLabel(session.timeZoneId, locale, DateTime.fromISO(session.startAt)) })}</Text>
       <ScopeField session={session} value={scope} onChange={setScope} />
       {refused && 'conflicts' in refused && (
         <Alert color="red" role="alert"><Text size="sm" fw={600}>{t('sessions.conflicts.blocked')}</Text><ConflictList conflicts={refused.conflicts} /></Alert>
