@@ -25,6 +25,7 @@ import { signupLeadAggregate } from './application/lead/lead';
 import { ssoConfigAggregate } from './sso/config';
 import { ssoIdentityAggregate } from './sso/identity';
 import { familyAggregate } from './family/state';
+import { sessionAggregate } from './session/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -37,6 +38,7 @@ export const aggregates = [
   signupLeadAggregate,
   ssoIdentityAggregate, ssoConfigAggregate,
   familyAggregate,
+  sessionAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -13,6 +13,7 @@ import { ssoProjection } from './sso';
 import { familiesProjection } from './families';
 import { rosterProjection } from './roster';
 import { signupLeadsProjection } from './signupleads';
+import { sessionsProjection } from './sessions';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -31,5 +32,6 @@ export function allProjections(): Projection[] {
     familiesProjection,
     rosterProjection,
     signupLeadsProjection,
+    sessionsProjection,
   ];
 }

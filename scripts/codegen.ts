@@ -18,6 +18,8 @@ const mappers: Record<string, string> = {
   UserEmail: '../auth/one-time/email-source#UserEmailSource',
   UserRosterEntry: '../../projections/roster#RosterRow',
   UserRosterConnection: '../roster/page#RosterPageSource',
+  Session: '../../projections/sessions#SessionRow',
+  SessionParticipant: '../../projections/sessions#SessionParticipantRow',
 };
 
 const sdl = await loadSchemaSDL();

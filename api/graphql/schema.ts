@@ -20,6 +20,8 @@ import { settingsResolvers } from '../settings/resolvers';
 import { ssoResolvers } from '../sso/resolvers';
 import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
+import { sessionsResolvers } from '../sessions/resolvers';
+import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -100,7 +102,9 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   settingsResolvers,
   ssoResolvers,
   familiesResolvers,
-  rosterResolvers];
+  rosterResolvers,
+  sessionsResolvers,
+  sessionConflictResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -46,6 +46,11 @@ import { esSso } from './es/sso';
 import { ssoMessages } from '../../domain/sso/messages';
 import { sessionMessages } from '../../domain/session/messages';
 import { esSessions } from './es/sessions';
+import { sessionAccessMessages } from '../../domain/session/policy';
+import { sessionsReadMessages } from '../sessions/messages';
+import { esSessionsRead } from './es/sessions-read';
+import { conflictMessages } from '../../domain/session/conflict-messages';
+import { esSessionConflicts } from './es/session-conflicts';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -63,6 +68,8 @@ export const MESSAGE_GROUPS = [
   ssoMessages,
   familyMessages, rosterMessages, rosterCsvMessages,
   sessionMessages,
+  sessionAccessMessages, sessionsReadMessages,
+  conflictMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -91,6 +98,8 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSso,
     ...esFamilies,
     ...esSessions,
+    ...esSessionsRead,
+    ...esSessionConflicts,
   },
 };
 

@@ -41,6 +41,22 @@ function lastDate(start: DateTime, recurrence: Recurrence): DateTime {
   return last;
 }
 
+/** The last local date a recurring schedule may reach (its start date for a one-off). */
+export function scheduleEndDate(schedule: Schedule): LocalDate {
+  const start = calendarDay(schedule.startDate);
+  return schedule.recurrence === null ? schedule.startDate : isoDate(lastDate(start, schedule.recurrence));
+}
+
+/** A local date moved by whole days. */
+export function shiftDate(date: LocalDate, days: number): LocalDate {
+  return isoDate(calendarDay(date).plus({ days }));
+}
+
+/** Whole days from one local date to another. */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return Math.round(calendarDay(to).diff(calendarDay(from), 'days').days);
+}
+
 function weeklyDates(start: DateTime, last: DateTime, recurrence: Recurrence): DateTime[] {
   // Weeks start on Sunday (spec) and are counted from the start date's week.
   const firstSunday = start.minus({ days: dayOfWeek(start) });

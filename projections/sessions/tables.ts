@@ -95,6 +95,7 @@ export function sessionIndexes(schema: string): string {
   return `
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_start_idx ON ${s}.sessions (ecosystem_id, start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_program_start_idx ON ${s}.sessions (program_id, start_at, id);
+    CREATE INDEX IF NOT EXISTS sessions_ecosystem_type_start_idx ON ${s}.sessions (ecosystem_id, session_type, start_at, id);
     CREATE INDEX IF NOT EXISTS session_participants_user_start_idx
       ON ${s}.session_participants (user_id, start_at, session_id) INCLUDE (end_at, cancelled, is_leader);
   `;

@@ -17,12 +17,15 @@ import { recordStatements, type Statement } from './record';
 import { seedReadModels, type Seeded } from './seed';
 import { seedRoster } from './seed-roster';
 import { seedLeads } from './seed-leads';
+import { seedSessions, type SeededSessions } from './seed-sessions';
 
 const SIZES = { bigTenants: 3, programs: 4000, breadcrumbs: 6000, jobs: 1500, smallTenants: 1500 };
 /** People on the demo tenant's roster (decision 0049). */
 const ROSTER_PEOPLE = 5000;
 /** Sign-up leads of the demo tenant (decision 0045). */
 const LEADS = 3000;
+/** Session occurrences of the demo tenant (decision 0056): tutors x sessions each. */
+const SESSIONS = { tutors: 200, perTutor: 100, learners: 1000 };
 /** A page is at most 500 rows (the export's), plus one to tell hasNextPage; a tenant holds thousands. */
 const BOUND = 600;
 
@@ -54,6 +57,7 @@ let api: TestApi;
 let seeded: Seeded;
 let demoId: string;
 let rareEcosystemTerm: string;
+let sessions: SeededSessions;
 const tokens: Partial<Record<Who, string>> = {};
 
 async function send(who: Who, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -180,7 +184,31 @@ const cases: PageCase[] = [
   },
   ...rosterCases(),
   ...leadCases(),
+  ...sessionCases(),
 ];
+
+/** The session lists (decision 0056): one person's by status and page, filters, the ecosystem's drop-ins. */
+function sessionCases(): PageCase[] {
+  const list = 'query($input: SessionsFilterInput) { getSessionsForUser(input: $input) { hasMore sessions { id status participants { userId } viewerCanEdit } } }';
+  const forUser = (name: string, input: () => Record<string, unknown>): PageCase =>
+    ({ name: `sessions, ${name}`, who: 'ecosystemAdmin', document: list, variables: () => ({ input: input() }) });
+  const tutor = () => toGlobalId('User', sessions.busyTutorId);
+  return [
+    forUser('a tutor\'s upcoming', () => ({ userId: tutor() })),
+    forUser('a tutor\'s completed, deep page', () => ({ userId: tutor(), status: 'COMPLETED', pageNumber: 4, pageSize: 10 })),
+    forUser('a tutor\'s cancelled (rare)', () => ({ userId: tutor(), status: 'CANCELLED' })),
+    forUser('a tutor\'s pending (rare)', () => ({ userId: tutor(), status: 'PENDING' })),
+    forUser('a learner\'s in one program', () => ({ userId: toGlobalId('User', sessions.learnerId), status: 'COMPLETED', programId: sessions.programId })),
+    forUser('a learner\'s drop-ins in a range', () => ({
+      userId: toGlobalId('User', sessions.learnerId), sessionTypes: ['DROP_IN'], from: ago(-60 * 24), to: ago(-60 * 24 * 90),
+    })),
+    { name: 'sessions, upcoming drop-ins with a seat', who: 'ecosystemAdmin', document: 'query { getUpcomingDropInSessions { id fullness } }', variables: () => ({}) },
+    {
+      name: 'sessions, hours a tutor led', who: 'ecosystemAdmin', document: 'query($id: ID) { getEcosystemHoursTutored(userId: $id) }',
+      variables: () => ({ id: tutor() }),
+    },
+  ];
+}
 
 /** The sign-up leads page (decision 0045): newest first, a status, deep pages. */
 function leadCases(): PageCase[] {
@@ -243,6 +271,7 @@ describe('the web app\'s page queries on a few thousand rows per tenant', () => 
     seeded = await seedReadModels(api.db.ownerPool, demoId, SIZES);
     await seedRoster(api.db.ownerPool, demoId, ROSTER_PEOPLE);
     await seedLeads(api.db.ownerPool, demoId, LEADS);
+    sessions = await seedSessions(api.db.ownerPool, demoId, SESSIONS);
     // The end of one name exactly, so the search matches one ecosystem of many.
     const one = await api.db.ownerPool.query<{ name: string }>(`SELECT name FROM read.ecosystems WHERE name LIKE 'District %' ORDER BY name OFFSET 777 LIMIT 1`);
     rareEcosystemTerm = one.rows[0].name.slice(-12);

@@ -1,0 +1,209 @@
+/**
+ * State of one booking, folded from `session-<seriesId>`: its segments (each in versions from a
+ * local date on) and the exceptions of single occurrences, keyed by occurrence id.
+ * `occurrencesOf` (occurrences.ts) expands it into sessions.
+ */
+import type { Aggregate } from '../shared/decider';
+import {
+  sessionEventSchemas, type OccurrenceChanges, type OverriddenConflict, type SegmentVersion, type SessionEvent,
+  type SessionSegmentEdited, type SessionSegmentSplit,
+} from './events';
+import { scheduleDates } from './recurrence';
+import { occurrenceId, type Attendance, type LocalDate, type Participant } from './model';
+
+export interface Segment {
+  id: string;
+  /** Sorted by `from`; each applies to the rule's dates from its `from` until the next one's. */
+  versions: SegmentVersion[];
+  /** The segment ends before this local date ("this and following" started a new one there). */
+  until: LocalDate | null;
+  pending: boolean;
+}
+
+/** What differs for one occurrence from its segment's rule. */
+export interface OccurrenceException extends OccurrenceChanges {
+  segmentId: string;
+  originalDate: LocalDate;
+  added: Participant[];
+  removed: string[];
+  cancelled: boolean;
+  cancelReason: string | null;
+  deleted: boolean;
+  pending: boolean | null;
+  attendance: Record<string, Attendance>;
+  at: string | null;
+}
+
+export interface ScheduledSession {
+  status: 'scheduled';
+  seriesId: string;
+  ecosystemId: string;
+  createdBy: string;
+  forceBooked: boolean;
+  overriddenConflicts: OverriddenConflict[];
+  segments: Segment[];
+  exceptions: Record<string, OccurrenceException>;
+}
+
+export type SessionState = { status: 'none' } | ScheduledSession;
+
+export const initialSessionState: SessionState = { status: 'none' };
+
+export function emptyException(segmentId: string, originalDate: LocalDate): OccurrenceException {
+  return {
+    segmentId, originalDate, added: [], removed: [], cancelled: false, cancelReason: null, deleted: false, pending: null, attendance: {}, at: null,
+  };
+}
+
+/** The occurrence ids' exceptions, each changed by `change` (created when missing, from the id's owner). */
+function withExceptions(
+  s: ScheduledSession, ids: string[], at: string, change: (e: OccurrenceException) => OccurrenceException,
+): ScheduledSession {
+  const exceptions = { ...s.exceptions };
+  for (const id of ids) {
+    const current = exceptions[id] ?? ownerOf(s, id);
+    if (current) exceptions[id] = { ...change(current), at };
+  }
+  return { ...s, exceptions };
+}
+
+/** An occurrence without an exception yet: found by expanding its segment's dates. */
+function ownerOf(s: ScheduledSession, id: string): OccurrenceException | null {
+  for (const segment of s.segments) {
+    for (const v of segment.versions) {
+      const date = versionDates(segment, v).find((d) => occurrenceId(segment.id, d) === id);
+      if (date) return emptyException(segment.id, date);
+    }
+  }
+  return null;
+}
+
+/** The local dates a version's rule gives: from its `from` until the next version's, before `until`. */
+export function versionDates(segment: Segment, version: SegmentVersion): LocalDate[] {
+  const next = segment.versions.find((v) => v.from > version.from)?.from ?? null;
+  return scheduleDates(version.schedule).filter((d) => d >= version.from && (next === null || d < next) && (segment.until === null || d < segment.until));
+}
+
+const TIME_FIELDS = ['date', 'startTime', 'durationMinutes', 'timeZoneId'] as const;
+
+/** An ALL edit wins over SINGLE edits of the occurrences it covers, for the fields it changes. */
+function withoutOverrides(e: OccurrenceException, changed: string[]): OccurrenceException {
+  const next: OccurrenceException = { ...e };
+  if (changed.includes('time')) for (const f of TIME_FIELDS) delete next[f];
+  if (changed.includes('participants')) delete next.participants;
+  if (next.details) {
+    const details = { ...next.details };
+    for (const key of changed) delete details[key as keyof typeof details];
+    next.details = details;
+  }
+  return next;
+}
+
+function segmentEdited(s: ScheduledSession, { segmentId, version, changed }: SessionSegmentEdited['data']): ScheduledSession {
+  const segments = s.segments.map((g) => (g.id === segmentId
+    ? { ...g, versions: [...g.versions.filter((v) => v.from < version.from), version] } : g));
+  const exceptions: Record<string, OccurrenceException> = {};
+  for (const [id, e] of Object.entries(s.exceptions)) {
+    exceptions[id] = e.segmentId === segmentId && e.originalDate >= version.from ? withoutOverrides(e, changed) : e;
+  }
+  return { ...s, segments, exceptions };
+}
+
+function segmentSplit(s: ScheduledSession, d: SessionSegmentSplit['data']): ScheduledSession {
+  const old = s.segments.find((g) => g.id === d.segmentId);
+  const segments = s.segments.map((g) => (g.id === d.segmentId ? { ...g, until: d.until, versions: g.versions.filter((v) => v.from < d.until) } : g));
+  segments.push({ id: d.newSegmentId, versions: [d.version], until: null, pending: old?.pending ?? false });
+  // The old segment's exceptions from `until` on belong to occurrences that no longer exist.
+  const exceptions = Object.fromEntries(Object.entries(s.exceptions).filter(([, e]) => e.segmentId !== d.segmentId || e.originalDate < d.until));
+  for (const c of d.carried) {
+    exceptions[occurrenceId(d.newSegmentId, c.originalDate)] = {
+      ...emptyException(d.newSegmentId, c.originalDate), cancelled: c.cancelled, cancelReason: c.cancelReason, deleted: c.deleted, pending: c.pending, attendance: c.attendance, at: d.version.at,
+    };
+  }
+  return { ...s, segments, exceptions };
+}
+
+function mergeAttendance(previous: Attendance | undefined, next: Attendance): Attendance {
+  if (!previous) return next;
+  // The first join wins; the latest leave is kept.
+  const joined = previous.joinedTime !== null ? previous : next;
+  const leftTime = [previous.leftTime, next.leftTime].filter((t): t is string => t !== null).sort().at(-1) ?? null;
+  return { joinedTime: joined.joinedTime, joinedTimeDelta: joined.joinedTimeDelta, isFallbackJoin: joined.isFallbackJoin, leftTime };
+}
+
+function applyToScheduled(s: ScheduledSession, event: SessionEvent): ScheduledSession {
+  switch (event.type) {
+    case 'SessionScheduled': return s;
+    case 'SessionEdited': {
+      const { changes } = event.data;
+      return withExceptions(s, [event.data.occurrenceId], event.data.at, (e) => ({
+        ...e, ...changes, details: changes.details ? { ...e.details, ...changes.details } : e.details,
+        ...(changes.participants ? { added: [], removed: [] } : {}),
+      }));
+    }
+    case 'SessionSegmentEdited': return segmentEdited(s, event.data);
+    case 'SessionSegmentSplit': return segmentSplit(s, event.data);
+    case 'SessionsCancelled': {
+      const { reason, deleted } = event.data;
+      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, cancelled: true, cancelReason: reason, deleted: e.deleted || deleted }));
+    }
+    case 'SessionsRestored':
+      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, cancelled: false, cancelReason: null }));
+    case 'SessionParticipantDropped': {
+      const { userId } = event.data;
+      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({
+        ...e, removed: [...e.removed.filter((u) => u !== userId), userId], added: e.added.filter((p) => p.userId !== userId),
+      }));
+    }
+    case 'SessionSeatReserved': {
+      const { participant } = event.data;
+      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({
+        ...e, added: [...e.added.filter((p) => p.userId !== participant.userId), participant], removed: e.removed.filter((u) => u !== participant.userId),
+      }));
+    }
+    case 'SessionsPendingSet':
+      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, pending: event.data.pending }));
+    case 'SessionMeetingRoomSet': {
+      const { segmentId, url, roomId } = event.data;
+      return {
+        ...s,
+        segments: s.segments.map((g) => (g.id !== segmentId ? g : {
+          ...g, versions: g.versions.map((v) => ({ ...v, details: { ...v.details, meeting: { ...v.details.meeting, url, roomId } }, at: event.data.at })),
+        })),
+      };
+    }
+    case 'SessionAttendanceRecorded': {
+      const { userId, joinedTime, joinedTimeDelta, leftTime, isFallbackJoin } = event.data;
+      return withExceptions(s, [event.data.occurrenceId], event.data.at, (e) => ({
+        ...e, attendance: { ...e.attendance, [userId]: mergeAttendance(e.attendance[userId], { joinedTime, joinedTimeDelta, leftTime, isFallbackJoin }) },
+      }));
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+export function evolve(state: SessionState, event: SessionEvent): SessionState {
+  if (event.type === 'SessionScheduled') {
+    const d = event.data;
+    if (state.status !== 'none') return state;
+    return {
+      status: 'scheduled', seriesId: d.seriesId, ecosystemId: d.ecosystemId, createdBy: d.createdBy, forceBooked: d.forceBooked,
+      overriddenConflicts: d.overriddenConflicts, exceptions: {},
+      segments: [{
+        id: d.segmentId, until: null, pending: d.pending,
+        versions: [{ from: d.schedule.startDate, schedule: d.schedule, details: d.details, participants: d.participants, at: d.at }],
+      }],
+    };
+  }
+  return state.status === 'none' ? state : applyToScheduled(state, event);
+}
+
+export const sessionAggregate: Aggregate<SessionState, SessionEvent> = {
+  category: 'session',
+  initialState: initialSessionState,
+  evolve,
+  eventSchemas: sessionEventSchemas,
+};
