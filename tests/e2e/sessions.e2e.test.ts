@@ -6,7 +6,7 @@
  * The booking journey runs against support/sessionsStandIn.ts, which answers the sessions
  * operations in place of the sessions API until that is served: book a weekly series that crosses
  * the clock change of 14 March 2027 (New York) and see every occurrence at 4 PM in the calendar,
- * conflicts shown before booking, change the series' times, cancel "this and following", remove
+ * conflicts shown before booking, an admin's "Book anyway", change the series' times, cancel "this and following", remove
  * one seat of a group, the reason a cancel within 24 hours asks for, and a seat in a drop-in session.
  * A series the real domain expands, in the real read model and API (the booking mutation and the
  * projection's handlers are not in main yet), shows in the list and the calendar at the same local
@@ -161,6 +161,19 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       expect(new Set(api.sessions.filter((s) => s.subject === 'Algebra').map((s) => s.startAt.slice(11, 16)))).toEqual(new Set(['21:00', '20:00']));
       expect(await seriesInCalendar(page)).toEqual(['4p', '4p', '4p']);
       await checkPage(page, shot('calendar'));
+
+      // A booking with a conflict books nothing; the admin may book it anyway.
+      await page.getByRole('button', { name: 'Book a session' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Book a session' });
+      await choose(dialog, 'Program', /.+/);
+      await dialog.getByRole('textbox', { name: 'Subject' }).fill('Early reading');
+      await dialog.getByLabel('Date').fill('2027-03-03');
+      await choose(dialog, 'Start', '09:00');
+      await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+      await dialog.getByText('The session was not booked: it has conflicts.').waitFor();
+      await dialog.getByRole('button', { name: 'Book anyway' }).click();
+      await page.getByText('The session is booked.').waitFor();
+      expect(api.sent.filter((s) => s.operation === 'useCreateSessionMutation').map((s) => (s.variables.input as { forceBook: unknown }).forceBook)).toEqual([null, null, true]);
 
       // Change the times of the whole series: only what changed is sent, every occurrence moves.
       await sessionCard(page, 'Upcoming sessions', 'Algebra').first().getByRole('button', { name: 'Actions for Algebra' }).click();

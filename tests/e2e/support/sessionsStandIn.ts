@@ -83,6 +83,8 @@ export function occurrences(input: Json): { startAt: string; endAt: string }[] {
 }
 
 function book(state: SessionsStandIn, input: Json): Json {
+  const found = (conflicts(input).checkSessionConflicts as Json[]);
+  if (found.length > 0 && !input.forceBook) return { createSession: { count: 0, session: null, conflicts: found } };
   const seriesId = `series-${state.sessions.length}`;
   const made = occurrences(input).map((o, i): StandInSession => ({
     id: `U2Vzc2lvbjo${state.sessions.length + i}`, subject: input.subject as string, sessionType: input.sessionType as string, ...o,
@@ -91,7 +93,7 @@ function book(state: SessionsStandIn, input: Json): Json {
     viewerIsParticipant: false,
   }));
   state.sessions.push(...made);
-  return { createSession: { count: made.length, session: { id: made[0].id }, conflicts: [] } };
+  return { createSession: { count: made.length, session: { id: made[0].id }, conflicts: found } };
 }
 
 function cancel(state: SessionsStandIn, input: Json): Json {
@@ -138,7 +140,7 @@ function reserve(state: SessionsStandIn, input: Json): Json {
 }
 
 /** Outside 15:00-18:00 (the stand-in tutor's free hours) a booking meets an AVAILABILITY conflict. */
-function conflicts(input: Json): Json {
+function conflicts(input: Json): { checkSessionConflicts: Json[] } {
   const outside = (input.startTime as string) < '15:00' || (input.endTime as string) > '18:00';
   return { checkSessionConflicts: outside ? [{ type: 'AVAILABILITY', description: 'Tina Tutor is not available then', date: input.date, startAt: occurrences(input)[0]?.startAt,
     userId: TUTOR.userId, remainingMinutes: null, totalMinutes: null, dayAvailability: [{ startTime: '15:00', endTime: '18:00' }] }] : [] };

@@ -12,23 +12,13 @@ import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { ActionDialog } from './ActionDialog';
+import { changedFields, type Fields } from './dialogRules';
 import { MAX_MINUTES, MIN_MINUTES, minutesOf, timeOptions } from './bookingForm';
 import { ConflictList } from './BookingChecks';
 import { zoneLabel } from './format';
 import { ScopeField, type DialogProps, type Scope } from './SessionDialogs';
 import type { Conflict } from './sessionOperations';
 import { useEditSessionMutation } from './useEditSessionMutation';
-
-interface Fields { subject: string; date: string; startTime: string; endTime: string }
-
-export function changedFields(before: Fields, after: Fields): Partial<Fields> {
-  const changes: Partial<Fields> = {};
-  for (const key of ['subject', 'date', 'startTime', 'endTime'] as const) {
-    const value = key === 'subject' ? after.subject.trim() : after[key];
-    if (value !== before[key]) changes[key] = value;
-  }
-  return changes;
-}
 
 export function EditSessionDialog({ action, onClose, onDone, sessionInterval, isAdmin }: DialogProps & { sessionInterval: number; isAdmin: boolean }) {
   const t = useT();

@@ -12,7 +12,8 @@ import { useT } from '../../i18n/terms';
 import type { SessionsMessageId } from '../../i18n/sessions.en';
 import { ActionDialog } from './ActionDialog';
 import { formatWhen, startsWithinDay } from './format';
-import { personName, type SessionAction } from './SessionItem';
+import { dropChoices } from './dialogRules';
+import type { SessionAction } from './SessionItem';
 import type { Session } from './sessionOperations';
 import { useCancelSessionMutation } from './useCancelSessionMutation';
 import { useDropSessionMutation } from './useDropSessionMutation';
@@ -77,14 +78,6 @@ export function CancelSessionDialog({ action, onClose, onDone, zone, remove }: D
         error={errors?.reason} onChange={(e) => setReason(e.currentTarget.value)} />
     </ActionDialog>
   );
-}
-
-/** Who may leave: the viewer when they take part, and the learners when the viewer runs the session. */
-export function dropChoices(session: Session, viewerId: string): { value: string; label: string }[] {
-  const mayRemoveOthers = session.viewerCanEdit;
-  return session.participants
-    .filter((p) => p.userId === viewerId || (mayRemoveOthers && !p.isLeader))
-    .map((p) => ({ value: p.userId, label: personName(p.user) ?? p.userId }));
 }
 
 export function DropSessionDialog({ action, viewerId, onClose, onDone, zone }: DialogProps & { zone: string }) {

@@ -9,6 +9,7 @@ import { ActionsMenu } from '../../components/ActionsMenu';
 import { useT } from '../../i18n/terms';
 import { formatWhen } from './format';
 import { statusLabel, typeLabel } from './labels';
+import { personName } from './names';
 import type { Session } from './sessionOperations';
 
 export type SessionActionKind = 'edit' | 'cancel' | 'drop' | 'delete';
@@ -21,12 +22,6 @@ interface Props {
   onAction?: (action: SessionAction) => void;
   /** Extra controls (a drop-in's "Take a seat"). */
   children?: ReactNode;
-}
-
-export function personName(user: Session['participants'][number]['user']): string | null {
-  if (!user) return null;
-  const { preferredName, firstName, lastName } = user.profile;
-  return `${preferredName || firstName} ${lastName}`.trim();
 }
 
 function others(session: Session, viewerId: string): string {
