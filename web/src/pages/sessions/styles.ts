@@ -46,4 +46,17 @@ export const SESSIONS_CSS = `
   opacity: 1;
   color: var(--mantine-color-gray-7);
 }
+
+/* A narrow month cell wraps an event's time and title instead of cutting the title off. */
+.session-calendar .fc .fc-daygrid-event {
+  white-space: normal;
+}
+
+.session-calendar .fc .fc-daygrid-dot-event {
+  flex-wrap: wrap;
+}
+
+.session-calendar .fc .fc-daygrid-event .fc-event-title {
+  overflow-wrap: anywhere;
+}
 `;
