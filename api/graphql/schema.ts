@@ -22,6 +22,7 @@ import { familiesResolvers } from '../families/resolvers';
 import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
+import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -104,7 +105,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   familiesResolvers,
   rosterResolvers,
   sessionsResolvers,
-  sessionConflictResolvers];
+  sessionConflictResolvers,
+  sessionMutationResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

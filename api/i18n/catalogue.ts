@@ -51,6 +51,8 @@ import { sessionsReadMessages } from '../sessions/messages';
 import { esSessionsRead } from './es/sessions-read';
 import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
+import { sessionMutationMessages } from '../sessions/mutation-messages';
+import { esSessionMutations } from './es/session-mutations';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -70,6 +72,7 @@ export const MESSAGE_GROUPS = [
   sessionMessages,
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
+  sessionMutationMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -100,6 +103,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessions,
     ...esSessionsRead,
     ...esSessionConflicts,
+    ...esSessionMutations,
   },
 };
 
