@@ -8,21 +8,20 @@
  * the clock change of 14 March 2027 (New York) and see every occurrence at 4 PM in the calendar,
  * conflicts shown before booking, an admin's "Book anyway", change the series' times, cancel "this and following", remove
  * one seat of a group, the reason a cancel within 24 hours asks for, and a seat in a drop-in session.
- * A series the real domain expands, in the real read model and API (the booking mutation and the
- * projection's handlers are not in main yet), shows in the list and the calendar at the same local
- * time on both sides of the change.
+ * The same journey runs on the real back end too: the admin books the series and a group session,
+ * the tutor sees the series at 4 PM on both sides of the change and cancels "this and following",
+ * and one learner leaves the group while it goes on for the other.
  * Screenshots: dist/e2e-screenshots/sessions-*.png.
  */
 import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../../api/auth/seed';
-import { handlers, occurrences, run } from '../../domain/session/fixtures.testing';
+import { ensureUser } from '../../api/auth/seed';
 import { editProfile } from '../../domain/user/handlers';
-import { writeBooking } from '../../projections/sessions/testing';
 import { getProgramsByEcosystemId } from '../../projections/tenants/queries';
 import { USERS_PROJECTION } from '../../projections/users';
-import { persistedId, startE2eApp, type E2eApp } from './support/app';
+import { loginToken, persistedId, startE2eApp, type E2eApp } from './support/app';
 import { checkPage } from './support/check';
 import { serveSessions, TUTEES, type StandInSession } from './support/sessionsStandIn';
 
@@ -97,6 +96,12 @@ function seeded(): StandInSession[] {
   ];
 }
 
+/** checkPage once the dialog has finished opening (its close button stable where it lands). */
+async function checkDialog(page: Page, dialog: Locator, name: string): Promise<void> {
+  await dialog.getByRole('button', { name: 'Close dialog' }).click({ trial: true });
+  await checkPage(page, name);
+}
+
 async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await scope.page().getByRole('listbox').getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
@@ -128,7 +133,7 @@ async function bookWeeklySeries(page: Page, shot: (name: string) => string): Pro
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog.getByText('Time zone: America/New_York', { exact: false }).count()).toBe(1);
   await dialog.getByText('No conflicts.').waitFor();
-  await checkPage(page, shot('book'));
+  await checkDialog(page, dialog, shot('book'));
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();
   await page.getByText('3 sessions are booked.').waitFor();
 }
@@ -182,7 +187,7 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await choose(change, 'Start', '16:30');
       await choose(change, 'End', '17:30');
       await change.getByRole('radio', { name: 'All sessions of the series' }).check();
-      await checkPage(page, shot('change'));
+      await checkDialog(page, change, shot('change'));
       await change.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('3 sessions are changed.').waitFor();
       expect(api.sent.find((s) => s.operation === 'useEditSessionMutation')?.variables.input).toEqual(
@@ -194,7 +199,7 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await page.getByRole('menuitem', { name: 'Cancel session' }).click();
       const cancel = page.getByRole('dialog', { name: 'Cancel Algebra' });
       await cancel.getByRole('radio', { name: 'This and following sessions' }).check();
-      await checkPage(page, shot('cancel-following'));
+      await checkDialog(page, cancel, shot('cancel-following'));
       await cancel.getByRole('button', { name: 'Cancel session' }).click();
       await page.getByText('2 sessions are cancelled.').waitFor();
       await expect.poll(() => sessionCard(page, 'Upcoming sessions', 'Algebra').count()).toBe(1);
@@ -207,7 +212,7 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await page.getByRole('menuitem', { name: 'Remove a participant' }).click();
       const remove = page.getByRole('dialog', { name: 'Remove a participant from Chemistry group' });
       await choose(remove, 'Who leaves', 'Max Pupil');
-      await checkPage(page, shot('remove-seat'));
+      await checkDialog(page, remove, shot('remove-seat'));
       await remove.getByRole('button', { name: 'Remove', exact: true }).click();
       await page.getByText('Max Pupil left the session; it goes on for the others.').waitFor();
       await group.getByText('1 of 4 seats taken').waitFor();
@@ -219,7 +224,7 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       const soon = page.getByRole('dialog', { name: 'Cancel Reading check-in' });
       await soon.getByRole('button', { name: 'Cancel session' }).click();
       await soon.getByText('Please give a reason: the session starts within 24 hours.').waitFor();
-      await checkPage(page, shot('cancel-reason'));
+      await checkDialog(page, soon, shot('cancel-reason'));
       await soon.getByRole('textbox', { name: 'Reason' }).fill('The school is closed for a storm.');
       await soon.getByRole('button', { name: 'Cancel session' }).click();
       await page.getByText('The session is cancelled.').waitFor();
@@ -238,54 +243,131 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
   });
 });
 
-/**
- * The demo admin, in New York, leads a weekly series of three Tuesdays at 4 PM from 2 March 2027
- * (clocks go forward on 14 March). The domain decides the booking and expands its occurrences
- * (domain/session); they are written into the sessions read model as its projection does. The
- * projection's event handlers and the booking mutation are not in main yet: once they are, this
- * becomes a dispatch through the command bus, or the booking dialog itself.
- */
-async function bookThroughTheDomain(): Promise<void> {
-  const token = await app.token('ecosystemAdmin');
-  const userId = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string }).sub;
-  const { bus, projections, config, ownerPool } = app.platform.services;
-  const ecosystemId = app.platform.demo!.ecosystemId;
-  const zoned = await bus.dispatch(editProfile, { userId, changes: { timeZoneId: ZONE } }, { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
-  if (zoned.position) await projections.waitFor(zoned.position, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
-  const [program] = await getProgramsByEcosystemId(ownerPool, ecosystemId, { limit: 1, after: null, includeArchived: false });
-  const events = run([], handlers.scheduleSession, {
-    seriesId: crypto.randomUUID(), ecosystemId,
-    schedule: { timeZoneId: ZONE, startDate: '2027-03-02', startTime: '16:00', durationMinutes: 60,
-      recurrence: { frequency: 'WEEKLY', interval: 1, recurringDays: [2], weeks: 3, endDate: null } },
-    details: { sessionType: 'ONE_ON_ONE', programId: program.id, subject: 'Geometry', location: 'ONLINE', meeting: { solution: 'CUSTOM_URL', url: 'https://meet.example.org/geometry' } },
-    participants: [{ userId, userType: 'TUTOR', isLeader: true, isPaired: true }],
-  }, { now: new Date().toISOString() });
-  await writeBooking(ownerPool, occurrences(events));
+
+interface Member { userId: string; token: string; name: string }
+
+/** A member of the demo ecosystem with a role in its first program, living in New York. */
+async function member(email: string, firstName: string, lastName: string, role: 'LEADER' | 'PUPIL', programId: string): Promise<Member> {
+  const { services } = app.platform;
+  const password = `${firstName} books in New York ${lastName}`;
+  const { userId } = await ensureUser(services, { email, password, firstName, lastName, roles: [{ ecosystemId: app.platform.demo!.ecosystemId, role, programId }] });
+  await inNewYork(userId);
+  return { userId, token: await loginToken(app.url, email, password), name: `${firstName} ${lastName}` };
 }
 
-describe('a series from the real read side', () => {
-  beforeAll(bookThroughTheDomain, 60_000);
+async function inNewYork(userId: string): Promise<void> {
+  const { bus, projections, config } = app.platform.services;
+  const zoned = await bus.dispatch(editProfile, { userId, changes: { timeZoneId: ZONE } }, { actor: SYSTEM_ACTOR, commandId: crypto.randomUUID(), now: new Date().toISOString() });
+  if (zoned.position) await projections.waitFor(zoned.position, [USERS_PROJECTION], config.PROJECTION_WAIT_MS);
+}
 
-  it.each(SIZES)('shows at 4 PM before and after the clock change, in the list and the calendar, at $width px', async (size) => {
-    const { page, context, errors } = await app.open({ ...size, who: 'ecosystemAdmin' });
+/** The admin's booking form: a weekly series when `weeks` is given, else one session; returns the toast. */
+async function bookAsAdmin(page: Page, b: { subject: string; date: string; type?: string; tutor: string; tutees: string[]; weeks?: string; seats?: string }, shot?: string): Promise<void> {
+  await page.getByRole('button', { name: 'Book a session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a session' });
+  await choose(dialog, 'Program', /.+/);
+  if (b.type) await choose(dialog, 'Kind of session', b.type);
+  await dialog.getByRole('textbox', { name: 'Subject' }).fill(b.subject);
+  await dialog.getByLabel('Date').fill(b.date);
+  await choose(dialog, 'Start', '16:00');
+  await choose(dialog, 'End', '17:00');
+  if (b.weeks) {
+    await choose(dialog, 'Repeats', 'Every week');
+    await choose(dialog, 'Weeks', b.weeks);
+  }
+  if (b.seats) await dialog.getByRole('spinbutton', { name: 'Seats' }).fill(b.seats);
+  await choose(dialog, 'Leader', b.tutor);
+  await page.keyboard.press('Escape');
+  for (const tutee of b.tutees) {
+    await choose(dialog, 'Learner', tutee);
+    await page.keyboard.press('Escape');
+  }
+  await dialog.getByText(`Leader's hours on`, { exact: false }).waitFor();
+  await dialog.getByText('No conflicts.').waitFor();
+  if (shot) await checkDialog(page, dialog, shot);
+  await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe.each(SIZES)('on the real back end at $width px', (size) => {
+  const shot = (name: string) => `sessions-real-${name}-${size.width}`;
+
+  it('books a weekly series across the clock change and a group; the tutor sees 4 PM on both sides and cancels this and following; a learner leaves the group', async () => {
+    const ecosystemId = app.platform.demo!.ecosystemId;
+    const [program] = await getProgramsByEcosystemId(app.platform.services.ownerPool, ecosystemId, { limit: 1, after: null, includeArchived: false });
+    const tag = size.width;
+    const tutor = await member(`tara.${tag}@example.com`, 'Tara', `Tutor${tag}`, 'LEADER', program.id);
+    const luis = await member(`luis.${tag}@example.com`, 'Luis', `Learner${tag}`, 'PUPIL', program.id);
+    const mia = await member(`mia.${tag}@example.com`, 'Mia', `Learner${tag}`, 'PUPIL', program.id);
+    const adminToken = await app.token('ecosystemAdmin');
+    await inNewYork((JSON.parse(Buffer.from(adminToken.split('.')[1], 'base64url').toString()) as { sub: string }).sub);
+
+    const admin = await app.open({ ...size, who: 'ecosystemAdmin' });
+    try {
+      await admin.page.goto(`${app.url}/sessions`);
+      await admin.page.getByText('Times are shown in your time zone, America/New_York', { exact: false }).waitFor();
+      await bookAsAdmin(admin.page, { subject: `Algebra ${tag}`, date: '2027-03-02', tutor: tutor.name, tutees: [luis.name], weeks: '3' }, shot('book'));
+      await admin.page.getByText('3 sessions are booked.').waitFor();
+      await bookAsAdmin(admin.page, { subject: `Chemistry ${tag}`, date: '2027-03-04', type: 'Group', tutor: tutor.name, tutees: [luis.name, mia.name], seats: '4' });
+      await admin.page.getByText('The session is booked.').waitFor();
+      expect(admin.errors).toEqual([]);
+    } finally {
+      await admin.context.close();
+    }
+
+    const { page, context, errors } = await app.open({ ...size, accessToken: tutor.token });
     try {
       await page.goto(`${app.url}/sessions`);
-      await page.getByText('Times are shown in your time zone, America/New_York', { exact: false }).waitFor();
-      const cards = sessionCard(page, 'Upcoming sessions', 'Geometry');
-      await expect.poll(() => cards.count()).toBe(3);
-      expect(await cards.locator('p', { hasText: 'PM' }).allTextContents()).toEqual([
+      const algebra = sessionCard(page, 'Upcoming sessions', `Algebra ${tag}`);
+      await expect.poll(() => algebra.count()).toBe(3);
+      expect(await algebra.locator('p', { hasText: 'PM' }).allTextContents()).toEqual([
         'Tuesday, March 2, 2027, 4:00 PM – 5:00 PM', 'Tuesday, March 9, 2027, 4:00 PM – 5:00 PM', 'Tuesday, March 16, 2027, 4:00 PM – 5:00 PM',
       ]);
       await page.getByRole('button', { name: 'Month' }).click();
       const title = page.locator('.fc-toolbar-title');
       while (await title.textContent() !== 'March 2027') await page.getByRole('button', { name: 'Next' }).click();
-      const events = page.locator('.fc-daygrid-event').filter({ hasText: 'Geometry' });
+      const events = page.locator('.fc-daygrid-event').filter({ hasText: `Algebra ${tag}` });
       await expect.poll(() => events.count()).toBe(3);
       expect(await events.locator('.fc-event-time').allTextContents()).toEqual(['4p', '4p', '4p']);
-      await checkPage(page, `sessions-real-${size.width}`);
+      await checkPage(page, shot('tutor-calendar'));
+
+      await algebra.nth(1).getByRole('button', { name: `Actions for Algebra ${tag}` }).click();
+      await page.getByRole('menuitem', { name: 'Cancel session' }).click();
+      const cancel = page.getByRole('dialog', { name: `Cancel Algebra ${tag}` });
+      await cancel.getByRole('radio', { name: 'This and following sessions' }).check();
+      await cancel.getByRole('button', { name: 'Cancel session' }).click();
+      await page.getByText('2 sessions are cancelled.').waitFor();
+      await expect.poll(() => algebra.count()).toBe(1);
+      await checkPage(page, shot('tutor-cancelled'));
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+
+    const learner = await app.open({ ...size, accessToken: mia.token });
+    try {
+      await learner.page.goto(`${app.url}/sessions`);
+      const group = sessionCard(learner.page, 'Upcoming sessions', `Chemistry ${tag}`);
+      await group.getByText('2 of 4 seats taken').waitFor();
+      await group.getByRole('button', { name: `Actions for Chemistry ${tag}` }).click();
+      await learner.page.getByRole('menuitem', { name: 'Leave session' }).click();
+      const leave = learner.page.getByRole('dialog', { name: `Leave Chemistry ${tag}` });
+      await checkDialog(learner.page, leave, shot('learner-leave'));
+      await leave.getByRole('button', { name: 'Leave session' }).click();
+      await expect.poll(() => group.count()).toBe(0);
+      expect(learner.errors).toEqual([]);
+    } finally {
+      await learner.context.close();
+    }
+
+    const other = await app.open({ ...size, accessToken: luis.token });
+    try {
+      await other.page.goto(`${app.url}/sessions`);
+      const group = sessionCard(other.page, 'Upcoming sessions', `Chemistry ${tag}`);
+      await group.getByText('1 of 4 seats taken').waitFor();
+      expect(await group.getByText(mia.name).count()).toBe(0);
+    } finally {
+      await other.context.close();
     }
   });
 });
