@@ -3,12 +3,14 @@
  * with checkPage (screenshot, no sideways scroll, every control reachable, axe-core) on each state.
  * A list that fails to load shows the spec's own words (SPEC section 8) while the rest of the page
  * works: the failure is made by answering that list's persisted query with a GraphQL error.
- * The booking journey runs against support/sessionsStandIn.ts, which answers the sessions
- * operations in place of the sessions API until that is served: book a weekly series that crosses
+ * One journey runs against support/sessionsStandIn.ts, which answers the sessions operations in
+ * place of the sessions API, for states the real one reaches only with time (a session within 24
+ * hours, a join window, a conflict): book a weekly series that crosses
  * the clock change of 14 March 2027 (New York) and see every occurrence at 4 PM in the calendar,
  * conflicts shown before booking, an admin's "Book anyway", change the series' times, cancel "this and following", remove
- * one seat of a group, the reason a cancel within 24 hours asks for, and a seat in a drop-in session.
- * The same journey runs on the real back end too: the admin books the series and a group session,
+ * one seat of a group, the reason a cancel within 24 hours asks for, a seat in a drop-in session
+ * and joining it (the join recorded and shown).
+ * A second journey runs on the real back end: the admin books the series and a group session,
  * the tutor sees the series at 4 PM on both sides of the change and cancels "this and following",
  * and one learner leaves the group while it goes on for the other.
  * Screenshots: dist/e2e-screenshots/sessions-*.png.
@@ -16,8 +18,7 @@
 import { DateTime } from 'luxon';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SYSTEM_ACTOR } from '../../api/auth/seed';
-import { ensureUser } from '../../api/auth/seed';
+import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { editProfile } from '../../domain/user/handlers';
 import { getProgramsByEcosystemId } from '../../projections/tenants/queries';
 import { USERS_PROJECTION } from '../../projections/users';
@@ -96,8 +97,13 @@ function seeded(): StandInSession[] {
   ];
 }
 
-/** checkPage once the dialog has finished opening (its close button stable where it lands). */
+/**
+ * checkPage once the dialog has finished opening (its close button stable where it lands), with
+ * the toasts of earlier steps gone (they close after 4 s): at 1280 px they stand over the dialog's
+ * close button.
+ */
 async function checkDialog(page: Page, dialog: Locator, name: string): Promise<void> {
+  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 12_000 }).toBe(0);
   await dialog.getByRole('button', { name: 'Close dialog' }).click({ trial: true });
   await checkPage(page, name);
 }
@@ -151,7 +157,7 @@ async function seriesInCalendar(page: Page): Promise<string[]> {
 describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
   const shot = (name: string) => `sessions-${name}-${size.width}`;
 
-  it('books a weekly series across a clock change, changes it, cancels this and following, removes one seat of a group, asks why for a cancel within 24 hours, takes a drop-in seat', async () => {
+  it('books a weekly series across a clock change, changes it, cancels this and following, removes one seat of a group, asks why for a cancel within 24 hours, takes a drop-in seat and joins it', async () => {
     const { page, context, errors } = await app.open({ ...size, who: 'ecosystemAdmin' });
     try {
       const api = await serveSessions(page, seeded(), ZONE);
@@ -236,6 +242,14 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await page.getByText('You have a seat in Open math help.').waitFor();
       await sessionCard(page, 'Upcoming sessions', 'Open math help').waitFor();
       await expect.poll(() => dropIn.getByRole('button', { name: 'Take a seat' }).count()).toBe(0);
+
+      // Joining it records the join (the room's page is a stand-in too) and the card says when.
+      await page.context().route('https://rooms.example.org/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Room</title>' }));
+      const mine = sessionCard(page, 'Upcoming sessions', 'Open math help');
+      const [room] = await Promise.all([page.waitForEvent('popup'), mine.getByRole('link', { name: 'Join' }).click()]);
+      await room.close();
+      await mine.getByText(/^You joined at \d{1,2}:\d{2} [AP]M$/).waitFor();
+      expect(api.sent.find((s) => s.operation === 'useTrackJoinMutation')?.variables).toMatchObject({ participantType: 'STUDENT' });
       expect(errors).toEqual([]);
     } finally {
       await context.close();

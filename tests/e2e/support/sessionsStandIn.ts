@@ -1,7 +1,7 @@
 /**
  * A stand-in for the sessions API in the browser tests of the sessions pages, until the real one is
  * served: it answers the pages' persisted sessions operations (lists, drop-ins, availability,
- * conflicts, people to choose, book, change, cancel, drop, take a seat) from a list of sessions it keeps, and lets every
+ * conflicts, people to choose, book, change, cancel, drop, take a seat, join) from a list of sessions it keeps, and lets every
  * other request through to the real server. It records what the page sent, so a test can check it.
  * Occurrences of a booking are expanded here with luxon in the booking's zone: a weekly series keeps
  * its wall-clock time across a clock change, as the real domain does (decision 0055).
@@ -15,12 +15,14 @@ type Json = Record<string, unknown>;
 export interface StandInSession {
   id: string; subject: string; sessionType: string; startAt: string; endAt: string; timeZoneId: string;
   seriesId: string; recurring: boolean; cancelled: boolean; maxStudents: number | null;
-  participants: { userId: string; name: [string, string]; isLeader: boolean }[];
+  participants: { userId: string; name: [string, string]; isLeader: boolean; joinedTime?: string }[];
   viewerIsParticipant: boolean;
 }
 
 export interface SessionsStandIn {
   sessions: StandInSession[];
+  /** The signed-in viewer's id, from the real viewer query. */
+  viewerId: string;
   /** Each operation's variables, in the order the page sent them. */
   sent: { operation: string; variables: Json }[];
 }
@@ -41,7 +43,7 @@ function toJson(s: StandInSession): Json {
     timeZoneId: s.timeZoneId, startAt: s.startAt, endAt: s.endAt, durationMinutes: end.diff(start, 'minutes').minutes, meetingSolution: 'LESSONSPACE',
     isInPerson: false, joinUrl: 'https://rooms.example.org/r/' + s.id, physicalSessionOptions: null, maxStudents: s.maxStudents, numLearners: learners,
     fullness: s.maxStudents !== null && learners >= s.maxStudents ? 'FULL' : 'OPEN', frequency: s.recurring ? 'WEEKLY' : null, cancelReason: null,
-    participants: s.participants.map((p) => ({ userId: p.userId, userType: p.isLeader ? 'TUTOR' : 'STUDENT', isLeader: p.isLeader, joinedTime: null,
+    participants: s.participants.map((p) => ({ userId: p.userId, userType: p.isLeader ? 'TUTOR' : 'STUDENT', isLeader: p.isLeader, joinedTime: p.joinedTime ?? null,
       user: { id: p.userId, profile: { firstName: p.name[0], lastName: p.name[1], preferredName: null } } })),
     viewerCanEdit: true, viewerCanCancel: true, viewerIsParticipant: s.viewerIsParticipant,
   };
@@ -135,8 +137,17 @@ function reserve(state: SessionsStandIn, input: Json): Json {
   const target = state.sessions.find((s) => s.id === input.sessionId);
   if (!target) throw new Error('no such session');
   target.viewerIsParticipant = true;
-  target.participants.push({ userId: 'VXNlcjp2aWV3ZXI=', name: ['Eli', 'Rivera'], isLeader: false });
+  target.participants.push({ userId: state.viewerId, name: ['Eli', 'Rivera'], isLeader: false });
   return { reserveSessionSeat: { count: 1, session: { id: target.id, numLearners: target.participants.filter((p) => !p.isLeader).length, fullness: 'OPEN', viewerIsParticipant: true } } };
+}
+
+/** The viewer joined: the time is the stand-in's clock, as the real server's. */
+function join(state: SessionsStandIn, sessionId: string): Json {
+  const target = state.sessions.find((s) => s.id === sessionId);
+  const me = target?.participants.find((p) => p.userId === state.viewerId);
+  if (!target || !me) throw new Error('not a participant');
+  me.joinedTime = new Date().toISOString();
+  return { trackJoinedOnlineLesson: toJson(target) };
 }
 
 /** Outside 15:00-18:00 (the stand-in tutor's free hours) a booking meets an AVAILABILITY conflict. */
@@ -162,6 +173,7 @@ const HANDLERS: Record<string, Handler> = {
   useDropSessionMutation: (state, v) => drop(state, v.input as Json),
   useEditSessionMutation: (state, v) => edit(state, v.input as Json),
   useReserveSeatMutation: (state, v) => reserve(state, v.input as Json),
+  useTrackJoinMutation: (state, v) => join(state, v.sessionId as string),
 };
 
 /**
@@ -169,7 +181,7 @@ const HANDLERS: Record<string, Handler> = {
  * profile's, as the real viewer query would answer for someone who chose it).
  */
 export async function serveSessions(page: Page, sessions: StandInSession[], zone: string): Promise<SessionsStandIn> {
-  const state: SessionsStandIn = { sessions, sent: [] };
+  const state: SessionsStandIn = { sessions, viewerId: '', sent: [] };
   const byId = new Map(Object.keys(HANDLERS).map((name) => [persistedId(name), name]));
   const viewerId = persistedId('SessionsPageViewerQuery');
   const ecosystemId = persistedId('SessionsPageEcosystemQuery');
@@ -183,8 +195,11 @@ export async function serveSessions(page: Page, sessions: StandInSession[], zone
     }
     if (body?.doc_id !== viewerId && body?.doc_id !== ecosystemId) return route.continue();
     const response = await route.fetch();
-    const json = await response.json() as { data?: { getCurrentUserV2?: { profile: { timeZoneId: string | null } }; getProgramsByEcosystemId?: { edges: { node: { id: string } }[] } } };
-    if (json.data?.getCurrentUserV2) json.data.getCurrentUserV2.profile.timeZoneId = zone;
+    const json = await response.json() as { data?: { getCurrentUserV2?: { id: string; profile: { timeZoneId: string | null } }; getProgramsByEcosystemId?: { edges: { node: { id: string } }[] } } };
+    if (json.data?.getCurrentUserV2) {
+      json.data.getCurrentUserV2.profile.timeZoneId = zone;
+      state.viewerId = json.data.getCurrentUserV2.id;
+    }
     if (json.data?.getProgramsByEcosystemId) programIds = json.data.getProgramsByEcosystemId.edges.map((e) => e.node.id);
     return route.fulfill({ response, json });
   });

@@ -40,6 +40,7 @@ export const sessionsEn = {
   'sessions.row.seats': '{taken} of {max} seats taken',
   'sessions.row.repeats': 'Repeats',
   'sessions.row.join': 'Join',
+  'sessions.row.joined': 'You joined at {time}',
   'sessions.row.inPerson': 'In person: {place}',
   'sessions.status.UPCOMING': 'Upcoming',
   'sessions.status.PENDING': 'Pending',

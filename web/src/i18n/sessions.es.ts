@@ -38,6 +38,7 @@ export const sessionsEs: Record<SessionsMessageId, string> = {
   'sessions.row.seats': '{taken} de {max} lugares ocupados',
   'sessions.row.repeats': 'Se repite',
   'sessions.row.join': 'Entrar',
+  'sessions.row.joined': 'Entró a las {time}',
   'sessions.row.inPerson': 'En persona: {place}',
   'sessions.status.UPCOMING': 'Próxima',
   'sessions.status.PENDING': 'Pendiente',

@@ -2,12 +2,13 @@
  * One session as a card: subject, kind and status, when (in the viewer's zone), with whom, seats
  * of a group, the join link, and the actions the reader may take (change, cancel, leave, delete).
  */
-import { Anchor, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { useT } from '../../i18n/terms';
 import { formatWhen } from './format';
+import { JoinLink } from './JoinLink';
 import { statusLabel, typeLabel } from './labels';
 import { personName } from './names';
 import type { Session } from './sessionOperations';
@@ -66,9 +67,7 @@ export function SessionItem({ session, zone, viewerId, onAction, children }: Pro
         {names && <Text size="sm" className="wrap-anywhere">{t('sessions.row.with', { names })}</Text>}
         {session.maxStudents != null && <Text size="sm">{t('sessions.row.seats', { taken: session.numLearners, max: session.maxStudents })}</Text>}
         {place && <Text size="sm" className="wrap-anywhere">{t('sessions.row.inPerson', { place })}</Text>}
-        {session.joinUrl && session.status !== 'CANCELLED' && (
-          <Anchor href={session.joinUrl} target="_blank" rel="noopener noreferrer" size="sm">{t('sessions.row.join')}</Anchor>
-        )}
+        {session.status !== 'CANCELLED' && <JoinLink session={session} viewerId={viewerId} zone={zone} />}
         {children}
       </Stack>
     </Paper>
