@@ -26,6 +26,7 @@ import { ssoConfigAggregate } from './sso/config';
 import { ssoIdentityAggregate } from './sso/identity';
 import { familyAggregate } from './family/state';
 import { sessionAggregate } from './session/state';
+import { recordingExportsAggregate } from './meetings/exports';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -39,6 +40,7 @@ export const aggregates = [
   ssoIdentityAggregate, ssoConfigAggregate,
   familyAggregate,
   sessionAggregate,
+  recordingExportsAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

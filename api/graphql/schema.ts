@@ -23,6 +23,9 @@ import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
+import { meetingsResolvers } from '../meetings/resolvers';
+import { recordingExportResolvers } from '../meetings/exports';
+import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -106,7 +109,10 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   rosterResolvers,
   sessionsResolvers,
   sessionConflictResolvers,
-  sessionMutationResolvers];
+  sessionMutationResolvers,
+  meetingsResolvers,
+  recordingExportResolvers,
+  sessionAdminResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();
