@@ -34,6 +34,8 @@ import { leadsEn } from './src/i18n/leads.en';
 import { leadsEs } from './src/i18n/leads.es';
 import { adminSessionsEn } from './src/i18n/adminSessions.en';
 import { adminSessionsEs } from './src/i18n/adminSessions.es';
+import { sessionsEn } from './src/i18n/sessions.en';
+import { sessionsEs } from './src/i18n/sessions.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -73,6 +75,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/leads.es.ts': { exportName: 'leadsEs', messages: leadsEs },
       '/src/i18n/adminSessions.en.ts': { exportName: 'adminSessionsEn', messages: adminSessionsEn },
       '/src/i18n/adminSessions.es.ts': { exportName: 'adminSessionsEs', messages: adminSessionsEs },
+      '/src/i18n/sessions.en.ts': { exportName: 'sessionsEn', messages: sessionsEn },
+      '/src/i18n/sessions.es.ts': { exportName: 'sessionsEs', messages: sessionsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -27,6 +27,8 @@ import { leadsEn } from './leads.en';
 import { leadsEs } from './leads.es';
 import { adminSessionsEn } from './adminSessions.en';
 import { adminSessionsEs } from './adminSessions.es';
+import { sessionsEn } from './sessions.en';
+import { sessionsEs } from './sessions.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -55,6 +57,7 @@ const ECOSYSTEMS: Catalogues = { en: ecosystemsEn, sp: ecosystemsEs };
 const SSO_SETUP: Catalogues = { en: ssoSetupEn, sp: ssoSetupEs };
 const LEADS: Catalogues = { en: leadsEn, sp: leadsEs };
 const ADMIN_SESSIONS: Catalogues = { en: adminSessionsEn, sp: adminSessionsEs };
+const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -104,4 +107,9 @@ export function LeadsMessages({ children }: { children: ReactNode }) {
 /** The admin session summary page and its link on an ecosystem's admin card (docs/decisions/0060). */
 export function AdminSessionsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={ADMIN_SESSIONS}>{children}</PageMessages>;
+}
+
+/** The sessions pages: lists, calendar, booking and the session dialogs (docs/decisions/0059). */
+export function SessionsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={SESSIONS}>{children}</PageMessages>;
 }

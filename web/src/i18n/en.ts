@@ -12,6 +12,7 @@ import type { EcosystemsMessageId } from './ecosystems.en';
 import type { SsoSetupMessageId } from './ssoSetup.en';
 import type { LeadsMessageId } from './leads.en';
 import type { AdminSessionsMessageId } from './adminSessions.en';
+import type { SessionsMessageId } from './sessions.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -192,4 +193,5 @@ export const en = {
 export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
-  | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId;
+  | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
+  | SessionsMessageId;

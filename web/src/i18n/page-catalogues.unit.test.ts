@@ -23,6 +23,8 @@ import { leadsEn } from './leads.en';
 import { leadsEs } from './leads.es';
 import { adminSessionsEn } from './adminSessions.en';
 import { adminSessionsEs } from './adminSessions.es';
+import { sessionsEn } from './sessions.en';
+import { sessionsEs } from './sessions.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -35,6 +37,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   ssoSetup: { en: ssoSetupEn, es: ssoSetupEs },
   leads: { en: leadsEn, es: leadsEs },
   adminSessions: { en: adminSessionsEn, es: adminSessionsEs },
+  sessions: { en: sessionsEn, es: sessionsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
             { index: true, lazy: () => import('../pages/home/HomePage') },
             { path: 'edit-profile', lazy: () => import('../pages/profile/EditProfilePage') },
             { path: 'students', lazy: () => import('../pages/students/StudentsPage') },
+            { path: 'sessions', lazy: () => import('../pages/sessions/lazyRoute').then((route) => route.loadSessionsPage()) },
             {
               path: 'internal-admin-panel',
               lazy: () => import('./PlatformArea'),

@@ -1,0 +1,12 @@
+/** The dialog of the action chosen in a session's menu. */
+import { EditSessionDialog } from './EditSessionDialog';
+import { CancelSessionDialog, DropSessionDialog, type DialogProps } from './SessionDialogs';
+
+export function SessionActionDialog(props: DialogProps & { zone: string; sessionInterval: number; isAdmin: boolean }) {
+  switch (props.action.kind) {
+    case 'edit': return <EditSessionDialog {...props} />;
+    case 'cancel': return <CancelSessionDialog {...props} remove={false} />;
+    case 'delete': return <CancelSessionDialog {...props} remove />;
+    case 'drop': return <DropSessionDialog {...props} />;
+  }
+}
