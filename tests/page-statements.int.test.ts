@@ -15,6 +15,7 @@ import { DEMO_PROFILE_ID } from '../api/seed';
 import { newEvent } from '../projections/testing/fixtures';
 import { insertSessions } from '../api/sessions-admin/testing';
 import { startTestApi, type TestApi } from './setup/api';
+import { toGlobalId } from '../api/relay';
 import { watchWire, type WireCounts } from './setup/wire';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -105,16 +106,36 @@ const CASES: Record<string, PageCase> = {
   LeadListPaginationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], status: null, count: 20 }), rows: edges('signupLeads') },
   // The admin session summary (decision 0060): the group's first ecosystem has `size` sessions, each with a tutor and a learner.
   AdminSessionsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
+  // The /sessions page (decision 0059). Its lists' cost for 5 and 50 sessions with every field is
+  // tests/session-statements.int.test.ts; here the page's own documents keep their counts under watch.
+  SessionsPageViewerQuery: { variables: () => ({}), rows: single },
+  SessionsPageEcosystemQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], ecosystemIds: g.globalIds }), rows: edges('getProgramsByEcosystemId') },
+  peopleChoicesTuteesQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
+  peopleChoicesTutorsQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: single },
+  sessionOperationsAvailabilityQuery: { variables: (g) => ({ tutorId: sessionPeople.get(g.term)!.leader, date: '2026-12-01', timeZoneId: 'America/New_York' }), rows: single },
+  sessionOperationsConflictsQuery: {
+    variables: (g) => ({ input: {
+      programId: sessionPeople.get(g.term)!.program, sessionType: 'ONE_ON_ONE', subject: 'Check', date: '2027-01-04', startTime: '10:00', endTime: '11:00',
+      timeZoneId: 'America/New_York', location: 'ONLINE', meetingSolution: 'LESSONSPACE', tutorIds: [sessionPeople.get(g.term)!.leader], tuteeIds: [],
+    } }),
+    rows: single,
+  },
+  sessionOperationsDropInQuery: { variables: () => ({ startDate: new Date().toISOString() }), rows: single },
+  sessionOperationsListQuery: { variables: (g) => ({ input: { userId: sessionPeople.get(g.term)!.leader, status: 'UPCOMING' } }), rows: single },
   SessionSummaryListQuery: {
     variables: (g) => ({ ecosystemId: g.globalIds[0], filters: { searchTerm: 'row' }, after: null, pageSize: 25 }),
     rows: (d) => (at(d, 'getEcosystemAdminPaginatedSessionSummary', 'sessions') as unknown[]).length,
   },
 };
 
+/** Per group (by term): a person who leads one of its sessions and the program they are in, as global ids. */
+const sessionPeople = new Map<string, { leader: string; program: string }>();
+
 /** `size` sessions in the group's first ecosystem, each with a tutor of its roster and a learner. */
 async function addSessions(group: Group): Promise<void> {
   const people = await api.db.ownerPool.query<{ id: string }>('SELECT user_id AS id FROM read.roster_entries WHERE ecosystem_id = $1 ORDER BY user_id', [group.ids[0]]);
   const programs = await api.db.ownerPool.query<{ id: string }>('SELECT id FROM read.programs WHERE ecosystem_id = $1 LIMIT 1', [group.ids[0]]);
+  sessionPeople.set(group.term, { leader: toGlobalId('User', people.rows[0].id), program: toGlobalId('Program', programs.rows[0].id) });
   await insertSessions(api, Array.from({ length: group.size }, (_, i) => ({
     ecosystemId: group.ids[0], programId: programs.rows[0].id, subject: `Row session ${i}`, startAt: new Date(Date.now() + (i + 1) * 3_600_000),
     // A learner who is no roster person too: the page names whom it can and lists the rest without a name.
