@@ -26,6 +26,7 @@ import { ssoConfigAggregate } from './sso/config';
 import { ssoIdentityAggregate } from './sso/identity';
 import { familyAggregate } from './family/state';
 import { sessionAggregate } from './session/state';
+import { courseAggregate } from './course/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -39,6 +40,7 @@ export const aggregates = [
   ssoIdentityAggregate, ssoConfigAggregate,
   familyAggregate,
   sessionAggregate,
+  courseAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {
