@@ -20,6 +20,8 @@ const mappers: Record<string, string> = {
   UserRosterConnection: '../roster/page#RosterPageSource',
   Session: '../../projections/sessions#SessionRow',
   SessionParticipant: '../../projections/sessions#SessionParticipantRow',
+  CourseSection: '../../projections/courses#CourseSectionRow',
+  SectionStudent: '../../projections/courses#EnrollmentRow',
 };
 
 const sdl = await loadSchemaSDL();

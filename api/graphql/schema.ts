@@ -23,6 +23,7 @@ import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
+import { coursesResolvers } from '../courses/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -106,7 +107,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   rosterResolvers,
   sessionsResolvers,
   sessionConflictResolvers,
-  sessionMutationResolvers];
+  sessionMutationResolvers,
+  coursesResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -53,6 +53,9 @@ import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
 import { sessionMutationMessages } from '../sessions/mutation-messages';
 import { esSessionMutations } from './es/session-mutations';
+import { courseMessages } from '../../domain/course/messages';
+import { courseApiMessages } from '../courses/messages';
+import { esCourses } from './es/courses';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -73,6 +76,7 @@ export const MESSAGE_GROUPS = [
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
   sessionMutationMessages,
+  courseMessages, courseApiMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -104,6 +108,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionsRead,
     ...esSessionConflicts,
     ...esSessionMutations,
+    ...esCourses,
   },
 };
 

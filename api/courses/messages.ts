@@ -1,0 +1,10 @@
+/** Messages of the course API's own checks (Spanish in api/i18n/es/courses.ts). */
+import { defineMessages } from '../../domain/shared/i18n';
+
+export const courseApiMessages = defineMessages('courses.api', {
+  pageNumber: 'Pages start at 1.',
+  sectionOrSession: 'Name the course section or one of its recurring sessions.',
+  notCourseSession: 'This is not a session of a course section.',
+  notAllowed: 'You do not have permission to do this with this course section.',
+  programElsewhere: 'Choose programs of the course section\'s ecosystem.',
+});
