@@ -15,9 +15,8 @@ import { SESSIONS_PROJECTION } from '../../projections/sessions';
 import { usersByIds } from '../../projections/users/roster-queries';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
-import { idOf } from '../relay';
-import { rawId } from '../sessions/conflict-resolvers';
 import { sectionRow, visibleSection } from './access';
+import { checkEnrolArgs } from './inputs';
 import { courseApiMessages as m } from './messages';
 
 const waitFor = [COURSES_PROJECTION, SESSIONS_PROJECTION];
@@ -42,13 +41,11 @@ async function seatsFor(ctx: RequestContext, row: CourseSectionRow, userId: stri
   }
 }
 
-async function targetOf(ctx: RequestContext, value: string | null | undefined): Promise<string> {
-  return value ? rawId('User', value, 'userId') : requireViewer(ctx).userId;
-}
 
 export async function enrollCourseMutation(ctx: RequestContext, sectionIdValue: string, userIdValue: string | null | undefined): Promise<CourseSectionRow> {
-  const userId = await targetOf(ctx, userIdValue);
-  const { row, viewer } = await visibleSection(ctx, idOf('CourseSection', sectionIdValue));
+  const args = checkEnrolArgs({ sectionId: sectionIdValue, userId: userIdValue });
+  const userId = args.userId ?? requireViewer(ctx).userId;
+  const { row, viewer } = await visibleSection(ctx, args.sectionId ?? '');
   if (!canEnrollPerson(viewer, row, userId)) throw new ForbiddenError(m.notAllowed);
   const person = (await ctx.read((c) => usersByIds(c, [userId]))).get(userId);
   if (!(person?.roles ?? []).some((r) => r.ecosystemId === row.ecosystemId && LEARNER_ROLES.has(r.role))) throw new ForbiddenError(m.notAllowed);
@@ -58,10 +55,9 @@ export async function enrollCourseMutation(ctx: RequestContext, sectionIdValue: 
 }
 
 /** The section named by its id, or by the recurringSessionId (segment) of one of its COURSE sessions. */
-async function sectionIdOf(ctx: RequestContext, recurringSessionId: string | null | undefined, sectionId: string | null | undefined): Promise<string> {
-  if (sectionId) return idOf('CourseSection', sectionId);
-  if (!recurringSessionId) throw ValidationError.forField('recurringSessionId', m.sectionOrSession);
-  const segmentId = rawId('RecurringSession', recurringSessionId, 'recurringSessionId');
+async function sectionIdOf(ctx: RequestContext, segmentId: string | null, sectionId: string | null): Promise<string> {
+  if (sectionId) return sectionId;
+  if (!segmentId) throw ValidationError.forField('recurringSessionId', m.sectionOrSession);
   const found = await ctx.read((c) => sectionOfSegment(c, segmentId));
   if (!found) throw new NotFoundError(m.notCourseSession);
   return found;
@@ -70,8 +66,9 @@ async function sectionIdOf(ctx: RequestContext, recurringSessionId: string | nul
 export interface UnenrollArgs { recurringSessionId?: string | null; sectionId?: string | null; reason?: string | null; userId?: string | null }
 
 export async function unenrollCourseMutation(ctx: RequestContext, args: UnenrollArgs): Promise<CourseSectionRow> {
-  const userId = await targetOf(ctx, args.userId);
-  const { row, viewer } = await visibleSection(ctx, await sectionIdOf(ctx, args.recurringSessionId, args.sectionId));
+  const checked = checkEnrolArgs(args);
+  const userId = checked.userId ?? requireViewer(ctx).userId;
+  const { row, viewer } = await visibleSection(ctx, await sectionIdOf(ctx, checked.segmentId, checked.sectionId));
   if (!canEnrollPerson(viewer, row, userId)) throw new ForbiddenError(m.notAllowed);
   const reason = args.reason?.trim() || null;
   await ctx.execute(unenrollCourse, {

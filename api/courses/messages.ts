@@ -7,4 +7,10 @@ export const courseApiMessages = defineMessages('courses.api', {
   notCourseSession: 'This is not a session of a course section.',
   notAllowed: 'You do not have permission to do this with this course section.',
   programElsewhere: 'Choose programs of the course section\'s ecosystem.',
+  required: 'This is required.',
+  tooLong: 'Use at most {max, number} characters.',
+  oneLine: 'Use a single line.',
+  tooMany: 'Give at most {max, number} entries.',
+  outOfRange: 'Use a whole number from {min, number} to {max, number}.',
+  invalidId: 'This is not a valid id.',
 });

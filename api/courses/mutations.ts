@@ -17,12 +17,13 @@ import { usersByIds } from '../../projections/users/roster-queries';
 import type { CourseSessionsInput, CreateCourseSectionInput, CreateSessionInput, EditCourseSectionInput } from '../__generated__/resolvers';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
-import { idOf, toGlobalId } from '../relay';
+import { toGlobalId } from '../relay';
 import { bookingFromInput, rawId, scheduleFromInput } from '../sessions/conflict-resolvers';
 import { bookingOutcome, conflictsForBooking, type SessionConflictAnswer } from '../sessions/conflicts';
 import { loaders } from '../tenants/loaders';
 import { withFieldPrefix } from '../tenants/support';
 import { managedSection, sectionRow } from './access';
+import { checkCreateInput, checkEditInput } from './inputs';
 import { courseApiMessages as m } from './messages';
 
 const waitFor = [COURSES_PROJECTION, SESSIONS_PROJECTION];
@@ -73,7 +74,7 @@ async function scheduleCourseSessions(ctx: RequestContext, sectionId: string, ec
 
 export async function createCourseSectionMutation(ctx: RequestContext, input: CreateCourseSectionInput): Promise<CourseSectionPayload> {
   const viewer = requireViewer(ctx);
-  const ecosystemId = rawId('Ecosystem', input.ecosystemId, 'input.ecosystemId');
+  const { ecosystemId } = checkCreateInput(input);
   const ecosystem = await loaders(ctx).ecosystems.load(ecosystemId);
   if (!ecosystem) throw new NotFoundError(ecosystemMessages.notFound);
   const programIds = await programsOf(ctx, ecosystemId, input.programIds, 'input.programIds');
@@ -115,7 +116,7 @@ async function changesOf(ctx: RequestContext, row: CourseSectionRow, input: Edit
 
 export async function editCourseSectionMutation(ctx: RequestContext, input: EditCourseSectionInput): Promise<CourseSectionRow> {
   const viewer = requireViewer(ctx);
-  const row = await managedSection(ctx, idOf('CourseSection', input.sectionId));
+  const row = await managedSection(ctx, checkEditInput(input).sectionId);
   const changes = await changesOf(ctx, row, input);
   // Moving the section to programs the editor does not run would take it out of their hands.
   if (changes.programIds && !canManageIn(viewer, row.ecosystemId, changes.programIds)) throw new ForbiddenError(m.notAllowed);

@@ -9,8 +9,8 @@ import { ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import { courseSections, enrollmentsOf, type CourseSectionRow, type EnrollmentRow } from '../../projections/courses';
 import { requireViewer } from '../auth/policy';
 import type { RequestContext } from '../context';
-import { idOf } from '../relay';
 import { courseViewer, visibleSection } from './access';
+import { checkEnrolArgs } from './inputs';
 import { courseApiMessages as m } from './messages';
 
 export const GROUPS_PER_PAGE = 20;
@@ -32,7 +32,7 @@ export async function groupedCourses(ctx: RequestContext, pageNum: number | null
 
 export async function studentsForSection(ctx: RequestContext, sectionIdValue: string): Promise<EnrollmentRow[]> {
   requireViewer(ctx);
-  const { row, viewer } = await visibleSection(ctx, idOf('CourseSection', sectionIdValue));
+  const { row, viewer } = await visibleSection(ctx, checkEnrolArgs({ sectionId: sectionIdValue }).sectionId ?? '');
   if (!canSeeStudents(viewer, row)) throw new ForbiddenError(m.notAllowed);
   return ctx.read((c) => enrollmentsOf(c, row.id));
 }

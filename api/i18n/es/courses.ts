@@ -21,4 +21,10 @@ export const esCourses: Record<string, string> = {
   'courses.api.notCourseSession': 'Esta no es una sesión de una sección de curso.',
   'courses.api.notAllowed': 'No tiene permiso para hacer esto con esta sección del curso.',
   'courses.api.programElsewhere': 'Elija programas del ecosistema de la sección del curso.',
+  'courses.api.required': 'Este dato es obligatorio.',
+  'courses.api.tooLong': 'Use como máximo {max, number} caracteres.',
+  'courses.api.oneLine': 'Use una sola línea.',
+  'courses.api.tooMany': 'Indique como máximo {max, number} elementos.',
+  'courses.api.outOfRange': 'Use un número entero de {min, number} a {max, number}.',
+  'courses.api.invalidId': 'Este identificador no es válido.',
 };

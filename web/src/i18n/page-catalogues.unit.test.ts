@@ -21,6 +21,8 @@ import { ssoSetupEn } from './ssoSetup.en';
 import { ssoSetupEs } from './ssoSetup.es';
 import { leadsEn } from './leads.en';
 import { leadsEs } from './leads.es';
+import { classesEn } from './classes.en';
+import { classesEs } from './classes.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -32,6 +34,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   ecosystems: { en: ecosystemsEn, es: ecosystemsEs },
   ssoSetup: { en: ssoSetupEn, es: ssoSetupEs },
   leads: { en: leadsEn, es: leadsEs },
+  classes: { en: classesEn, es: classesEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {
