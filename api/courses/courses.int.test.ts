@@ -164,6 +164,8 @@ describe('rules of enrolment and editing', () => {
     await refusedUnchanged(api, () => call(CREATE, { input: sectionInput(both) }, w.tokens.programAdmin), 'FORBIDDEN');
     expect((await create({ name: 'Geometry' }, w.tokens.programAdmin)).canManage).toBe(true);
     await refusedUnchanged(api, () => call(UNENROL, {}, people.ana.token), 'BAD_USER_INPUT');
+    await refusedUnchanged(api, () => call(CREATE, { input: sectionInput({ leaderIds: [], sessions: dailyFromYesterday() }) }, w.tokens.admin1), 'BAD_USER_INPUT');
+    await refusedUnchanged(api, () => call(UNENROL, { s: 'not-an-id', why: 'a\nb' }, people.ana.token), 'BAD_USER_INPUT');
     const s = await create({ name: 'Chemistry' });
     await refusedUnchanged(api, () => enrol(s.id, people.ana.token, people.ben.userId), 'FORBIDDEN');
     await refusedUnchanged(api, () => call(EDIT, { input: { sectionId: s.id, maxEnrollments: 0 } }, w.tokens.admin1), 'BAD_USER_INPUT');

@@ -63,7 +63,10 @@ export const courseSectionFields: CourseSectionResolvers<RequestContext> = {
   isEnrolled: (s, _args, ctx) => s.enrolled.includes(ctx.viewer?.userId ?? ''),
   canEnroll: async (s, _args, ctx) => {
     const viewer = await courseViewer(ctx);
-    return canEnrollPerson(viewer, s, viewer.principal.userId) && enrolWouldPass(ctx, s, viewer.principal.userId);
+    const p = viewer.principal;
+    // Only learners take seats: an admin or leader enrols others, never themselves.
+    const learner = p.roles.some((r) => r.ecosystemId === s.ecosystemId && (r.role === 'STUDENT' || r.role === 'PUPIL'));
+    return learner && canEnrollPerson(viewer, s, p.userId) && enrolWouldPass(ctx, s, p.userId);
   },
   canUnenroll: async (s, _args, ctx) => {
     const viewer = await courseViewer(ctx);

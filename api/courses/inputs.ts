@@ -98,6 +98,8 @@ export function checkCreateInput(input: CreateCourseSectionInput): { ecosystemId
   const leaderIds = c.ids('input.leaderIds', 'User', input.leaderIds);
   checkDetails(c, input, true);
   checkSessions(c, input.sessions);
+  // A session needs someone in it, and nothing may be written before that is known.
+  if (input.sessions && leaderIds.length === 0 && !c.errors['input.leaderIds']) c.errors['input.leaderIds'] = m.sessionsNeedLeader;
   c.done();
   return { ecosystemId, programIds, leaderIds };
 }

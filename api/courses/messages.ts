@@ -13,4 +13,5 @@ export const courseApiMessages = defineMessages('courses.api', {
   tooMany: 'Give at most {max, number} entries.',
   outOfRange: 'Use a whole number from {min, number} to {max, number}.',
   invalidId: 'This is not a valid id.',
+  sessionsNeedLeader: 'Choose at least one leader to run the course\'s sessions.',
 });

@@ -27,4 +27,5 @@ export const esCourses: Record<string, string> = {
   'courses.api.tooMany': 'Indique como máximo {max, number} elementos.',
   'courses.api.outOfRange': 'Use un número entero de {min, number} a {max, number}.',
   'courses.api.invalidId': 'Este identificador no es válido.',
+  'courses.api.sessionsNeedLeader': 'Elija al menos una persona responsable para las sesiones del curso.',
 };

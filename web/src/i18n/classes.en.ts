@@ -24,6 +24,8 @@ export const classesEn = {
   'classes.youAreEnrolled': 'You are enrolled',
   'classes.enroll': 'Enroll in {name}',
   'classes.unenroll': 'Unenroll from {name}',
+  'classes.enrollShort': 'Enroll',
+  'classes.unenrollShort': 'Unenroll',
   'classes.enrollDone': 'You are enrolled.',
   'classes.unenrollDone': 'You are no longer enrolled.',
   'classes.sessionsTitle': 'Sessions',

@@ -23,6 +23,8 @@ export const classesEs: Record<ClassesMessageId, string> = {
   'classes.youAreEnrolled': 'Está inscrito',
   'classes.enroll': 'Inscribirse en {name}',
   'classes.unenroll': 'Darse de baja de {name}',
+  'classes.enrollShort': 'Inscribirse',
+  'classes.unenrollShort': 'Darse de baja',
   'classes.enrollDone': 'Se ha inscrito.',
   'classes.unenrollDone': 'Ya no está inscrito.',
   'classes.sessionsTitle': 'Sesiones',

@@ -75,12 +75,12 @@ function ClassSections() {
       {group && (
         <Stack component="ul" gap="sm" className="card-list" aria-label={t('classes.sections', { name })}>
           {group.sections.map((s, i) => (
-            <SectionCard key={s.id} section={s} number={i + 1}>
-              <Title order={4} size="h5">{t('classes.sessionsTitle')}</Title>
+            <SectionCard key={s.id} section={s} number={i + 1} level={2}>
+              <Title order={3} size="h5">{t('classes.sessionsTitle')}</Title>
               <Sessions sessions={s.sessions} />
               {s.canManage && (
                 <>
-                  <Title order={4} size="h5">{t('classes.studentsTitle')}</Title>
+                  <Title order={3} size="h5">{t('classes.studentsTitle')}</Title>
                   <Suspense fallback={null}><Students sectionId={s.id} /></Suspense>
                 </>
               )}

@@ -52,9 +52,10 @@ function Classes() {
         <Stack key={group.name} gap="sm" component="section" aria-label={group.name}>
           <Group justify="space-between" wrap="wrap">
             <Title order={2} size="h3" className="wrap-anywhere">{group.name}</Title>
-            <Anchor component={Link} to={classPath(group.name)} size="sm" aria-label={t('classes.openCourse', { name: group.name })}>
-              {t('classes.sectionCount', { count: group.sections.length })}
-            </Anchor>
+            <Text size="sm">
+              <Anchor component={Link} to={classPath(group.name)}>{t('classes.openCourse', { name: group.name })}</Anchor>
+              {' · '}{t('classes.sectionCount', { count: group.sections.length })}
+            </Text>
           </Group>
           <Stack component="ul" gap="sm" className="card-list" aria-label={t('classes.sections', { name: group.name })}>
             {group.sections.map((s, i) => <SectionCard key={s.id} section={s} number={i + 1} />)}

@@ -1,7 +1,7 @@
 /**
  * One course section: its period, fullness and enrolment, the window and the drop deadline, and the
  * reader's enrol / unenrol button as the server's canEnroll / canUnenroll allow (docs/decisions/0061).
- * The mutations answer the same fragment, so the card updates from their payload.
+ * The mutations answer the same fragment and the sessions the reader now sees, so the page updates from their payload.
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -22,18 +22,25 @@ const fragment = graphql`
   }
 `;
 
-export function SectionCard({ section: key, number, children }: { section: SectionCard_section$key; number: number; children?: React.ReactNode }) {
+/** `level`: the card's heading level under the page's own headings (h3 under a course's h2 on /classes, h2 on /classes/:name). */
+export function SectionCard({ section: key, number, level = 3, children }: { section: SectionCard_section$key; number: number; level?: 2 | 3; children?: React.ReactNode }) {
   const t = useT();
   const intl = useIntl();
   const s = useFragment(fragment, key);
   const [error, setError] = useState<string | null>(null);
   const [enroll, enrolling] = usePromiseMutation<SectionCardEnrollMutation>(graphql`
-    mutation SectionCardEnrollMutation($sectionId: ID!) { enrollCourseSection(sectionId: $sectionId) { ...SectionCard_section } }
+    mutation SectionCardEnrollMutation($sectionId: ID!) {
+      enrollCourseSection(sectionId: $sectionId) { ...SectionCard_section sessions { id date startTime endTime timeZoneId status } }
+    }
   `);
   const [unenroll, unenrolling] = usePromiseMutation<SectionCardUnenrollMutation>(graphql`
-    mutation SectionCardUnenrollMutation($sectionId: ID!) { unenrollCourse(sectionId: $sectionId) { ...SectionCard_section } }
+    mutation SectionCardUnenrollMutation($sectionId: ID!) {
+      unenrollCourse(sectionId: $sectionId) { ...SectionCard_section sessions { id date startTime endTime timeZoneId status } }
+    }
   `);
-  const when = (iso: string) => intl.formatDate(iso, { dateStyle: 'medium', timeStyle: 'short', timeZone: s.timeZoneId, timeZoneName: 'short' });
+  const when = (iso: string) => intl.formatDate(iso, {
+    year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: s.timeZoneId, timeZoneName: 'short',
+  });
   const title = `${s.name} · ${t('classes.section', { number })}`;
   const act = async (run: () => Promise<unknown>, done: string) => {
     setError(null);
@@ -48,7 +55,7 @@ export function SectionCard({ section: key, number, children }: { section: Secti
     <Card component="li" withBorder padding="md">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text component="h3" fw={600} className="wrap-anywhere">{title}</Text>
+          <Text component={level === 2 ? 'h2' : 'h3'} fw={600} className="wrap-anywhere">{title}</Text>
           <Group gap="xs">
             <Badge variant="light" color={s.period === 'ONGOING' ? 'green' : 'gray'}>{t(`classes.period.${s.period as 'CLOSED' | 'ONGOING' | 'UPCOMING'}`)}</Badge>
             <Badge variant="light" color={s.fullness === 'FULL' ? 'red' : 'blue'}>{t(`classes.fullness.${s.fullness === 'FULL' ? 'FULL' : 'OPEN'}`)}</Badge>
@@ -66,13 +73,13 @@ export function SectionCard({ section: key, number, children }: { section: Secti
           {s.canEnroll && (
             <Button size="sm" loading={enrolling} aria-label={t('classes.enroll', { name: title })}
               onClick={() => act(() => enroll({ variables: { sectionId: s.id } }), t('classes.enrollDone'))}>
-              {t('classes.enroll', { name: s.name })}
+              {t('classes.enrollShort')}
             </Button>
           )}
           {s.canUnenroll && (
             <Button size="sm" variant="outline" color="red" loading={unenrolling} aria-label={t('classes.unenroll', { name: title })}
               onClick={() => act(() => unenroll({ variables: { sectionId: s.id } }), t('classes.unenrollDone'))}>
-              {t('classes.unenroll', { name: s.name })}
+              {t('classes.unenrollShort')}
             </Button>
           )}
         </Group>
