@@ -24,6 +24,7 @@ import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { coursesResolvers } from '../courses/resolvers';
+import { breakoutResolvers } from '../breakouts/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -108,7 +109,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionsResolvers,
   sessionConflictResolvers,
   sessionMutationResolvers,
-  coursesResolvers];
+  coursesResolvers,
+  breakoutResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();
