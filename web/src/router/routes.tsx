@@ -89,8 +89,7 @@ export const routes: RouteObject[] = [
             { index: true, lazy: () => import('../pages/home/HomePage') },
             { path: 'edit-profile', lazy: () => import('../pages/profile/EditProfilePage') },
             { path: 'students', lazy: () => import('../pages/students/StudentsPage') },
-            { path: 'classes', lazy: () => import('../pages/classes/ClassesPage') },
-            { path: 'classes/:name', lazy: () => import('../pages/classes/ClassPage') },
+            { path: 'classes/:name?', lazy: () => import('../pages/classes/ClassesRoute') },
             {
               path: 'internal-admin-panel',
               lazy: () => import('./PlatformArea'),
