@@ -4,6 +4,7 @@
  * `npm start` (api/main.ts), `npm run dev` and the integration and browser tests all start the
  * platform through this one function, so they exercise the same wiring.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../infra/config';
@@ -20,8 +21,11 @@ import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
 import { inviteJobReads } from '../workflows/invitations/reads';
 import { createMessageDelivery } from '../workflows/messages/delivery';
+import { meetingRoomDeps } from '../workflows/meetings/deps';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
 import { SsoService } from './sso/service';
+import { SecretBox } from './auth/factors/secret-box';
+import { MeetingCredentials } from '../infra/meetings/credentials';
 import { AuthService } from './auth/service';
 import { FeatureFlags } from './flags/service';
 import { buildSchema } from './graphql/schema';
@@ -157,14 +161,18 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stops.push(() => auth.stop());
 
     const sso = new SsoService({ apiPool, bus, auth, projections, waitMs: config.PROJECTION_WAIT_MS, mfaSecretKey: secrets.mfaSecretKey, log });
-    const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, sso, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
+    // Meeting-provider credentials are sealed like single sign-on's client secrets (decision 0058).
+    const sealer = new SecretBox(secrets.mfaSecretKey ?? randomBytes(32).toString('base64url'));
+    const meetings = new MeetingCredentials(apiPool, sealer);
+    const services = { config, ownerPool, apiPool, eventStore, bus, projections, flags, auth, sso, meetings, clock: () => new Date() } as Omit<Services, 'engine'> as Services;
     // Temporal when TEMPORAL_ADDRESS is set (with a worker here unless TEMPORAL_WORKER=off), else pg-boss.
     // E-mail and texts (docs/decisions/0036): SMTP_URL and SMS_URL, else the outbox.
     const delivery = createMessageDelivery(bus, config, services.clock);
     stops.push(() => delivery.close());
     for (const line of delivery.describe()) log(`Messages, ${line}`);
     const invitations = { reads: inviteJobReads(ownerPool, bus), config };
-    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, log }, ownerUrl);
+    const meetingRooms = meetingRoomDeps({ pool: ownerPool, store: eventStore, bus, config, sealer, clock: services.clock, log });
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

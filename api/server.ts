@@ -18,6 +18,7 @@ import { createRequestContext, endRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
 import { pictureRoutes } from './settings/picture-routes';
 import { rosterExportRoutes } from './roster/export';
+import { sessionAdminExportRoutes } from './sessions-admin/export';
 import { createGraphQLHandler } from './graphql/handler';
 import { DocumentCache, type PersistedQueries } from './graphql/documents';
 import { RateLimitedHttpError, registerRateLimits } from './http/rate-limits';
@@ -104,6 +105,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(pictureRoutes(services));
   await app.register(ssoRoutes(services, (line) => app.log.warn(line)));
   await app.register(rosterExportRoutes(services));
+  await app.register(sessionAdminExportRoutes(services));
 
   const withWebApp = Boolean(options.webDir && existsSync(path.join(options.webDir, 'index.html')));
   if (withWebApp && options.webDir) await registerStaticWeb(app, options.webDir);

@@ -11,6 +11,7 @@ import type { WorkflowEngine } from '../workflows/engine/port';
 import type { FeatureFlags } from './flags/service';
 import type { AuthService } from './auth/service';
 import type { SsoService } from './sso/service';
+import type { MeetingCredentials } from '../infra/meetings/credentials';
 
 export interface Services {
   config: Config;
@@ -26,11 +27,13 @@ export interface Services {
   auth: AuthService;
   /** Single sign-on (docs/decisions/0046). */
   sso: SsoService;
+  /** Meeting-provider credentials per ecosystem, sealed (docs/decisions/0058). */
+  meetings: MeetingCredentials;
   clock: () => Date;
 }
 
 /** What resolvers may reach through `ctx.services` (api/context.ts): no pool, no event store, no bus. */
-export type ResolverServices = Pick<Services, 'config' | 'auth' | 'flags' | 'engine' | 'clock' | 'sso'>;
+export type ResolverServices = Pick<Services, 'config' | 'auth' | 'flags' | 'engine' | 'clock' | 'sso' | 'meetings'>;
 
 const narrowed = new WeakMap<Services, ResolverServices>();
 
@@ -50,6 +53,7 @@ export function resolverServices(services: Services): ResolverServices {
       get engine() { return services.engine; },
       get clock() { return services.clock; },
       get sso() { return services.sso; },
+      get meetings() { return services.meetings; },
     });
     narrowed.set(services, view);
   }

@@ -4,12 +4,12 @@ import { resolverServices, type Services } from './services';
 describe('the services resolvers see', () => {
   const services = {
     config: { NODE_ENV: 'test' }, ownerPool: { owner: true }, apiPool: { api: true }, eventStore: {}, bus: {}, projections: {},
-    engine: { first: true }, flags: {}, auth: {}, sso: {}, clock: () => new Date(0),
+    engine: { first: true }, flags: {}, auth: {}, sso: {}, meetings: {}, clock: () => new Date(0),
   } as unknown as Services;
 
   it('holds no pool, event store, bus or projection runner, not even behind a cast', () => {
     const view = resolverServices(services) as unknown as Record<string, unknown>;
-    expect(Object.keys(view).sort()).toEqual(['auth', 'clock', 'config', 'engine', 'flags', 'sso']);
+    expect(Object.keys(view).sort()).toEqual(['auth', 'clock', 'config', 'engine', 'flags', 'meetings', 'sso']);
     for (const key of ['ownerPool', 'apiPool', 'eventStore', 'bus', 'projections']) expect(view[key]).toBeUndefined();
     expect(Object.isFrozen(view)).toBe(true);
   });

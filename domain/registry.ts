@@ -26,6 +26,7 @@ import { ssoConfigAggregate } from './sso/config';
 import { ssoIdentityAggregate } from './sso/identity';
 import { familyAggregate } from './family/state';
 import { sessionAggregate } from './session/state';
+import { recordingExportsAggregate } from './meetings/exports';
 import { courseAggregate } from './course/state';
 
 export const aggregates = [
@@ -40,6 +41,7 @@ export const aggregates = [
   ssoIdentityAggregate, ssoConfigAggregate,
   familyAggregate,
   sessionAggregate,
+  recordingExportsAggregate,
   courseAggregate,
 ] as const;
 

@@ -107,6 +107,10 @@ export const configSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().min(0).default(30).describe('requests per minute per client address to /uploads/profile-picture (each decodes an image)'),
   PICTURE_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(8_000_000).describe('largest picture upload accepted'),
+  // Meeting rooms (docs/decisions/0058): the providers' addresses; credentials are per ecosystem, set by its admins.
+  LESSONSPACE_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.thelessonspace.com').describe('the Lessonspace API (Launch endpoint under /v2/)'),
+  ZOOM_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.zoom.us').describe('the Zoom REST API (meetings under /v2/)'),
+  ZOOM_OAUTH_URL: z.url({ protocol: /^https?$/ }).default('https://zoom.us').describe('where Zoom issues server-to-server OAuth tokens (/oauth/token)'),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -20,6 +20,10 @@ const mappers: Record<string, string> = {
   UserRosterConnection: '../roster/page#RosterPageSource',
   Session: '../../projections/sessions#SessionRow',
   SessionParticipant: '../../projections/sessions#SessionParticipantRow',
+  AdminSessionSummary: '../sessions-admin/page#SummaryItem',
+  AdminSessionSummaryPage: '../sessions-admin/page#SummaryPageSource',
+  AdminSessionsAutocompleteOptions: '../../projections/sessions/admin-queries#AutocompleteOptions',
+  AdminSessionsPayload: '../sessions-admin/actions#AdminSessionsResult',
   CourseSection: '../../projections/courses#CourseSectionRow',
   SectionStudent: '../../projections/courses#EnrollmentRow',
 };

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureUser } from '../api/auth/seed';
 import { DEMO_PROFILE_ID } from '../api/seed';
 import { newEvent } from '../projections/testing/fixtures';
+import { insertSessions } from '../api/sessions-admin/testing';
 import { startTestApi, type TestApi } from './setup/api';
 import { watchWire, type WireCounts } from './setup/wire';
 
@@ -102,7 +103,24 @@ const CASES: Record<string, PageCase> = {
   // Sign-up leads (docs/decisions/0045): the group's first ecosystem has `size` leads.
   LeadsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], status: null }), rows: edges('signupLeads') },
   LeadListPaginationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], status: null, count: 20 }), rows: edges('signupLeads') },
+  // The admin session summary (decision 0060): the group's first ecosystem has `size` sessions, each with a tutor and a learner.
+  AdminSessionsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
+  SessionSummaryListQuery: {
+    variables: (g) => ({ ecosystemId: g.globalIds[0], filters: { searchTerm: 'row' }, after: null, pageSize: 25 }),
+    rows: (d) => (at(d, 'getEcosystemAdminPaginatedSessionSummary', 'sessions') as unknown[]).length,
+  },
 };
+
+/** `size` sessions in the group's first ecosystem, each with a tutor of its roster and a learner. */
+async function addSessions(group: Group): Promise<void> {
+  const people = await api.db.ownerPool.query<{ id: string }>('SELECT user_id AS id FROM read.roster_entries WHERE ecosystem_id = $1 ORDER BY user_id', [group.ids[0]]);
+  const programs = await api.db.ownerPool.query<{ id: string }>('SELECT id FROM read.programs WHERE ecosystem_id = $1 LIMIT 1', [group.ids[0]]);
+  await insertSessions(api, Array.from({ length: group.size }, (_, i) => ({
+    ecosystemId: group.ids[0], programId: programs.rows[0].id, subject: `Row session ${i}`, startAt: new Date(Date.now() + (i + 1) * 3_600_000),
+    // A learner who is no roster person too: the page names whom it can and lists the rest without a name.
+    people: [{ userId: people.rows[i % people.rows.length].id, isLeader: true }, { userId: randomUUID(), isLeader: false }],
+  })));
+}
 
 let viewerId = '';
 
@@ -263,6 +281,7 @@ beforeAll(async () => {
   await addJobs(groups.flatMap((g) => g.ids));
   for (const group of groups) await addRosterPeople(group);
   for (const group of groups) await addLeads(group);
+  for (const group of groups) await addSessions(group);
   viewerId = (await mutate<{ getCurrentUserV2: { id: string } }>('{ getCurrentUserV2 { id } }', {})).getCurrentUserV2.id;
   await addMessages();
 }, 240_000);

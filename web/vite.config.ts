@@ -32,6 +32,8 @@ import { ssoSetupEn } from './src/i18n/ssoSetup.en';
 import { ssoSetupEs } from './src/i18n/ssoSetup.es';
 import { leadsEn } from './src/i18n/leads.en';
 import { leadsEs } from './src/i18n/leads.es';
+import { adminSessionsEn } from './src/i18n/adminSessions.en';
+import { adminSessionsEs } from './src/i18n/adminSessions.es';
 import { classesEn } from './src/i18n/classes.en';
 import { classesEs } from './src/i18n/classes.es';
 
@@ -71,6 +73,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/ssoSetup.es.ts': { exportName: 'ssoSetupEs', messages: ssoSetupEs },
       '/src/i18n/leads.en.ts': { exportName: 'leadsEn', messages: leadsEn },
       '/src/i18n/leads.es.ts': { exportName: 'leadsEs', messages: leadsEs },
+      '/src/i18n/adminSessions.en.ts': { exportName: 'adminSessionsEn', messages: adminSessionsEn },
+      '/src/i18n/adminSessions.es.ts': { exportName: 'adminSessionsEs', messages: adminSessionsEs },
       '/src/i18n/classes.en.ts': { exportName: 'classesEn', messages: classesEn },
       '/src/i18n/classes.es.ts': { exportName: 'classesEs', messages: classesEs },
     }),

@@ -19,6 +19,7 @@ import { failureType, STALLED_FAILURE } from './failures';
 import { createMessageActivities, type MessageDeliveryDeps } from './messages/activities';
 import { createBulkUserActivities, type RosterJobReads } from './roster/activities';
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
+import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -44,6 +45,8 @@ export interface ActivityDeps {
   delivery?: MessageDeliveryDeps;
   /** The invitation-file job's reads, link settings and engine (workflows/invitations; absent in workers that run none). */
   invitations?: InviteJobDeps;
+  /** Meeting rooms (workflows/meetings, decision 0058); a worker without it fails room syncs as misconfigured. */
+  meetings?: MeetingActivityDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -73,6 +76,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMessageActivities(deps.delivery),
     ...createBulkUserActivities(deps, sendFor),
     ...createInviteFileActivities(deps, sendFor, clock),
+    ...createMeetingActivities(deps.meetings),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

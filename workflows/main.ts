@@ -13,6 +13,8 @@ import { createMessageDelivery } from './messages/delivery';
 import { createWorkflowEngine } from './engine/factory';
 import { inviteJobReads } from './invitations/reads';
 import { jobReads } from './reads';
+import { SecretBox } from '../api/auth/factors/secret-box';
+import { meetingRoomDeps } from './meetings/deps';
 
 export const WORKER_NEEDS = `npm run worker runs Temporal workers for the platform, beside the API process.
 It needs TEMPORAL_ADDRESS (the Temporal frontend, host:port) and DATABASE_URL (the platform
@@ -44,7 +46,13 @@ async function main() {
   const bus = new CommandBus(eventStore);
   const delivery = createMessageDelivery(bus, config);
   const invitations = { reads: inviteJobReads(pool, bus), config };
-  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations }, config.DATABASE_URL);
+  // Meeting-provider credentials open only with the API's sealing key, which a separate worker gets as MFA_SECRET_KEY
+  // (docs/decisions/0058); without it, room syncs fail here as misconfigured and are left to a worker that has it.
+  const meetings = config.MFA_SECRET_KEY
+    ? meetingRoomDeps({ pool, store: eventStore, bus, config, sealer: new SecretBox(config.MFA_SECRET_KEY), log: console.log })
+    : undefined;
+  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings },
+    config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);
   let stopping = false;

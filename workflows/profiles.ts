@@ -32,17 +32,27 @@ export const ACTIVITY_PROFILES = {
     startToCloseMs: 60_000,
     retry: { initialIntervalMs: 10_000, backoffCoefficient: 3, maximumIntervalMs: 600_000, maximumAttempts: 6 },
   },
+  /**
+   * One meeting-room sync (decision 0058): a few calls to Lessonspace or Zoom, each with a 15 s
+   * limit; a provider that is down or throttling is tried again for about 13 minutes (5 s, 15 s,
+   * 45 s, 2 min, 7 min, 10 min). Refusals (wrong credentials) are not retried: the activity reports them.
+   */
+  meetings: {
+    startToCloseMs: 60_000,
+    retry: { initialIntervalMs: 5_000, backoffCoefficient: 3, maximumIntervalMs: 600_000, maximumAttempts: 7 },
+  },
 } as const satisfies Record<string, ActivityProfile>;
 
 /** A run's profile by workflow name: a job's, unless it is one of those that take longer. */
 export function jobWorkflowProfile(name: string): WorkflowProfile {
+  if (name === 'syncMeetingRoom') return WORKFLOW_PROFILES.meetingRoom;
   return name === 'inviteUsersFromFile' ? WORKFLOW_PROFILES.inviteFile : WORKFLOW_PROFILES.batchJob;
 }
 
 export type ActivityProfileName = keyof typeof ACTIVITY_PROFILES;
 
 /** Activities that do not run on the `command` profile. Both engines read this. */
-export const ACTIVITY_PROFILE_OF: Readonly<Record<string, ActivityProfileName>> = { deliverMessage: 'delivery' };
+export const ACTIVITY_PROFILE_OF: Readonly<Record<string, ActivityProfileName>> = { deliverMessage: 'delivery', syncMeetingRoom: 'meetings' };
 
 export function activityProfileName(activity: string): ActivityProfileName {
   return ACTIVITY_PROFILE_OF[activity] ?? 'command';
@@ -69,4 +79,6 @@ export const WORKFLOW_PROFILES = {
   reaper: { runTimeoutMs: 5 * 60_000 },
   /** A message's delivery: room for every attempt of the `delivery` profile and its back-off. */
   message: { runTimeoutMs: 30 * 60_000 },
+  /** A meeting-room sync: room for every attempt of the `meetings` profile and its back-off. */
+  meetingRoom: { runTimeoutMs: 30 * 60_000 },
 } as const satisfies Record<string, WorkflowProfile>;

@@ -21,7 +21,7 @@ function auditedEcosystem(ctx: RequestContext, ecosystemIdArg: string): string {
   return ecosystemId;
 }
 
-function breadcrumbNode(row: Breadcrumb) {
+export function breadcrumbNode(row: Breadcrumb) {
   return {
     id: toGlobalId('Breadcrumb', row.eventId),
     eventType: row.eventType, summary: row.summary, occurredAt: row.occurredAt,

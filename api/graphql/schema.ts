@@ -23,6 +23,9 @@ import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
+import { meetingsResolvers } from '../meetings/resolvers';
+import { recordingExportResolvers } from '../meetings/exports';
+import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { coursesResolvers } from '../courses/resolvers';
 import { breakoutResolvers } from '../breakouts/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
@@ -109,6 +112,9 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionsResolvers,
   sessionConflictResolvers,
   sessionMutationResolvers,
+  meetingsResolvers,
+  recordingExportResolvers,
+  sessionAdminResolvers,
   coursesResolvers,
   breakoutResolvers];
 

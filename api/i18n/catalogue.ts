@@ -53,6 +53,11 @@ import { conflictMessages } from '../../domain/session/conflict-messages';
 import { esSessionConflicts } from './es/session-conflicts';
 import { sessionMutationMessages } from '../sessions/mutation-messages';
 import { esSessionMutations } from './es/session-mutations';
+import { esMeetings } from './es/meetings';
+import { meetingMessages } from '../meetings/messages';
+import { recordingExportMessages } from '../../domain/meetings/messages';
+import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages, sessionPropertyMessages } from '../sessions-admin/messages';
+import { esSessionsAdmin } from './es/sessions-admin';
 import { courseMessages } from '../../domain/course/messages';
 import { courseApiMessages } from '../courses/messages';
 import { esCourses } from './es/courses';
@@ -76,6 +81,8 @@ export const MESSAGE_GROUPS = [
   sessionAccessMessages, sessionsReadMessages,
   conflictMessages,
   sessionMutationMessages,
+  meetingMessages, recordingExportMessages,
+  sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
   courseMessages, courseApiMessages,
 ] as const;
 
@@ -108,6 +115,8 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionsRead,
     ...esSessionConflicts,
     ...esSessionMutations,
+    ...esMeetings,
+    ...esSessionsAdmin,
     ...esCourses,
   },
 };

@@ -56,8 +56,9 @@ async function checkWindow(ctx: RequestContext, row: SessionRow, now: Date, leav
 export async function trackJoinedOnlineLessonMutation(ctx: RequestContext, args: TrackJoinArgs): Promise<SessionRow> {
   const viewer = requireViewer(ctx);
   const sessionId = sessionIdArg(args.sessionId);
-  const named = LEADERS.includes(args.participantType) ? args.tutorId : args.tuteeId;
-  const userId = named ? rawId('User', named, LEADERS.includes(args.participantType) ? 'tutorId' : 'tuteeId') : viewer.userId;
+  const tutorId = args.tutorId ? rawId('User', args.tutorId, 'tutorId') : null;
+  const tuteeId = args.tuteeId ? rawId('User', args.tuteeId, 'tuteeId') : null;
+  const userId = (LEADERS.includes(args.participantType) ? tutorId : tuteeId) ?? viewer.userId;
   const row = await visibleSession(ctx, sessionId);
   if (!row) throw new ForbiddenError();
   if (userId !== viewer.userId && !isParentOf(await sessionViewer(ctx), row.ecosystemId, userId)) throw new ForbiddenError(m.joinOthers);

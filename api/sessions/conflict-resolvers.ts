@@ -4,7 +4,7 @@
  * page shows for a tutor's day. Everything is read under the reader's row-level security, so
  * another ecosystem's people and sessions are not there to count or show.
  */
-import { DateTime } from 'luxon';
+import { IANAZone } from 'luxon';
 import { hoursForDay, startOfDay, addDays, wallClock, type TimeRange } from '../../domain/session/conflicts-time';
 import { expandSchedule } from '../../domain/session/recurrence';
 import { validateSchedule } from '../../domain/session/schedule';
@@ -22,6 +22,7 @@ import type { RequestContext, Viewer } from '../context';
 import { apiMessages } from '../i18n/messages';
 import { idOf } from '../relay';
 import { loadPeople, personFacts } from './conflict-facts';
+import { authorizeCreateSession } from './access';
 import { conflictsForBooking, type BookingToCheck } from './conflicts';
 
 function viewerOf(ctx: RequestContext): Viewer {
@@ -63,8 +64,11 @@ async function defaultZone(client: PoolClient, userId: string, ecosystemId: stri
   return (await getEcosystemById(client, ecosystemId))?.supportedTimezones[0]?.id ?? 'UTC';
 }
 
-/** The booking a CreateSessionInput describes: its zone, occurrences and people (the booker leads when they are a tutor there). */
-export async function bookingFromInput(ctx: RequestContext, input: CreateSessionInput): Promise<BookingToCheck> {
+/**
+ * The booking a CreateSessionInput describes: its zone, occurrences and people (the booker leads
+ * when they are a tutor there), with the validated schedule they were expanded from.
+ */
+export async function bookingFromInput(ctx: RequestContext, input: CreateSessionInput): Promise<BookingToCheck & { schedule: Schedule }> {
   const viewer = viewerOf(ctx);
   const programId = rawId('Program', input.programId, 'input.programId');
   const tutorIds = (input.tutorIds ?? []).map((id, i) => rawId('User', id, `input.tutorIds.${i}`));
@@ -77,7 +81,7 @@ export async function bookingFromInput(ctx: RequestContext, input: CreateSession
   const leads = viewer.roles.some((r) => r.ecosystemId === program.ecosystemId && r.role === 'LEADER' && r.programId === programId);
   const schedule = scheduleFromInput(input, zone);
   return {
-    ecosystemId: program.ecosystemId, programId, timeZoneId: zone,
+    ecosystemId: program.ecosystemId, programId, timeZoneId: zone, schedule,
     occurrences: expandSchedule(schedule).map((o) => ({ date: o.originalDate, startAt: o.startAt, endAt: o.endAt })),
     tutorIds: input.tutorIds ? tutorIds : leads ? [viewer.userId] : [], tuteeIds,
   };
@@ -87,7 +91,7 @@ export async function bookingFromInput(ctx: RequestContext, input: CreateSession
 async function tutorDay(ctx: RequestContext, args: { tutorId: string; date: string; timeZoneId?: string | null }) {
   viewerOf(ctx);
   const tutorId = rawId('User', args.tutorId, 'tutorId');
-  if (args.timeZoneId && !DateTime.local().setZone(args.timeZoneId).isValid) throw ValidationError.forField('timeZoneId', sessionMessages.invalidTimeZone);
+  if (args.timeZoneId && !IANAZone.isValidZone(args.timeZoneId)) throw ValidationError.forField('timeZoneId', sessionMessages.invalidTimeZone);
   return ctx.read(async (client) => {
     const person = (await loadPeople(client, null, [tutorId])).get(tutorId);
     if (!person) throw new NotFoundError(conflictMessages.personNotFound);
@@ -112,7 +116,16 @@ async function tutorDay(ctx: RequestContext, args: { tutorId: string; date: stri
 
 export const sessionConflictResolvers: Resolvers = {
   Query: {
-    checkSessionConflicts: async (_root, { input }, ctx) => conflictsForBooking(ctx, await bookingFromInput(ctx, input)),
+    checkSessionConflicts: async (_root, { input }, ctx) => {
+      const booking = await bookingFromInput(ctx, input);
+      // Only someone who may book it learns its conflicts (they name other people's sessions).
+      // Pairing is not known here: the booking mutation's own check decides tutorAddNonPairedUsers.
+      await authorizeCreateSession(ctx, {
+        ecosystemId: booking.ecosystemId, programId: booking.programId, sessionType: input.sessionType,
+        leaders: booking.tutorIds, learners: booking.tuteeIds.map((userId) => ({ userId, isPaired: true })),
+      });
+      return conflictsForBooking(ctx, booking);
+    },
     getTutorAvailabilityForDay: (_root, args, ctx) => tutorDay(ctx, args),
   },
 };

@@ -13,7 +13,9 @@ import { SYSTEM_ACTOR } from '../auth/seed';
 import { addPerson, buildWorld, type World } from '../people/testing';
 import { toGlobalId } from '../relay';
 import { codeOf } from '../tenants/testing';
-import { ensureSessionTables, insertSession } from './conflict-testing';
+import { booking as occurrences, person, writeBooking } from '../../projections/sessions/testing';
+import { conflictsForBooking } from './conflicts';
+import { contextFor } from '../request-context';
 
 let api: TestApi;
 let w: World;
@@ -54,9 +56,20 @@ async function settings(input: Record<string, unknown>): Promise<void> {
 
 const types = (answers: Answer[]) => answers.map((a) => a.type);
 
+interface OtherSession { ecosystemId: string; programId: string; startAt: string; endAt: string; leaders?: string[]; learners?: string[]; cancelled?: boolean }
+
+/** Writes another session straight into the read model (as the projection would); returns its id. */
+async function insertSession(s: OtherSession): Promise<string> {
+  const [occurrence] = occurrences({
+    ecosystemId: s.ecosystemId, programId: s.programId, startAt: new Date(s.startAt), durationMinutes: (Date.parse(s.endAt) - Date.parse(s.startAt)) / 60_000,
+    participants: [...(s.leaders ?? []).map((u) => person(u, 'TUTOR')), ...(s.learners ?? []).map((u) => person(u, 'STUDENT'))], cancelled: s.cancelled,
+  });
+  await writeBooking(api.platform.pools.owner, [occurrence]);
+  return occurrence.id;
+}
+
 beforeAll(async () => {
   api = await startTestApi();
-  await ensureSessionTables(api);
   w = await buildWorld(api);
   tutor = await addPerson(api, 'tina.tutor@example.com', [{ ecosystemId: w.e1, role: 'LEADER', programId: w.p1 }]);
   const { bus, projections, config } = api.platform.services;
@@ -78,9 +91,9 @@ describe('checkSessionConflicts', () => {
   });
 
   it('finds an overlap of the tutee, in the reader language, and another ecosystem sessions never count', async () => {
-    await insertSession(api, { ecosystemId: w.e1, programId: w.p1, startAt: at(0, '10:15'), endAt: at(0, '11:00'), learners: [w.ids.student] });
-    await insertSession(api, { ecosystemId: w.e2, programId: w.p1, startAt: at(0, '10:00'), endAt: at(0, '10:30'), leaders: [tutor.userId] });
-    await insertSession(api, { ecosystemId: w.e1, programId: w.p1, startAt: at(0, '10:00'), endAt: at(0, '10:30'), leaders: [tutor.userId], cancelled: true });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(0, '10:15'), endAt: at(0, '11:00'), learners: [w.ids.student] });
+    await insertSession({ ecosystemId: w.e2, programId: w.p1, startAt: at(0, '10:00'), endAt: at(0, '10:30'), leaders: [tutor.userId] });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(0, '10:00'), endAt: at(0, '10:30'), leaders: [tutor.userId], cancelled: true });
     const [overlap, ...rest] = await check(booking());
     expect(rest).toEqual([]);
     expect(overlap).toMatchObject({ type: 'OVERLAP', date: day(), startAt: new Date(at(0, '10:00')).toISOString(), userId: toGlobalId('User', w.ids.student) });
@@ -92,7 +105,7 @@ describe('checkSessionConflicts', () => {
 
   it('keeps the time buffer between sessions when the ecosystem sets one', async () => {
     await settings({ timeBufferConfig: { enabled: true, lengthMinutes: 15 } });
-    await insertSession(api, { ecosystemId: w.e1, programId: w.p1, startAt: at(0, '13:00'), endAt: at(0, '13:50'), leaders: [tutor.userId] });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(0, '13:00'), endAt: at(0, '13:50'), leaders: [tutor.userId] });
     const found = await check(booking({ startTime: '14:00', endTime: '14:30' }));
     await settings({ timeBufferConfig: { enabled: false } });
     expect(found.map((c) => [c.type, c.userId])).toEqual([['TIME_BUFFER', toGlobalId('User', tutor.userId)]]);
@@ -124,7 +137,7 @@ describe('checkSessionConflicts', () => {
 
   it('tells what is left of the weekly session minutes', async () => {
     await settings({ sessionLimits: { sessionLimitType: 'WEEKLY', minuteLimit: 60 } });
-    await insertSession(api, { ecosystemId: w.e1, programId: w.p1, startAt: at(6, '15:00'), endAt: at(6, '15:45'), learners: [w.ids.student] });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(6, '15:00'), endAt: at(6, '15:45'), learners: [w.ids.student] });
     const found = await check(booking({ date: day(7) }));
     await settings({ sessionLimits: { sessionLimitType: 'NONE' } });
     expect(found.map((c) => [c.type, c.remainingMinutes, c.totalMinutes])).toEqual([['MINUTE_LIMIT', 15, 60]]);
@@ -132,7 +145,7 @@ describe('checkSessionConflicts', () => {
 
   it('checks every occurrence of a weekly series against the tutor hours limit (as an admin: no advance limit)', async () => {
     await settings({ sessionSettings: { tutorHoursLimitConfig: { isEnabled: true, limits: [{ programIds: [w.p1], weeklyHourLimit: 1.5 }] } } });
-    await insertSession(api, { ecosystemId: w.e1, programId: w.p1, startAt: at(22, '09:00'), endAt: at(22, '10:00'), leaders: [tutor.userId] });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(22, '09:00'), endAt: at(22, '10:00'), leaders: [tutor.userId] });
     const found = await check(booking({ startTime: '09:00', endTime: '10:00', recurrence: { frequency: 'WEEKLY', recurringDays: [2], weeksRecurring: 6 } }), w.tokens.admin1);
     await settings({ sessionSettings: { tutorHoursLimitConfig: { isEnabled: false, limits: [] } } });
     expect(found.map((c) => [c.type, c.date, c.remainingMinutes, c.totalMinutes])).toEqual([
@@ -140,6 +153,34 @@ describe('checkSessionConflicts', () => {
       ['TUTOR_HOURS_LIMIT', day(0), 40, 90],
       ['TUTOR_HOURS_LIMIT', day(21), 30, 90],
     ]);
+  });
+
+  it('counts a TOTAL limit from its reset date, sessions far from the booking included', async () => {
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(-5, '10:00'), endAt: at(-5, '11:00'), learners: [w.ids.student] });
+    await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(200, '10:00'), endAt: at(200, '10:30'), learners: [w.ids.student] });
+    await settings({ sessionLimits: { sessionLimitType: 'TOTAL', minuteLimit: 150, resetDate: day(-2) } });
+    // Since the reset: 45 (day 0) + 45 (day 6) + 30 (day 200) = 120 minutes; the hour on day -5 came before it.
+    const half = await check(booking({ date: day(14) }), w.tokens.admin1);
+    const hour = await check(booking({ date: day(14), endTime: '11:00' }), w.tokens.admin1);
+    await settings({ sessionLimits: { sessionLimitType: 'NONE' } });
+    expect(half).toEqual([]);
+    expect(hour.map((c) => [c.type, c.remainingMinutes, c.totalMinutes, c.description]))
+      .toEqual([['MINUTE_LIMIT', 30, 150, 'Learner Sam Student would go over the limit of 150 session minutes in all: 30 of 150 minutes left.']]);
+  });
+
+  it('leaves out the occurrences an edit replaces (conflictsForBooking, as editSessionV3 calls it)', async () => {
+    const own = await insertSession({ ecosystemId: w.e1, programId: w.p1, startAt: at(7, '11:00'), endAt: at(7, '11:30'), leaders: [tutor.userId] });
+    const viewer = { userId: tutor.userId, email: 'tina.tutor@example.com', platformAdmin: false, roles: [{ ecosystemId: w.e1, role: 'LEADER' as const, programId: w.p1 }] };
+    const ctx = contextFor(api.platform.services, {
+      viewer, headers: { bearer: null, platformMode: null, ecosystemProfileId: null, reviewAppSecret: null, idempotencyKey: null },
+      cookies: { get: () => undefined, set: () => undefined, clear: () => undefined }, requestId: crypto.randomUUID(), clientIp: 'test',
+    });
+    const moved = {
+      ecosystemId: w.e1, programId: w.p1, timeZoneId: ZONE, tutorIds: [tutor.userId], tuteeIds: [w.ids.student],
+      occurrences: [{ date: day(7), startAt: at(7, '11:15'), endAt: at(7, '11:45') }],
+    };
+    expect((await conflictsForBooking(ctx, moved)).map((c) => c.type)).toEqual(['OVERLAP']);
+    expect(await conflictsForBooking(ctx, { ...moved, excludeSessionIds: [own] })).toEqual([]);
   });
 
   it('costs as many statements for 52 weekly occurrences as for one', async () => {
@@ -159,11 +200,13 @@ describe('checkSessionConflicts', () => {
 });
 
 describe('who may ask', () => {
-  it('answers another ecosystem admin nothing, and refuses people the reader may not see', async () => {
+  it('answers another ecosystem admin nothing, and refuses those who may not book it or people the reader may not see', async () => {
     const other = await api.graphql(CHECK, { input: booking() }, { token: w.tokens.admin2 });
     expect(codeOf(other)).toBe('NOT_FOUND');
     const parent = await api.graphql(CHECK, { input: booking() }, { token: w.tokens.parent });
-    expect(codeOf(parent)).toBe('BAD_USER_INPUT');
+    expect(codeOf(parent)).toBe('FORBIDDEN');
+    const student = await api.graphql(CHECK, { input: booking({ tuteeIds: [toGlobalId('User', w.ids.parent)] }) }, { token: w.tokens.student });
+    expect(codeOf(student)).toBe('FORBIDDEN');
     const stranger = await api.graphql(CHECK, { input: booking({ tutorIds: [toGlobalId('User', w.ids.admin2)] }) }, { token: w.tokens.admin1 });
     expect(codeOf(stranger)).toBe('BAD_USER_INPUT');
     expect(codeOf(await api.graphql(CHECK, { input: booking() }))).toBe('UNAUTHENTICATED');
@@ -187,8 +230,10 @@ describe('getTutorAvailabilityForDay', () => {
     });
   });
 
-  it('shows another ecosystem nothing', async () => {
+  it('shows another ecosystem nothing, and refuses a zone that does not exist', async () => {
     const res = await api.graphql(DAY, { tutorId: toGlobalId('User', tutor.userId), date: day() }, { token: w.tokens.admin2 });
     expect(codeOf(res)).toBe('NOT_FOUND');
+    const zone = await api.graphql(DAY, { tutorId: toGlobalId('User', tutor.userId), date: day(), zone: 'Mars/Olympus' }, { token: w.tokens.student });
+    expect(codeOf(zone)).toBe('BAD_USER_INPUT');
   });
 });

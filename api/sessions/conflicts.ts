@@ -10,6 +10,7 @@ import type { TimeRange } from '../../domain/session/conflicts-time';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors';
 import { ecosystemMessages } from '../../domain/ecosystem/messages';
 import { conflictMessages } from '../../domain/session/conflict-messages';
+import { isSessionAdmin } from '../../domain/session/policy';
 import type { RequestContext, Viewer } from '../context';
 import { translate } from '../i18n/catalogue';
 import { toGlobalId } from '../relay';
@@ -44,12 +45,11 @@ export interface SessionConflictAnswer {
 
 /**
  * Who books as an admin (spec section 6: they ignore the advance limits, and only they may
- * force-book): platform admins, the ecosystem's SUPER_ADMIN, and the program's PROGRAM_ADMIN.
+ * force-book): the session policy's admins (platform admins, the ecosystem's SUPER_ADMIN, the
+ * program's PROGRAM_ADMIN).
  */
-export function booksAsAdmin(viewer: Pick<Viewer, 'platformAdmin' | 'roles'> | null, ecosystemId: string, programId: string): boolean {
-  if (!viewer) return false;
-  return viewer.platformAdmin || viewer.roles.some((r) => r.ecosystemId === ecosystemId
-    && (r.role === 'SUPER_ADMIN' || (r.role === 'PROGRAM_ADMIN' && r.programId === programId)));
+export function booksAsAdmin(viewer: Viewer | null, ecosystemId: string, programId: string): boolean {
+  return viewer !== null && isSessionAdmin(viewer, { ecosystemId, programId });
 }
 
 /**

@@ -98,7 +98,7 @@ export async function upcomingDropIns(ctx: RequestContext, isTutorContext: boole
 
 const MAX_USERS = 100;
 
-/** For each person the viewer can see, whether they lead a session the request's tenants show. */
+/** For each person the viewer can see, whether they lead a session the request's tenants show; others are left out (as people who do not exist). */
 export async function leadersInSessions(ctx: RequestContext, userIdValues: readonly string[]): Promise<Array<{ userId: string; isLeader: boolean }>> {
   if (userIdValues.length > MAX_USERS) throw ValidationError.forField('userIds', m.tooManyUsers({ max: MAX_USERS }));
   await sessionViewer(ctx);
@@ -106,7 +106,7 @@ export async function leadersInSessions(ctx: RequestContext, userIdValues: reado
   const visible = await Promise.all(ids.map(async (id) => ((await visibleUser(ctx, id)) ? id : null)));
   const seen = visible.filter((id): id is string => id !== null);
   const leaders = seen.length > 0 ? await ctx.read((client) => leadersAmong(client, seen)) : new Set<string>();
-  return ids.map((id) => ({ userId: toGlobalId('User', id), isLeader: leaders.has(id) }));
+  return seen.map((id) => ({ userId: toGlobalId('User', id), isLeader: leaders.has(id) }));
 }
 
 /** Hours the person (default: the viewer) led, in sessions the viewer may list, to two decimals. */

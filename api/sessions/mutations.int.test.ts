@@ -8,6 +8,7 @@ import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/se
 import { addPerson, buildWorld, type World } from '../people/testing';
 import { toGlobalId } from '../relay';
 import { codeOf } from '../tenants/testing';
+const AUDIT_PROJECTION = 'audit';
 
 let api: TestApi;
 let w: World;
@@ -161,6 +162,19 @@ describe('group seats, drops, cancels and restores', () => {
     const restored = await send(RESTORE, { sessionId: groupId }, w.tokens.admin1, 'restoreSession');
     expect(restored.errors).toBeUndefined();
     expect(restored.data!.restoreSession.session).toMatchObject({ status: 'UPCOMING' });
+  });
+
+  it('shows the session\'s recorded actions, newest first, to the ecosystem\'s admins only', async () => {
+    const { services } = api.platform;
+    const head = await services.eventStore.headPosition();
+    if (head) await services.projections.waitFor(head, [AUDIT_PROJECTION], services.config.PROJECTION_WAIT_MS);
+    const query = 'query($id: ID!) { getSessionActivityBreadcrumbs(sessionId: $id) { eventType actorName occurredAt changes } }';
+    const res = await api.graphql<{ getSessionActivityBreadcrumbs: Array<{ eventType: string; actorName: string | null }> }>(query, { id: groupId }, { token: w.tokens.admin1 });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.getSessionActivityBreadcrumbs.map((b) => b.eventType)).toEqual(
+      ['SessionsRestored', 'SessionsCancelled', 'SessionParticipantDropped', 'SessionSeatReserved', 'SessionScheduled']);
+    expect(res.data!.getSessionActivityBreadcrumbs.every((b) => b.actorName)).toBe(true);
+    expect(codeOf(await api.graphql(query, { id: groupId }, { token: people.tutor.token }))).toBe('FORBIDDEN');
   });
 
   it('refuses another tenant\'s admin and writes nothing', async () => {

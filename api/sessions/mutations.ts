@@ -32,8 +32,10 @@ import {
 import { bookingFromInput, rawId, scheduleFromInput } from './conflict-resolvers';
 import { booksAsAdmin, bookingOutcome, conflictsForBooking, forceBookAllowed, type SessionConflictAnswer } from './conflicts';
 import { editedOccurrences, occurrencePeople, seriesRows } from './edits';
+import { checkCreateInput, checkEditInput, checkReasonInput } from './input-checks';
 import { sessionIdArg } from './inputs';
 import { sessionLoader } from './loaders';
+import { startMeetingRoomSync } from '../../workflows/meetings/start';
 
 const waitFor = [SESSIONS_PROJECTION];
 
@@ -91,6 +93,7 @@ function commandContextNow(ctx: RequestContext): Pick<CommandContext, 'now'> {
 
 export async function createSessionMutation(ctx: RequestContext, input: CreateSessionInput): Promise<SessionBookingPayload> {
   const viewer = requireViewer(ctx);
+  checkCreateInput(input);
   const booking = await bookingFromInput(ctx, input);
   const participants = await participantsOf(ctx, booking.ecosystemId, booking.programId, booking.tutorIds, booking.tuteeIds);
   await authorizeCreateSession(ctx, {
@@ -103,7 +106,7 @@ export async function createSessionMutation(ctx: RequestContext, input: CreateSe
   if (!outcome.book) return { session: null, count: 0, conflicts };
   const schedule: Schedule = scheduleFromInput(input, booking.timeZoneId);
   const seriesId = ctx.newId('session');
-  await withFieldPrefix('input', () => ctx.execute(scheduleSession, {
+  const scheduled = await withFieldPrefix('input', () => ctx.execute(scheduleSession, {
     seriesId, ecosystemId: booking.ecosystemId, schedule, participants,
     details: {
       sessionType: input.sessionType, programId: booking.programId, subject: input.subject, subjectId: input.subjectId ?? null,
@@ -114,6 +117,8 @@ export async function createSessionMutation(ctx: RequestContext, input: CreateSe
     forceBooked: outcome.forceBooked,
     overriddenConflicts: outcome.forceBooked ? conflicts.map((c) => ({ type: c.type, date: c.date, userId: c.userId ? rawId('User', c.userId, 'userId') : null })) : [],
   }, { waitFor, ecosystemId: booking.ecosystemId }));
+  // Its Lessonspace or Zoom room (or the built-in one) is made by a workflow (decision 0058).
+  await startMeetingRoomSync(ctx.services.engine, scheduled);
   return { session: await firstOf(ctx, seriesId, null), count: booking.occurrences.length, conflicts: outcome.forceBooked ? conflicts : [] };
 }
 
@@ -152,17 +157,18 @@ function endTimeOf(row: SessionRow): string {
 export async function editSessionMutation(ctx: RequestContext, input: EditSessionInput): Promise<SessionBookingPayload> {
   const viewer = requireViewer(ctx);
   const sessionId = sessionIdArg(input.sessionId, 'input.sessionId');
+  checkEditInput(input);
   const c = input.changes;
+  const tutorIds = c.tutorIds ? c.tutorIds.map((id, i) => rawId('User', id, `input.changes.tutorIds.${i}`)) : null;
+  const tuteeIds = c.tuteeIds ? c.tuteeIds.map((id, i) => rawId('User', id, `input.changes.tuteeIds.${i}`)) : null;
   const current = await sessionLoader(ctx).load(sessionId);
-  const peopleChange = c.tutorIds || c.tuteeIds;
   let participants: Participant[] | null = null;
   let row: SessionRow;
-  if (peopleChange && current) {
+  if ((tutorIds || tuteeIds) && current) {
     const now = await ctx.read((db) => occurrencePeople(db, sessionId));
-    const tutorIds = c.tutorIds ? c.tutorIds.map((id, i) => rawId('User', id, `input.changes.tutorIds.${i}`)) : now.leaders;
-    const tuteeIds = c.tuteeIds ? c.tuteeIds.map((id, i) => rawId('User', id, `input.changes.tuteeIds.${i}`)) : now.learners;
-    participants = await participantsOf(ctx, current.ecosystemId, current.programId, tutorIds, tuteeIds);
-    row = await authorizeEditSession(ctx, sessionId, { leaders: tutorIds, learners: participants.filter((p) => !p.isLeader).map((p) => ({ userId: p.userId, isPaired: p.isPaired })) });
+    const leaders = tutorIds ?? now.leaders;
+    participants = await participantsOf(ctx, current.ecosystemId, current.programId, leaders, tuteeIds ?? now.learners);
+    row = await authorizeEditSession(ctx, sessionId, { leaders, learners: participants.filter((p) => !p.isLeader).map((p) => ({ userId: p.userId, isPaired: p.isPaired })) });
   } else {
     row = await authorizeEditSession(ctx, sessionId);
   }
@@ -175,10 +181,12 @@ export async function editSessionMutation(ctx: RequestContext, input: EditSessio
     const outcome = bookingOutcome(conflicts, forced);
     if (!outcome.book) return { session: null, count: 0, conflicts };
   }
-  await withFieldPrefix('input.changes', () => ctx.execute(editSession, {
+  const edited = await withFieldPrefix('input.changes', () => ctx.execute(editSession, {
     seriesId: row.seriesId, occurrenceId: row.id, scope: input.scope, changes,
     actorIsAdmin: booksAsAdmin(viewer, row.ecosystemId, row.programId),
   }, { waitFor, ecosystemId: row.ecosystemId }));
+  // A reschedule or a new segment updates the series' room in place (decision 0058).
+  await startMeetingRoomSync(ctx.services.engine, edited);
   return { session: await firstOf(ctx, row.seriesId, row.id), count: moved?.occurrences.length ?? 1, conflicts: forced ? conflicts : [] };
 }
 
@@ -191,7 +199,9 @@ async function scopeCount(ctx: RequestContext, row: SessionRow, scope: SessionSc
 
 export async function cancelSessionMutation(ctx: RequestContext, input: CancelSessionInput): Promise<SessionBookingPayload> {
   requireViewer(ctx);
-  const row = await authorizeCancelSession(ctx, sessionIdArg(input.sessionId, 'input.sessionId'));
+  const sessionId = sessionIdArg(input.sessionId, 'input.sessionId');
+  checkReasonInput(input);
+  const row = await authorizeCancelSession(ctx, sessionId);
   const now = ctx.services.clock();
   const count = await scopeCount(ctx, row, input.scope, (r) => !r.cancelled && r.startAt > now);
   await withFieldPrefix('input', () => ctx.execute(cancelSession, {
@@ -213,6 +223,7 @@ export async function dropSessionMutation(ctx: RequestContext, input: DropSessio
   const viewer = requireViewer(ctx);
   const sessionId = sessionIdArg(input.sessionId, 'input.sessionId');
   const userId = input.userId ? rawId('User', input.userId, 'input.userId') : viewer.userId;
+  checkReasonInput(input);
   const row = await authorizeDropParticipant(ctx, sessionId, userId);
   const scope = input.scope ?? 'SINGLE';
   const count = await scopeCount(ctx, row, scope, (r) => !r.cancelled);

@@ -141,6 +141,37 @@ describe('a person\'s sessions', () => {
     expect(strangerHours.data!.getEcosystemHoursTutored).toBe(0);
   });
 
+  it('offers drop-ins with a seat left to the ecosystem\'s learners, and the ones they lead to tutors', async () => {
+    const dropIn = (start: number, maxStudents: number) => booking({ ecosystemId: w.e1, programId: w.p1, startAt: new Date(Date.now() + start * HOUR),
+      details: { sessionType: 'DROP_IN', maxStudents }, participants: [person(people.tutor.userId, 'TUTOR'), person(w.ids.student, 'STUDENT')] });
+    const open = dropIn(50, 3);
+    const full = dropIn(51, 1);
+    await writeBooking(api.db.ownerPool, open);
+    await writeBooking(api.db.ownerPool, full);
+    const offers = async (who: string, isTutorContext = false) => ((await api.graphql<{ getUpcomingDropInSessions: Array<{ rawId: string; joinUrl: string | null }> }>(
+      'query($t: Boolean) { getUpcomingDropInSessions(isTutorContext: $t) { rawId joinUrl } }', { t: isTutorContext }, { token: token(who) })).data!.getUpcomingDropInSessions);
+    expect(await offers('otherChild')).toEqual([{ rawId: open[0].id, joinUrl: null }]);
+    expect((await offers('tutor', true)).map((s) => s.rawId)).toEqual([open[0].id, full[0].id]);
+    expect(await offers('stranger')).toEqual([]);
+    expect(await offers('otherParent')).toEqual([{ rawId: open[0].id, joinUrl: null }]);
+  });
+
+  it('lists the staff\'s ecosystem sessions, and a person\'s sessions in the browsed ecosystem', async () => {
+    const staff = await addPerson(api, 'stella.staff@example.com', [{ ecosystemId: w.e1, role: 'STAFF' }]);
+    const res = await api.graphql<{ getSessionsForStaff: { sessions: Array<{ rawId: string }> } }>(
+      'query($input: SessionsFilterInput) { getSessionsForStaff(input: $input) { sessions { rawId } } }',
+      { input: { userId: toGlobalId('User', people.otherChild.userId) } }, { token: staff.token });
+    // Their one-on-one and the group session of the test before.
+    expect(res.data!.getSessionsForStaff.sessions.map((s) => s.rawId)).toEqual([ids.theirs, expect.any(String)]);
+    const none = await api.graphql<{ getSessionsForStaff: { sessions: unknown[] } }>('query { getSessionsForStaff { sessions { rawId } } }', {}, { token: token('teacher') });
+    expect(none.data!.getSessionsForStaff.sessions).toEqual([]);
+    const browsed = (ecosystem: string) => api.graphql<{ getAllEcosystemSessionsForUser: { sessions: Array<{ rawId: string }> } }>(
+      'query { getAllEcosystemSessionsForUser(input: { pageSize: 100 }) { sessions { rawId } } }', {},
+      { token: token('tutor'), headers: { 'x-ecosystem-profile-id': toGlobalId('Ecosystem', ecosystem) } });
+    expect((await browsed(w.e1)).data!.getAllEcosystemSessionsForUser.sessions.length).toBeGreaterThan(0);
+    expect((await browsed(w.e2)).data!.getAllEcosystemSessionsForUser.sessions).toEqual([]);
+  });
+
   it('answers bad arguments with BAD_USER_INPUT on the field', async () => {
     expect(codeOf(await list('student', { pageNumber: 0 }))).toBe('BAD_USER_INPUT');
     expect(codeOf(await list('student', { pageSize: 101 }))).toBe('BAD_USER_INPUT');

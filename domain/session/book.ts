@@ -3,15 +3,14 @@ import { v5 as uuidv5 } from 'uuid';
 import type { CommandContext } from '../shared/decider';
 import { IllegalStateError, ValidationError } from '../shared/errors';
 import type { EditSessionInput, ScheduleSessionInput, SessionChangesInput } from './commands';
-import type { OccurrenceChanges, SegmentVersion, SessionEvent } from './events';
+import type { OccurrenceChanges, OccurrenceExceptionData, SegmentVersion, SessionEvent, SessionSegmentSplit } from './events';
 import type { Occurrence, Participant, Schedule, SessionDetails } from './model';
 import { sessionMessages as m } from './messages';
 import { versionFor } from './occurrences';
 import { daysBetween, expandSchedule, instantIso, scheduleEndDate, shiftDate, wallTimeToInstant } from './recurrence';
 import { validateSchedule } from './schedule';
-import { checkedMeeting, checkNotInPast, checkParticipants, findOccurrence, inScope, learners, scheduled, segmentOf } from './select';
-import type { ScheduledSession, Segment, SessionState } from './state';
-import { versionDates } from './state';
+import { checkedMeeting, checkNotInPast, checkParticipants, checkSeats, findOccurrence, inScope, scheduled, segmentOf } from './select';
+import { versionDates, withoutOverrides, type ScheduledSession, type Segment, type SessionState } from './state';
 
 const SEGMENT_NAMESPACE = '3d0c9f6e-5b8a-4f4e-8f0e-2a7d1c9b6e51';
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -56,7 +55,8 @@ function editSingle(input: EditSessionInput, s: ScheduledSession, o: Occurrence,
   if (startAt !== o.startAt) checkNotInPast(startAt, ctx.now, input.actorIsAdmin, 'changes.startTime');
   const details = mergedDetails(o.details, changes.details);
   const participants = changes.participants ?? withoutAttendance(o);
-  checkParticipants(participants, details, 'changes.participants');
+  if (changes.participants) checkParticipants(participants, details, 'changes.participants');
+  else checkSeats([participants], details);
   const diff: OccurrenceChanges = {};
   for (const key of ['date', 'startTime', 'durationMinutes', 'timeZoneId'] as const) if (time[key] !== o[key]) Object.assign(diff, { [key]: time[key] });
   const detailChanges = Object.fromEntries(Object.entries(details).filter(([k, v]) => !same(v, o.details[k as keyof SessionDetails])));
@@ -88,18 +88,36 @@ function newSchedule(base: Schedule, changes: SessionChangesInput, chosen: Occur
   };
 }
 
-/** What SINGLE edits of the covered occurrences lose: the edit of many wins for what it changes. */
-function changedFields(changes: SessionChangesInput, timeChanged: boolean): string[] {
-  return [...(timeChanged ? ['time'] : []), ...(changes.participants ? ['participants'] : []), ...Object.keys(changes.details ?? {})];
+/** The fields an edit of many gives: SINGLE edits of the covered occurrences lose theirs (the edit of many wins). */
+function changedFields(changes: SessionChangesInput): string[] {
+  const time = (['date', 'startTime', 'durationMinutes', 'timeZoneId', 'recurrence'] as const).some((k) => changes[k] !== undefined);
+  return [...(time ? ['time'] : []), ...(changes.participants ? ['participants'] : []), ...Object.keys(changes.details ?? {})];
 }
 
-function carriedFrom(s: ScheduledSession, segment: Segment, until: string, delta: number) {
+/** Whether every covered occurrence already has what the edit gives (then there is nothing to record). */
+function alreadySo(covered: Occurrence[], changes: SessionChangesInput, version: Omit<SegmentVersion, 'from' | 'at'>): boolean {
+  const { schedule, details, participants } = version;
+  return covered.every((o) => (changes.startTime === undefined || o.startTime === schedule.startTime)
+    && (changes.durationMinutes === undefined || o.durationMinutes === schedule.durationMinutes)
+    && (changes.timeZoneId === undefined || o.timeZoneId === schedule.timeZoneId)
+    && Object.keys(changes.details ?? {}).every((k) => same(o.details[k as keyof SessionDetails], details[k as keyof SessionDetails]))
+    && (changes.participants === undefined || same(withoutAttendance(o), participants)));
+}
+
+function isEmpty(e: OccurrenceExceptionData): boolean {
+  const overrides = [e.date, e.startTime, e.durationMinutes, e.timeZoneId, e.participants].some((v) => v !== undefined) || Object.keys(e.details ?? {}).length > 0;
+  return !overrides && e.added.length === 0 && e.removed.length === 0 && !e.cancelled && !e.deleted && e.pending === null && Object.keys(e.attendance).length === 0;
+}
+
+/** What the old occurrences from `until` on had of their own, less what the split changes, by (moved) local date. */
+function carriedFrom(s: ScheduledSession, segment: Segment, until: string, delta: number, changed: string[]): SessionSegmentSplit['data']['carried'] {
   return Object.values(s.exceptions)
     .filter((e) => e.segmentId === segment.id && e.originalDate >= until)
-    .filter((e) => e.cancelled || e.deleted || e.pending !== null || Object.keys(e.attendance).length > 0)
-    .map((e) => ({
-      originalDate: shiftDate(e.originalDate, delta), cancelled: e.cancelled, cancelReason: e.cancelReason, deleted: e.deleted, pending: e.pending, attendance: e.attendance,
-    }));
+    .map((e) => {
+      const { segmentId: _segment, originalDate, at: _at, ...exception } = withoutOverrides(e, changed);
+      return { originalDate: shiftDate(originalDate, delta), exception };
+    })
+    .filter((c) => !isEmpty(c.exception));
 }
 
 /** SINGLE_AND_FOLLOWING and ALL; see inScope for which occurrences they cover. */
@@ -110,38 +128,33 @@ function editMany(input: EditSessionInput, s: ScheduledSession, chosen: Occurren
   const from = covered[0].originalDate;
   const base = versionFor(segment, from);
   const { changes } = input;
+  // "This and following" from a segment's first occurrence is all of it: edited in place, ids kept.
+  // New dates always start a new segment, so the covered occurrences' own changes move with them.
   const wholeSegment = !all.some((o) => o.segmentId === segment.id && o.originalDate < from);
   const datesChange = changes.date !== undefined || changes.recurrence !== undefined;
-  const split = !wholeSegment && (input.scope === 'SINGLE_AND_FOLLOWING' || datesChange);
+  const split = datesChange || (!wholeSegment && input.scope === 'SINGLE_AND_FOLLOWING');
   const schedule = newSchedule(base.schedule, changes, covered[0], split ? from : base.schedule.startDate, split);
   validateSchedule(schedule, 'changes');
   const details = mergedDetails(base.details, changes.details);
   const participants = changes.participants ?? base.participants;
-  checkParticipants(participants, details, 'changes.participants');
-  checkSeatsOfCovered(covered, details);
-  const timeChanged = datesChange || schedule.startTime !== base.schedule.startTime
-    || schedule.durationMinutes !== base.schedule.durationMinutes || schedule.timeZoneId !== base.schedule.timeZoneId;
-  if (!timeChanged && same(details, base.details) && same(participants, base.participants)) return [];
+  if (changes.participants) checkParticipants(participants, details, 'changes.participants');
+  checkSeats(covered.map(withoutAttendance), details);
+  if (!(datesChange && !same(schedule, base.schedule)) && alreadySo(covered, changes, { schedule, details, participants })) return [];
   const version: SegmentVersion = {
     from: wholeSegment ? [schedule.startDate, segment.versions[0].from].sort()[0] : split ? schedule.startDate : from,
     schedule, details, participants, at: ctx.now,
   };
-  if (timeChanged) checkFirstNotInPast(segment, version, input.actorIsAdmin, ctx);
-  if (!split) return [{ type: 'SessionSegmentEdited', data: { seriesId: s.seriesId, segmentId: segment.id, version, changed: changedFields(changes, timeChanged) } }];
+  const changed = changedFields(changes);
+  if (changed.includes('time')) checkFirstNotInPast(segment, version, input.actorIsAdmin, ctx);
+  if (!split) return [{ type: 'SessionSegmentEdited', data: { seriesId: s.seriesId, segmentId: segment.id, version, changed } }];
   const delta = changes.date === undefined ? 0 : daysBetween(covered[0].date, changes.date);
   return [{
     type: 'SessionSegmentSplit',
     data: {
-      seriesId: s.seriesId, segmentId: segment.id, until: from, version, carried: carriedFrom(s, segment, from, delta),
+      seriesId: s.seriesId, segmentId: segment.id, until: from, version, carried: carriedFrom(s, segment, from, delta, changed),
       newSegmentId: uuidv5(`session-segment/${segment.id}/${from}`, SEGMENT_NAMESPACE),
     },
   }];
-}
-
-/** Fewer seats than an occurrence already has learners (some took a seat in one occurrence only) is refused. */
-function checkSeatsOfCovered(covered: Occurrence[], details: SessionDetails): void {
-  const seats = details.maxStudents;
-  if (seats !== null && covered.some((o) => learners(o.participants) > seats)) throw new IllegalStateError(m.full, 'FULL');
 }
 
 function checkFirstNotInPast(segment: Segment, version: SegmentVersion, actorIsAdmin: boolean, ctx: CommandContext): void {

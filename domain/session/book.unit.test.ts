@@ -3,6 +3,9 @@ import { given } from '../user/given';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors';
 import { ana, ben, booked, booking, handlers, NOW, occurrences, run, seriesId, tutor } from './fixtures.testing';
 import { occurrenceId } from './model';
+import { scheduleOf } from './occurrences';
+import { sessionAggregate } from './state';
+import { fold } from '../shared/decider';
 
 const { scheduleSession, editSession, recordSessionAttendance, cancelSession } = handlers;
 const firstId = occurrenceId(seriesId, '2026-11-23');
@@ -164,5 +167,19 @@ describe('Session: edits of this and following, and of all', () => {
   it('a time change into the past is refused for non-admins', () => {
     given(editSession, booked()).when({ seriesId, occurrenceId: firstId, scope: 'SINGLE', changes: { date: '2026-11-20' } }, { now: NOW })
       .thenThrows(ValidationError, 'Sessions cannot start in the past.');
+  });
+});
+
+describe('Session: new dates for all', () => {
+  it('moving all by a day starts a new series that keeps the cancellations, moved with their occurrences', () => {
+    const before = occurrences(booked());
+    let events = run(booked(), cancelSession, { seriesId, occurrenceId: before[1].id, scope: 'SINGLE', reason: 'Ill' });
+    events = run(events, editSession, { seriesId, occurrenceId: firstId, scope: 'ALL', changes: { date: '2026-11-24' } });
+    const after = occurrences(events);
+    expect(after.map((o) => [o.date, o.cancelled])).toEqual(before.map((o, i) => [
+      new Date(Date.parse(`${o.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10), i === 1,
+    ]));
+    expect(after.every((o) => o.segmentId !== seriesId)).toBe(true);
+    expect(scheduleOf(fold(sessionAggregate, events), after[0])?.recurrence).toMatchObject({ recurringDays: [2, 4], endDate: '2026-12-21' });
   });
 });

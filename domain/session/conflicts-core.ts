@@ -2,6 +2,7 @@
  * The shapes of the conflict checks (docs/decisions/0057-booking-conflicts.md) and what every
  * check shares: the booking, its people's facts, the ecosystem's rules, and how a conflict is told.
  */
+import { DateTime } from 'luxon';
 import type { Message } from '../shared/i18n';
 import { hoursForDay, type DayOverride, type TimeRange, type WeeklyHours } from './conflicts-time';
 import type { LocalDate } from './model';
@@ -77,13 +78,32 @@ export interface Conflict {
 }
 
 /** Everything a check of one occurrence needs. */
+/** A person's other sessions as instants, by start, for the neighbour search (built once per booking). */
+export interface Timeline { starts: number[]; ends: number[]; programs: string[]; longest: number }
+
 export interface OccurrenceCheck {
   booking: ConflictBooking;
   rules: ConflictRules;
   people: ReadonlyMap<string, PersonFacts>;
+  timelines: ReadonlyMap<string, Timeline>;
   occurrence: BookingOccurrence;
   start: number;
   end: number;
+  /** Each person's hours on the occurrence's date, once asked for. */
+  days: Map<string, TimeRange[]>;
+  /** Advance horizons (instants) by limit, shared by the booking's occurrences. */
+  horizons: Map<string, number>;
+}
+
+/** `now` plus `amount` `unit` in the booking's zone (calendar days keep the wall time), computed once per booking. */
+export function horizon(c: OccurrenceCheck, unit: 'minutes' | 'hours' | 'days', amount: number): number {
+  const key = `${unit}/${amount}`;
+  let at = c.horizons.get(key);
+  if (at === undefined) {
+    at = DateTime.fromISO(c.booking.now, { zone: c.booking.timeZoneId }).plus({ [unit]: amount }).toMillis();
+    c.horizons.set(key, at);
+  }
+  return at;
 }
 
 export type Role = 'TUTOR' | 'TUTEE';
@@ -103,8 +123,15 @@ export function conflict(c: OccurrenceCheck, type: ConflictType, description: Me
 }
 
 function dayAvailability(c: OccurrenceCheck, userId: string): TimeRange[] {
+  const known = c.days.get(userId);
+  if (known) return known;
   const p = c.people.get(userId);
-  if (!p) return [];
+  const hours = p ? dayHours(c, p) : [];
+  c.days.set(userId, hours);
+  return hours;
+}
+
+function dayHours(c: OccurrenceCheck, p: PersonFacts): TimeRange[] {
   return hoursForDay(c.occurrence.date, c.booking.timeZoneId, p.timeZoneId ?? c.booking.timeZoneId, p.availableHours, p.availabilityOverrides);
 }
 

@@ -57,11 +57,14 @@ function limitOf(checks: readonly OccurrenceCheck[], p: PersonFacts, limit: Limi
   const zone = booking.timeZoneId;
   const reset = rules.sessionLimit.resetDate;
   const used = new Map<string, number>();
+  const { starts, ends, programs } = checks[0].timelines.get(p.userId) ?? { starts: [], ends: [], programs: [] };
   const usedIn = (period: Period): number => {
     let minutes = used.get(period.key);
     if (minutes === undefined) {
-      minutes = p.sessions.filter((s) => limit.counts(s.programId) && inPeriod(Date.parse(s.startAt), period))
-        .reduce((sum, s) => sum + minutesBetween(s.startAt, s.endAt), limit.kind === 'TOTAL' ? p.minutesOutside : 0);
+      minutes = limit.kind === 'TOTAL' ? p.minutesOutside : 0;
+      for (let i = 0; i < starts.length; i += 1) {
+        if (limit.counts(programs[i]) && inPeriod(starts[i], period)) minutes += (ends[i] - starts[i]) / 60_000;
+      }
     }
     return minutes;
   };
@@ -80,10 +83,6 @@ function limitOf(checks: readonly OccurrenceCheck[], p: PersonFacts, limit: Limi
 
 function inPeriod(ms: number, period: Period): boolean {
   return ms >= period.start && ms < period.end;
-}
-
-function minutesBetween(startAt: string, endAt: string): number {
-  return (Date.parse(endAt) - Date.parse(startAt)) / 60_000;
 }
 
 const MINUTE_LIMIT_MESSAGES = { WEEKLY: m.weeklyMinuteLimit, MONTHLY: m.monthlyMinuteLimit, TOTAL: m.totalMinuteLimit };

@@ -7,6 +7,7 @@
  */
 import { DateTime } from 'luxon';
 import type { LocalDate, LocalTime } from './model';
+import { wallTimeToInstant } from './recurrence';
 
 /** A span of wall time on a day; `endTime` may be "24:00" (the end of the day). */
 export interface TimeRange { startTime: LocalTime; endTime: LocalTime }
@@ -31,18 +32,42 @@ export function clockOf(minutes: number): LocalTime {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** Calendar arithmetic on UTC midnights: no zone can shift a date there. */
+function utcDay(date: LocalDate): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
 /** 0 = Sunday ... 6 = Saturday. */
 export function weekdayOf(date: LocalDate): number {
-  return DateTime.fromISO(date, { zone: 'UTC' }).weekday % 7;
+  return new Date(utcDay(date)).getUTCDay();
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
-  return DateTime.fromISO(date, { zone: 'UTC' }).plus({ days }).toISODate() as LocalDate;
+  return new Date(utcDay(date) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The instant a local date begins in `zone` (midnight, or the first instant after a gap at midnight). */
+/**
+ * wallTimeToInstant, remembered: a zone's offsets come from Intl at some 20 µs each, and a series'
+ * checks ask for the same days again and again (each person's hours, each limit's period). A plain
+ * value cache of a pure function; cleared when it grows past its bound.
+ */
+const instants = new Map<string, number>();
+const MAX_REMEMBERED = 50_000;
+
+function instantAt(date: LocalDate, time: LocalTime, zone: string): number {
+  const key = `${zone} ${date} ${time}`;
+  let at = instants.get(key);
+  if (at === undefined) {
+    if (instants.size >= MAX_REMEMBERED) instants.clear();
+    at = wallTimeToInstant(date, time, zone);
+    instants.set(key, at);
+  }
+  return at;
+}
+
+/** The instant a local date begins in `zone` (midnight, moved forward when the clocks skip it). */
 export function startOfDay(date: LocalDate, zone: string): number {
-  return DateTime.fromISO(date, { zone }).startOf('day').toMillis();
+  return instantAt(date, '00:00', zone);
 }
 
 export function localDateOf(ms: number, zone: string): LocalDate {
@@ -112,6 +137,7 @@ export function withinHours(startMs: number, endMs: number, zone: string, weekly
  * rule does) and is cut to the day.
  */
 export function hoursForDay(date: LocalDate, dayZone: string, hoursZone: string, weekly: readonly WeeklyHours[], overrides: readonly DayOverride[]): TimeRange[] {
+  if (weekly.length === 0 && overrides.length === 0) return [];
   const dayStart = startOfDay(date, dayZone);
   const dayEnd = startOfDay(addDays(date, 1), dayZone);
   const spans: Array<[number, number]> = [];
@@ -134,9 +160,10 @@ export function hoursForDay(date: LocalDate, dayZone: string, hoursZone: string,
   return ranges;
 }
 
+/** As the recurrence rule reads a wall time (decision 0055): a gap moves it forward, of two instants the earlier. */
 function instantOf(date: LocalDate, minutes: number, zone: string): number {
   if (minutes >= DAY_MINUTES) return startOfDay(addDays(date, 1), zone);
-  return DateTime.fromISO(`${date}T${clockOf(minutes)}`, { zone }).toMillis();
+  return instantAt(date, clockOf(minutes), zone);
 }
 
 export function wallClock(ms: number, zone: string): LocalTime {

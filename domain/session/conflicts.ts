@@ -5,12 +5,11 @@
  * Admins ignore the advance-booking limits (spec section 6); everything else applies to them too,
  * and they alone may book despite conflicts (force-book, decided by the API).
  */
-import { DateTime } from 'luxon';
 import type { Message } from '../shared/i18n';
 import { conflictMessages as m } from './conflict-messages';
 import { displayTime, localDateOf, minutesOf, wallClock, withinHours } from './conflicts-time';
 import {
-  conflict, participants, termOf, type Conflict, type ConflictBooking, type ConflictRules, type OccurrenceCheck, type PersonFacts, type Role,
+  conflict, horizon, participants, termOf, type Conflict, type ConflictBooking, type ConflictRules, type OccurrenceCheck, type PersonFacts, type Role, type Timeline,
 } from './conflicts-core';
 import { limitConflicts, periodOf } from './conflicts-limits';
 
@@ -18,8 +17,10 @@ export * from './conflicts-core';
 
 export function findConflicts(booking: ConflictBooking, rules: ConflictRules, facts: readonly PersonFacts[]): Conflict[] {
   const people = new Map(facts.map((f) => [f.userId, f]));
+  const timelines = new Map(facts.map((f) => [f.userId, timelineOf(f)]));
+  const horizons = new Map<string, number>();
   const checks = booking.occurrences.map((occurrence): OccurrenceCheck => ({
-    booking, rules, people, occurrence, start: Date.parse(occurrence.startAt), end: Date.parse(occurrence.endAt),
+    booking, rules, people, timelines, occurrence, start: Date.parse(occurrence.startAt), end: Date.parse(occurrence.endAt), days: new Map(), horizons,
   }));
   const perOccurrence = checks.map((c) => [
     ...ecosystemConflicts(c),
@@ -43,8 +44,7 @@ function ecosystemConflicts(c: OccurrenceCheck): Conflict[] {
     const durations = [...rules.sessionDurations].sort((a, b) => a - b).join(', ');
     found.push(conflict(c, 'SESSION_DURATION', m.sessionDuration({ durations, minutes }), null));
   }
-  const horizon = DateTime.fromISO(booking.now, { zone: booking.timeZoneId }).plus({ days: rules.sessionAdvanceDayLimit }).toMillis();
-  if (!booking.bookedByAdmin && c.start > horizon) {
+  if (!booking.bookedByAdmin && c.start > horizon(c, 'days', rules.sessionAdvanceDayLimit)) {
     found.push(conflict(c, 'ADVANCE_LIMIT', m.advanceDays({ days: rules.sessionAdvanceDayLimit }), null));
   }
   return found;
@@ -70,16 +70,38 @@ function neighbourConflicts(c: OccurrenceCheck, p: PersonFacts, named: { role: s
   const buffer = timeBuffer.enabled ? timeBuffer.lengthMinutes * 60_000 : 0;
   if (!overlapChecksEnabled && buffer === 0) return [];
   const found: Conflict[] = [];
-  for (const s of p.sessions) {
-    const start = Date.parse(s.startAt);
-    const end = Date.parse(s.endAt);
-    if (start >= c.end + buffer || end <= c.start - buffer) continue;
+  const { starts, ends, longest } = c.timelines.get(p.userId) ?? timelineOf(p);
+  // Those starting before the occurrence's end plus the buffer, back to the longest session before its start.
+  for (let i = firstAtOrAfter(starts, c.end + buffer) - 1; i >= 0 && starts[i] + longest > c.start - buffer; i -= 1) {
+    const start = starts[i];
+    const end = ends[i];
+    if (end <= c.start - buffer) continue;
     const times = { ...named, start: displayTime(start, c.booking.timeZoneId), end: displayTime(end, c.booking.timeZoneId) };
     const overlaps = start < c.end && end > c.start;
     if (overlaps && overlapChecksEnabled) found.push(conflict(c, 'OVERLAP', m.overlap(times), p.userId));
     else if (!overlaps) found.push(conflict(c, 'TIME_BUFFER', m.timeBuffer({ ...times, minutes: timeBuffer.lengthMinutes }), p.userId));
   }
   return found;
+}
+
+export function timelineOf(p: PersonFacts): Timeline {
+  const spans = p.sessions.map((s) => ({ start: Date.parse(s.startAt), end: Date.parse(s.endAt), program: s.programId })).sort((a, b) => a.start - b.start);
+  return {
+    starts: spans.map((s) => s.start), ends: spans.map((s) => s.end), programs: spans.map((s) => s.program),
+    longest: spans.reduce((most, s) => Math.max(most, s.end - s.start), 0),
+  };
+}
+
+/** The index of the first value at or after `x` in an ascending array (its length when none is). */
+function firstAtOrAfter(sorted: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 type Named = { role: string; name: string };
@@ -89,8 +111,7 @@ function personAdvance(c: OccurrenceCheck, p: PersonFacts): ((named: Named) => M
   const limit = p.advanceLimit;
   if (!limit || !p.advanceLength) return null;
   const unit = ({ MINUTES: 'minutes', HOURS: 'hours', DAYS: 'days' } as const)[p.advanceLength];
-  const horizon = DateTime.fromISO(c.booking.now, { zone: c.booking.timeZoneId }).plus({ [unit]: limit }).toMillis();
-  if (c.start <= horizon) return null;
+  if (c.start <= horizon(c, unit, limit)) return null;
   const message = { MINUTES: m.personAdvanceMinutes, HOURS: m.personAdvanceHours, DAYS: m.personAdvanceDays }[p.advanceLength];
   return (named) => message({ ...named, limit });
 }
@@ -101,6 +122,7 @@ function personAdvance(c: OccurrenceCheck, p: PersonFacts): ((named: Named) => M
  * the minutes since `resetFrom` outside that range.
  */
 export function factsRange(booking: ConflictBooking, rules: ConflictRules): { from: string; to: string; resetFrom: string | null } {
+  if (booking.occurrences.length === 0) return { from: iso(0), to: iso(0), resetFrom: null };
   const starts = booking.occurrences.map((o) => Date.parse(o.startAt));
   const ends = booking.occurrences.map((o) => Date.parse(o.endAt));
   const zone = booking.timeZoneId;

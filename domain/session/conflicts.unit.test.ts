@@ -1,7 +1,7 @@
 /** Conflicts of a booking, case by case (the property test checks them all against a model). */
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../api/i18n/catalogue';
-import { findConflicts, type ConflictBooking, type ConflictRules, type PersonFacts } from './conflicts';
+import { factsRange, findConflicts, type ConflictBooking, type ConflictRules, type PersonFacts } from './conflicts';
 
 const TUTOR = 'aaaaaaaa-0000-4000-8000-000000000001';
 const TUTEE = 'aaaaaaaa-0000-4000-8000-000000000002';
@@ -87,6 +87,19 @@ describe('conflicts', () => {
     const found = findConflicts(booking([['2026-10-06', '2026-10-06T14:00:00Z', '2026-10-06T14:30:00Z']]), buffered, [person(TUTOR, 'Ana'), tutee]);
     expect(found.map((c) => [c.type, c.userId])).toEqual([['TIME_BUFFER', TUTEE]]);
     expect(translate(found[0].description, 'en')).toBe('Learner Ben has a session from 9:00 AM to 9:50 AM; sessions need 15 minutes between them.');
+  });
+
+  it('needs no facts for a booking without occurrences', () => {
+    expect(factsRange(booking([]), rules)).toEqual({ from: '1970-01-01T00:00:00.000Z', to: '1970-01-01T00:00:00.000Z', resetFrom: null });
+    expect(findConflicts(booking([]), rules, [])).toEqual([]);
+  });
+
+  it('reads the facts over whole weeks for a weekly limit, and from the reset date for a total one', () => {
+    const one = booking([['2026-10-07', '2026-10-07T14:00:00Z', '2026-10-07T14:30:00Z']]);
+    expect(factsRange(one, { ...rules, sessionLimit: { type: 'WEEKLY', minuteLimit: 60, resetDate: null } }))
+      .toEqual({ from: '2026-10-04T04:00:00.000Z', to: '2026-10-11T04:00:00.000Z', resetFrom: null });
+    expect(factsRange(one, { ...rules, sessionLimit: { type: 'TOTAL', minuteLimit: 60, resetDate: '2026-09-01' } }))
+      .toEqual({ from: '2026-10-06T14:00:00.000Z', to: '2026-10-08T14:30:00.000Z', resetFrom: '2026-09-01T04:00:00.000Z' });
   });
 
   it('checks the interval on the wall clock and the length against the allowed durations', () => {

@@ -81,6 +81,17 @@ export const occurrenceChangesSchema = z.object({
   participants: z.array(participantSchema).optional(),
 });
 
+/** What differs for one occurrence from its segment's rule (state.ts OccurrenceException, without its key). */
+export const occurrenceExceptionSchema = occurrenceChangesSchema.extend({
+  added: z.array(participantSchema),
+  removed: z.array(id),
+  cancelled: z.boolean(),
+  cancelReason: z.string().nullable(),
+  deleted: z.boolean(),
+  pending: z.boolean().nullable(),
+  attendance: z.record(z.string(), attendanceSchema),
+});
+
 export const sessionEditedSchema = z.object({ seriesId: id, occurrenceId: id, changes: occurrenceChangesSchema, at: instant });
 
 /**
@@ -90,17 +101,18 @@ export const sessionEditedSchema = z.object({ seriesId: id, occurrenceId: id, ch
  */
 export const sessionSegmentEditedSchema = z.object({ seriesId: id, segmentId: id, version: segmentVersionSchema, changed: z.array(z.string()) });
 
-/** "This and following": the segment ends before `until`; a new segment starts with the changes; cancellations and deletions carry by local date. */
+/**
+ * "This and following": the segment ends before `until`; a new segment starts with the changes. What
+ * the old occurrences had of their own (cancelled, deleted, drops, seats, attendance, SINGLE edits of
+ * fields the split does not change) carries to the new occurrence on the same local date (moved as the rule moved).
+ */
 export const sessionSegmentSplitSchema = z.object({
   seriesId: id,
   segmentId: id,
   until: localDateSchema,
   newSegmentId: id,
   version: segmentVersionSchema,
-  carried: z.array(z.object({
-    originalDate: localDateSchema, cancelled: z.boolean(), cancelReason: z.string().nullable(), deleted: z.boolean(), pending: z.boolean().nullable(),
-    attendance: z.record(z.string(), attendanceSchema),
-  })),
+  carried: z.array(z.object({ originalDate: localDateSchema, exception: occurrenceExceptionSchema })),
 });
 
 const occurrences = { seriesId: id, occurrenceIds: z.array(id).min(1), at: instant };
@@ -140,6 +152,7 @@ export type SessionEvent =
 
 export type SegmentVersion = z.infer<typeof segmentVersionSchema>;
 export type OccurrenceChanges = z.infer<typeof occurrenceChangesSchema>;
+export type OccurrenceExceptionData = z.infer<typeof occurrenceExceptionSchema>;
 export type OverriddenConflict = z.infer<typeof overriddenConflictSchema>;
 
 export const sessionEventSchemas = {

@@ -3,7 +3,8 @@
  * are exactly the rows the sessions projection writes (deleted occurrences have none).
  */
 import type { SegmentVersion } from './events';
-import { occurrenceId, type Attendance, type LocalDate, type Occurrence, type Participant } from './model';
+import { idOf } from './ids';
+import { type Attendance, type LocalDate, type Occurrence, type Participant, type Schedule } from './model';
 import { instantIso, wallTimeToInstant } from './recurrence';
 import { versionDates, type OccurrenceException, type ScheduledSession, type Segment, type SessionState } from './state';
 
@@ -22,8 +23,7 @@ function latest(a: string, b: string | null | undefined): string {
   return b && b > a ? b : a;
 }
 
-function occurrenceOf(s: ScheduledSession, segment: Segment, version: SegmentVersion, originalDate: LocalDate): Occurrence {
-  const id = occurrenceId(segment.id, originalDate);
+function occurrenceOf(s: ScheduledSession, segment: Segment, version: SegmentVersion, originalDate: LocalDate, id: string): Occurrence {
   const e: OccurrenceException | undefined = s.exceptions[id];
   const { schedule } = version;
   const date = e?.date ?? originalDate;
@@ -54,8 +54,8 @@ export function occurrencesOf(state: SessionState): Occurrence[] {
   for (const segment of state.segments) {
     for (const version of segment.versions) {
       for (const date of versionDates(segment, version)) {
-        if (state.exceptions[occurrenceId(segment.id, date)]?.deleted) continue;
-        all.push(occurrenceOf(state, segment, version, date));
+        const id = idOf(segment.id, date);
+        if (!state.exceptions[id]?.deleted) all.push(occurrenceOf(state, segment, version, date, id));
       }
     }
   }
@@ -65,4 +65,11 @@ export function occurrencesOf(state: SessionState): Occurrence[] {
 /** The version of a segment that generated an occurrence's original date. */
 export function versionFor(segment: Segment, originalDate: LocalDate): SegmentVersion {
   return [...segment.versions].reverse().find((v) => v.from <= originalDate) ?? segment.versions[0];
+}
+
+/** The rule that generated an occurrence (for the read model's recurrence fields: weeksRecurring, recurringEndDate ...). */
+export function scheduleOf(state: SessionState, occurrence: Pick<Occurrence, 'segmentId' | 'originalDate'>): Schedule | null {
+  if (state.status === 'none') return null;
+  const segment = state.segments.find((g) => g.id === occurrence.segmentId);
+  return segment ? versionFor(segment, occurrence.originalDate).schedule : null;
 }

@@ -3,7 +3,7 @@
  * Pure: the API gathers the facts (api/sessions/access.ts) and every resolver, queries and
  * mutations alike, asks these functions.
  *
- * - See a session: its participants, the linked parents of its learners, the ecosystem's
+ * - See a session: its participants, their linked parents, the ecosystem's
  *   SUPER_ADMIN, STAFF and TEACHER, the PROGRAM_ADMIN and LEADER of its program, platform admins.
  * - Create, edit, cancel: admins (platform, SUPER_ADMIN, the program's PROGRAM_ADMIN) always;
  *   anyone else through a profile type of theirs (domain/user/profile/profile-types.ts maps roles to
@@ -102,14 +102,18 @@ export function isParentOf(v: SessionViewer, ecosystemId: string, userId: string
   return holds(v.principal, ecosystemId, ['PARENT']) && v.children.some((c) => c.childId === userId && c.ecosystemId === ecosystemId);
 }
 
-/** A linked parent of one of the session's learners. */
-export function isParentOfLearner(v: SessionViewer, s: SessionFacts): boolean {
-  return s.participants.some((x) => !x.isLeader && isParentOf(v, s.ecosystemId, x.userId));
+/**
+ * A linked parent of one of the session's participants: usually a learner, but a child who leads a
+ * session (a student tutoring) is still their parent's child, and the parent's list of the child's
+ * sessions shows it, so a single read must too.
+ */
+export function isParentOfParticipant(v: SessionViewer, s: SessionFacts): boolean {
+  return s.participants.some((x) => isParentOf(v, s.ecosystemId, x.userId));
 }
 
 export function canSeeSession(v: SessionViewer, s: SessionFacts): boolean {
   const p = v.principal;
-  return p.platformAdmin || isParticipant(v, s) || isParentOfLearner(v, s) || holds(p, s.ecosystemId, ['SUPER_ADMIN', 'STAFF', 'TEACHER'])
+  return p.platformAdmin || isParticipant(v, s) || isParentOfParticipant(v, s) || holds(p, s.ecosystemId, ['SUPER_ADMIN', 'STAFF', 'TEACHER'])
     || holds(p, s.ecosystemId, ['PROGRAM_ADMIN', 'LEADER'], s.programId);
 }
 
@@ -137,7 +141,7 @@ export function seesEveryParticipant(v: SessionViewer, s: SessionFacts): boolean
 
 /** The join link: participants, their linked parents and admins only (staff and leaders who only oversee do not join). */
 export function canSeeJoinLink(v: SessionViewer, s: SessionFacts): boolean {
-  return isParticipant(v, s) || isParentOfLearner(v, s) || isSessionAdmin(v.principal, s);
+  return isParticipant(v, s) || isParentOfParticipant(v, s) || isSessionAdmin(v.principal, s);
 }
 
 /** The viewer's profile types in the session's program: ecosystem roles and the roles they hold in that program. */

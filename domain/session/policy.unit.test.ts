@@ -72,6 +72,13 @@ describe('seeing a session', () => {
     expect(seesEveryParticipant(people[who], session)).toBe(expected);
   });
 
+  it('shows a parent a session their child leads, with its link', () => {
+    const tutoring = { ...session, participants: [{ userId: 'kid', isLeader: true }, { userId: 'other', isLeader: false }] };
+    expect(canSeeSession(people.parent, tutoring)).toBe(true);
+    expect(canSeeJoinLink(people.parent, tutoring)).toBe(true);
+    expect(canSeeSession(people.otherParent, tutoring)).toBe(false);
+  });
+
   it('offers drop-in sessions to the program\'s people and the ecosystem\'s students and parents, not to others', () => {
     const dropIn = { ...session, sessionType: 'DROP_IN' as const, participants: [{ userId: 'tutor', isLeader: true }] };
     expect(canSeeDropIn(people.student, dropIn)).toBe(true);
@@ -197,5 +204,33 @@ describe('whose sessions a viewer may list', () => {
     expect(sessionListScope(people.superAdmin, 'kid')).toEqual({ all: false, ecosystemIds: [E], programIds: [] });
     expect(sessionListScope(people.leaderHere, 'kid')).toEqual({ all: false, ecosystemIds: [], programIds: [P] });
     expect(sessionListScope(people.archivedParentLink, 'kid')).toEqual({ all: false, ecosystemIds: [], programIds: [] });
+  });
+});
+
+describe('lists and single reads agree', () => {
+  const ECOSYSTEMS = [E, OTHER_E];
+  /** Programs belong to one ecosystem each, as in the platform. */
+  const PROGRAMS: Record<string, string> = { p1: E, p2: E, p3: OTHER_E };
+  const role = fc.record({
+    role: fc.constantFrom<Role>('SUPER_ADMIN', 'STAFF', 'TEACHER', 'PARENT', 'STUDENT', 'MEMBER', 'PROGRAM_ADMIN', 'LEADER', 'PUPIL'),
+    program: fc.constantFrom(...Object.keys(PROGRAMS)),
+    ecosystem: fc.constantFrom(...ECOSYSTEMS),
+  }).map(({ role: r, program, ecosystem }) => (['PROGRAM_ADMIN', 'LEADER', 'PUPIL'].includes(r)
+    ? { role: r, programId: program, ecosystemId: PROGRAMS[program] } : { role: r, programId: null, ecosystemId: ecosystem }));
+
+  it('a session a viewer\'s list of someone\'s sessions may show is one getSession shows them', () => {
+    fc.assert(fc.property(
+      fc.array(role, { maxLength: 4 }), fc.boolean(), fc.subarray(ECOSYSTEMS), fc.constantFrom(...Object.keys(PROGRAMS)), fc.boolean(), fc.boolean(),
+      (roles, platformAdmin, linkedIn, programId, targetLeads, viewerIsTarget) => {
+        const viewerId = viewerIsTarget ? 'target' : 'viewer';
+        const v: SessionViewer = { principal: { userId: viewerId, platformAdmin, roles }, children: linkedIn.map((ecosystemId) => ({ childId: 'target', ecosystemId })) };
+        const s: SessionFacts = {
+          ecosystemId: PROGRAMS[programId], programId, sessionType: 'ONE_ON_ONE',
+          participants: [{ userId: 'target', isLeader: targetLeads }, { userId: 'someone', isLeader: !targetLeads }],
+        };
+        const scope = sessionListScope(v, 'target');
+        const listed = scope.all || scope.ecosystemIds.includes(s.ecosystemId) || scope.programIds.includes(s.programId);
+        if (listed) expect(canSeeSession(v, s)).toBe(true);
+      }), { numRuns: 2000 });
   });
 });

@@ -86,8 +86,25 @@ function dailyDates(start: DateTime, last: DateTime, interval: number): DateTime
   return dates;
 }
 
-/** The local dates a schedule's rule generates, in order, at most MAX_OCCURRENCES of them. */
-export function scheduleDates(schedule: Schedule): LocalDate[] {
+const expanded = new Map<string, readonly LocalDate[]>();
+const EXPANDED_KEPT = 500;
+
+/**
+ * The local dates a schedule's rule generates, in order, at most MAX_OCCURRENCES of them. Folding a
+ * booking asks for the same few rules again and again, so the last answers are kept (they never change).
+ */
+export function scheduleDates(schedule: Schedule): readonly LocalDate[] {
+  const key = JSON.stringify([schedule.startDate, schedule.recurrence]);
+  let dates = expanded.get(key);
+  if (!dates) {
+    dates = Object.freeze(computeDates(schedule));
+    if (expanded.size >= EXPANDED_KEPT) expanded.delete(expanded.keys().next().value ?? '');
+    expanded.set(key, dates);
+  }
+  return dates;
+}
+
+function computeDates(schedule: Schedule): LocalDate[] {
   const start = calendarDay(schedule.startDate);
   const recurrence = schedule.recurrence;
   if (recurrence === null) return [schedule.startDate];
@@ -107,16 +124,39 @@ export function scheduleDates(schedule: Schedule): LocalDate[] {
  * before the change is used, which moves the wall time forward by the gap (02:30 becomes 03:30).
  */
 export function wallTimeToInstant(date: LocalDate, time: LocalTime, timeZoneId: string): number {
+  // Every command folds and expands its booking again; a zone's offsets cost tens of microseconds.
+  const key = `${timeZoneId}|${date}|${time}`;
+  let instant = instants.get(key);
+  if (instant === undefined) {
+    instant = resolveWallTime(date, time, timeZoneId);
+    if (instants.size >= INSTANTS_KEPT) instants.delete(instants.keys().next().value ?? '');
+    instants.set(key, instant);
+  }
+  return instant;
+}
+
+const instants = new Map<string, number>();
+const INSTANTS_KEPT = 50_000;
+
+function resolveWallTime(date: LocalDate, time: LocalTime, timeZoneId: string): number {
   const zone = IANAZone.create(timeZoneId);
-  const [hour, minute] = time.split(':').map(Number);
-  const wall = calendarDay(date).set({ hour, minute }).toMillis();
+  const wall = wallMs(date, time);
   const before = zone.offset(wall - DAY);
   const after = zone.offset(wall + DAY);
-  const candidates = [before, after, zone.offset(wall)]
+  // The same offset a day either side: no clock change near, the one offset is the answer.
+  if (before === after) return wall - before * MINUTE;
+  const candidates = [before, after]
     .map((offset) => wall - offset * MINUTE)
     .filter((instant) => instant + zone.offset(instant) * MINUTE === wall);
   if (candidates.length > 0) return Math.min(...candidates);
   return wall - before * MINUTE;
+}
+
+/** A wall time on a local date as if it were UTC (epoch ms): plain arithmetic, no parsing library. */
+function wallMs(date: LocalDate, time: LocalTime): number {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  return Date.UTC(year, month - 1, day, hour, minute);
 }
 
 export function instantIso(ms: number): string {

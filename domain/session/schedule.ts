@@ -88,3 +88,17 @@ export function validateSchedule(schedule: Schedule, prefix = 'schedule'): void 
   const errors = scheduleErrors(schedule, prefix);
   if (Object.keys(errors).length > 0) throw ValidationError.forFields(errors);
 }
+
+/**
+ * Minutes from a start to an end wall time (the booking forms give both). An end at or before the
+ * start is taken as the next day's, so a session over midnight works and a reversed pair is caught
+ * as too long ("Sessions cannot be longer than 7 hours.") rather than silently accepted.
+ */
+export function durationOf(startTime: string, endTime: string): number {
+  const minutes = (t: string): number => {
+    const [h, m] = t.split(':').map(Number);
+    return h * 60 + m;
+  };
+  const diff = minutes(endTime) - minutes(startTime);
+  return diff > 0 ? diff : diff + 24 * 60;
+}

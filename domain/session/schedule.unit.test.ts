@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../shared/errors';
 import { renderEnglish } from '../shared/i18n';
 import type { Schedule } from './model';
-import { scheduleErrors, validateSchedule } from './schedule';
+import { durationOf, scheduleErrors, validateSchedule } from './schedule';
 
 const base: Schedule = { timeZoneId: 'Europe/Berlin', startDate: '2026-03-02', startTime: '09:00', durationMinutes: 60, recurrence: null };
 const weekly = { frequency: 'WEEKLY' as const, interval: 1, recurringDays: [1], weeks: 4, endDate: null };
@@ -54,5 +54,14 @@ describe('validateSchedule', () => {
 
   it('several wrong fields answer "Please check the highlighted fields."', () => {
     expect(refusal({ ...base, durationMinutes: 5, startTime: '25:00' }).message).toBe('Please check the highlighted fields.');
+  });
+});
+
+describe('durationOf', () => {
+  it('counts minutes from start to end, over midnight when the end is not after the start', () => {
+    expect(durationOf('16:00', '17:30')).toBe(90);
+    expect(durationOf('23:30', '00:15')).toBe(45);
+    expect(scheduleErrors({ ...base, durationMinutes: durationOf('10:00', '09:00') })).toEqual({ 'schedule.durationMinutes': expect.objectContaining({ key: 'session.tooLong' }) });
+    expect(scheduleErrors({ ...base, durationMinutes: durationOf('10:00', '10:00') })).toEqual({ 'schedule.durationMinutes': expect.objectContaining({ key: 'session.tooLong' }) });
   });
 });

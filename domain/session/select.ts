@@ -65,11 +65,19 @@ export function checkedMeeting(meeting: Omit<MeetingDetails, 'roomId'>, current:
   return { ...meeting, url: keep ? current.url : null, roomId: keep ? current.roomId : null };
 }
 
+/** A list of people given by the booker or an edit: someone, each once, within the seats. */
 export function checkParticipants(participants: Participant[], details: SessionDetails, field: string): void {
   if (participants.length === 0) throw ValidationError.forField(field, m.noParticipants);
   if (new Set(participants.map((p) => p.userId)).size !== participants.length) throw ValidationError.forField(field, m.duplicateParticipant);
-  if (details.maxStudents !== null && details.maxStudents < 1) throw ValidationError.forField('details.maxStudents', m.invalidSeats);
-  if (details.maxStudents !== null && learners(participants) > details.maxStudents) throw new IllegalStateError(m.full, 'FULL');
+  checkSeats([participants], details);
+}
+
+/** Seats are at least one, and never fewer than the learners an occurrence has (some took a seat in one occurrence only). */
+export function checkSeats(lists: Participant[][], details: SessionDetails): void {
+  const seats = details.maxStudents;
+  if (seats === null) return;
+  if (seats < 1) throw ValidationError.forField('details.maxStudents', m.invalidSeats);
+  if (lists.some((people) => learners(people) > seats)) throw new IllegalStateError(m.full, 'FULL');
 }
 
 export function checkNotInPast(startAt: string, now: string, actorIsAdmin: boolean, field: string): void {

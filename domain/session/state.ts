@@ -5,11 +5,12 @@
  */
 import type { Aggregate } from '../shared/decider';
 import {
-  sessionEventSchemas, type OccurrenceChanges, type OverriddenConflict, type SegmentVersion, type SessionEvent,
-  type SessionSegmentEdited, type SessionSegmentSplit,
+  sessionEventSchemas, type OccurrenceExceptionData, type OverriddenConflict, type SegmentVersion, type SessionEvent,
+  type SessionMeetingRoomSet, type SessionSegmentEdited, type SessionSegmentSplit,
 } from './events';
+import { idOf } from './ids';
 import { scheduleDates } from './recurrence';
-import { occurrenceId, type Attendance, type LocalDate, type Participant } from './model';
+import { occurrenceId, type Attendance, type LocalDate } from './model';
 
 export interface Segment {
   id: string;
@@ -21,16 +22,9 @@ export interface Segment {
 }
 
 /** What differs for one occurrence from its segment's rule. */
-export interface OccurrenceException extends OccurrenceChanges {
+export interface OccurrenceException extends OccurrenceExceptionData {
   segmentId: string;
   originalDate: LocalDate;
-  added: Participant[];
-  removed: string[];
-  cancelled: boolean;
-  cancelReason: string | null;
-  deleted: boolean;
-  pending: boolean | null;
-  attendance: Record<string, Attendance>;
   at: string | null;
 }
 
@@ -60,22 +54,22 @@ function withExceptions(
   s: ScheduledSession, ids: string[], at: string, change: (e: OccurrenceException) => OccurrenceException,
 ): ScheduledSession {
   const exceptions = { ...s.exceptions };
+  let owners: Map<string, OccurrenceException> | null = null;
   for (const id of ids) {
-    const current = exceptions[id] ?? ownerOf(s, id);
+    if (!exceptions[id]) owners ??= ownersOf(s);
+    const current = exceptions[id] ?? owners?.get(id);
     if (current) exceptions[id] = { ...change(current), at };
   }
   return { ...s, exceptions };
 }
 
-/** An occurrence without an exception yet: found by expanding its segment's dates. */
-function ownerOf(s: ScheduledSession, id: string): OccurrenceException | null {
+/** An empty exception for every occurrence the segments' rules give, by id. */
+function ownersOf(s: ScheduledSession): Map<string, OccurrenceException> {
+  const owners = new Map<string, OccurrenceException>();
   for (const segment of s.segments) {
-    for (const v of segment.versions) {
-      const date = versionDates(segment, v).find((d) => occurrenceId(segment.id, d) === id);
-      if (date) return emptyException(segment.id, date);
-    }
+    for (const v of segment.versions) for (const date of versionDates(segment, v)) owners.set(idOf(segment.id, date), emptyException(segment.id, date));
   }
-  return null;
+  return owners;
 }
 
 /** The local dates a version's rule gives: from its `from` until the next version's, before `until`. */
@@ -86,8 +80,8 @@ export function versionDates(segment: Segment, version: SegmentVersion): LocalDa
 
 const TIME_FIELDS = ['date', 'startTime', 'durationMinutes', 'timeZoneId'] as const;
 
-/** An ALL edit wins over SINGLE edits of the occurrences it covers, for the fields it changes. */
-function withoutOverrides(e: OccurrenceException, changed: string[]): OccurrenceException {
+/** An edit of many occurrences wins over SINGLE edits of those it covers, for the fields it changes. */
+export function withoutOverrides(e: OccurrenceException, changed: string[]): OccurrenceException {
   const next: OccurrenceException = { ...e };
   if (changed.includes('time')) for (const f of TIME_FIELDS) delete next[f];
   if (changed.includes('participants')) delete next.participants;
@@ -112,13 +106,12 @@ function segmentEdited(s: ScheduledSession, { segmentId, version, changed }: Ses
 function segmentSplit(s: ScheduledSession, d: SessionSegmentSplit['data']): ScheduledSession {
   const old = s.segments.find((g) => g.id === d.segmentId);
   const segments = s.segments.map((g) => (g.id === d.segmentId ? { ...g, until: d.until, versions: g.versions.filter((v) => v.from < d.until) } : g));
-  segments.push({ id: d.newSegmentId, versions: [d.version], until: null, pending: old?.pending ?? false });
+  // The new segment ends where the old one did (a later split of it started another one there).
+  segments.push({ id: d.newSegmentId, versions: [d.version], until: old?.until ?? null, pending: old?.pending ?? false });
   // The old segment's exceptions from `until` on belong to occurrences that no longer exist.
   const exceptions = Object.fromEntries(Object.entries(s.exceptions).filter(([, e]) => e.segmentId !== d.segmentId || e.originalDate < d.until));
   for (const c of d.carried) {
-    exceptions[occurrenceId(d.newSegmentId, c.originalDate)] = {
-      ...emptyException(d.newSegmentId, c.originalDate), cancelled: c.cancelled, cancelReason: c.cancelReason, deleted: c.deleted, pending: c.pending, attendance: c.attendance, at: d.version.at,
-    };
+    exceptions[occurrenceId(d.newSegmentId, c.originalDate)] = { ...c.exception, segmentId: d.newSegmentId, originalDate: c.originalDate, at: d.version.at };
   }
   return { ...s, segments, exceptions };
 }
@@ -131,53 +124,60 @@ function mergeAttendance(previous: Attendance | undefined, next: Attendance): At
   return { joinedTime: joined.joinedTime, joinedTimeDelta: joined.joinedTimeDelta, isFallbackJoin: joined.isFallbackJoin, leftTime };
 }
 
+/** How an event about chosen occurrences changes each one's exception. */
+function occurrenceChange(event: SessionEvent): ((e: OccurrenceException) => OccurrenceException) | null {
+  switch (event.type) {
+    case 'SessionEdited': {
+      const { changes } = event.data;
+      return (e) => ({
+        ...e, ...changes, details: changes.details ? { ...e.details, ...changes.details } : e.details,
+        ...(changes.participants ? { added: [], removed: [] } : {}),
+      });
+    }
+    case 'SessionsCancelled': {
+      const { reason, deleted } = event.data;
+      return (e) => ({ ...e, cancelled: true, cancelReason: reason, deleted: e.deleted || deleted });
+    }
+    case 'SessionsRestored': return (e) => ({ ...e, cancelled: false, cancelReason: null });
+    case 'SessionParticipantDropped': {
+      const { userId } = event.data;
+      return (e) => ({ ...e, removed: [...e.removed.filter((u) => u !== userId), userId], added: e.added.filter((p) => p.userId !== userId) });
+    }
+    case 'SessionSeatReserved': {
+      const { participant: p } = event.data;
+      return (e) => ({ ...e, added: [...e.added.filter((q) => q.userId !== p.userId), p], removed: e.removed.filter((u) => u !== p.userId) });
+    }
+    case 'SessionsPendingSet': return (e) => ({ ...e, pending: event.data.pending });
+    case 'SessionAttendanceRecorded': {
+      const { userId, joinedTime, joinedTimeDelta, leftTime, isFallbackJoin } = event.data;
+      return (e) => ({ ...e, attendance: { ...e.attendance, [userId]: mergeAttendance(e.attendance[userId], { joinedTime, joinedTimeDelta, leftTime, isFallbackJoin }) } });
+    }
+    default: return null;
+  }
+}
+
+function meetingRoomSet(s: ScheduledSession, { segmentId, url, roomId, at }: SessionMeetingRoomSet['data']): ScheduledSession {
+  return {
+    ...s,
+    segments: s.segments.map((g) => (g.id !== segmentId ? g : {
+      ...g, versions: g.versions.map((v) => ({ ...v, details: { ...v.details, meeting: { ...v.details.meeting, url, roomId } }, at })),
+    })),
+  };
+}
+
 function applyToScheduled(s: ScheduledSession, event: SessionEvent): ScheduledSession {
   switch (event.type) {
     case 'SessionScheduled': return s;
-    case 'SessionEdited': {
-      const { changes } = event.data;
-      return withExceptions(s, [event.data.occurrenceId], event.data.at, (e) => ({
-        ...e, ...changes, details: changes.details ? { ...e.details, ...changes.details } : e.details,
-        ...(changes.participants ? { added: [], removed: [] } : {}),
-      }));
-    }
     case 'SessionSegmentEdited': return segmentEdited(s, event.data);
     case 'SessionSegmentSplit': return segmentSplit(s, event.data);
-    case 'SessionsCancelled': {
-      const { reason, deleted } = event.data;
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, cancelled: true, cancelReason: reason, deleted: e.deleted || deleted }));
-    }
+    case 'SessionMeetingRoomSet': return meetingRoomSet(s, event.data);
+    case 'SessionEdited':
+    case 'SessionAttendanceRecorded': return withExceptions(s, [event.data.occurrenceId], event.data.at, occurrenceChange(event) ?? ((e) => e));
+    case 'SessionsCancelled':
     case 'SessionsRestored':
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, cancelled: false, cancelReason: null }));
-    case 'SessionParticipantDropped': {
-      const { userId } = event.data;
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({
-        ...e, removed: [...e.removed.filter((u) => u !== userId), userId], added: e.added.filter((p) => p.userId !== userId),
-      }));
-    }
-    case 'SessionSeatReserved': {
-      const { participant } = event.data;
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({
-        ...e, added: [...e.added.filter((p) => p.userId !== participant.userId), participant], removed: e.removed.filter((u) => u !== participant.userId),
-      }));
-    }
-    case 'SessionsPendingSet':
-      return withExceptions(s, event.data.occurrenceIds, event.data.at, (e) => ({ ...e, pending: event.data.pending }));
-    case 'SessionMeetingRoomSet': {
-      const { segmentId, url, roomId } = event.data;
-      return {
-        ...s,
-        segments: s.segments.map((g) => (g.id !== segmentId ? g : {
-          ...g, versions: g.versions.map((v) => ({ ...v, details: { ...v.details, meeting: { ...v.details.meeting, url, roomId } }, at: event.data.at })),
-        })),
-      };
-    }
-    case 'SessionAttendanceRecorded': {
-      const { userId, joinedTime, joinedTimeDelta, leftTime, isFallbackJoin } = event.data;
-      return withExceptions(s, [event.data.occurrenceId], event.data.at, (e) => ({
-        ...e, attendance: { ...e.attendance, [userId]: mergeAttendance(e.attendance[userId], { joinedTime, joinedTimeDelta, leftTime, isFallbackJoin }) },
-      }));
-    }
+    case 'SessionParticipantDropped':
+    case 'SessionSeatReserved':
+    case 'SessionsPendingSet': return withExceptions(s, event.data.occurrenceIds, event.data.at, occurrenceChange(event) ?? ((e) => e));
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -6,8 +6,11 @@
  * from `occurrencesOf(state)` (write.ts), so a rebuild ends with the same rows.
  */
 import type { Projection } from '../types';
+import { registerSessionBreadcrumbs } from './breadcrumbs';
 import { sessionHandlers } from './handlers';
 import { sessionIndexes, sessionTables } from './tables';
+
+registerSessionBreadcrumbs();
 
 export const SESSIONS_PROJECTION = 'sessions';
 export * from './queries';

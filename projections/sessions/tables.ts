@@ -96,6 +96,9 @@ export function sessionIndexes(schema: string): string {
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_start_idx ON ${s}.sessions (ecosystem_id, start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_program_start_idx ON ${s}.sessions (program_id, start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_type_start_idx ON ${s}.sessions (ecosystem_id, session_type, start_at, id);
+    CREATE INDEX IF NOT EXISTS sessions_ecosystem_subject_idx ON ${s}.sessions (ecosystem_id, (subject COLLATE "C"), start_at, id);
+    CREATE INDEX IF NOT EXISTS sessions_ecosystem_cancelled_idx ON ${s}.sessions (ecosystem_id, start_at, id) WHERE cancelled;
+    CREATE INDEX IF NOT EXISTS sessions_ecosystem_pending_idx ON ${s}.sessions (ecosystem_id, start_at, id) WHERE pending AND NOT cancelled;
     CREATE INDEX IF NOT EXISTS session_participants_user_start_idx
       ON ${s}.session_participants (user_id, start_at, session_id) INCLUDE (end_at, cancelled, is_leader);
   `;

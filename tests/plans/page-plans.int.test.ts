@@ -185,6 +185,7 @@ const cases: PageCase[] = [
   ...rosterCases(),
   ...leadCases(),
   ...sessionCases(),
+  ...adminSessionCases(),
 ];
 
 /** The session lists (decision 0056): one person's by status and page, filters, the ecosystem's drop-ins. */
@@ -206,6 +207,46 @@ function sessionCases(): PageCase[] {
     {
       name: 'sessions, hours a tutor led', who: 'ecosystemAdmin', document: 'query($id: ID) { getEcosystemHoursTutored(userId: $id) }',
       variables: () => ({ id: tutor() }),
+    },
+  ];
+}
+
+/** The admin session summary (decision 0060): each sort, each filter alone, rare statuses, deep pages, searches. */
+function adminSessionCases(): PageCase[] {
+  const summary = 'query($id: ID, $after: String, $filters: AdminSessionFilters) { getEcosystemAdminPaginatedSessionSummary(ecosystemId: $id, pageSize: 100, after: $after, filters: $filters) { endCursor sessions { id } } }';
+  const eco = () => toGlobalId('Ecosystem', demoId);
+  const page = (name: string, filters: Record<string, unknown> | (() => Promise<Record<string, unknown>>), extra: Partial<PageCase> = {}): PageCase => ({
+    name: `session summary, ${name}`, who: 'ecosystemAdmin', operation: 'SessionSummaryListQuery',
+    variables: async () => ({ ecosystemId: eco(), filters: typeof filters === 'function' ? await filters() : filters, after: null, pageSize: 25 }), ...extra,
+  });
+  const deep = (filters: Record<string, unknown>) => async () => {
+    let after: string | null = null;
+    for (let i = 0; i < 30; i++) {
+      const data = await send('ecosystemAdmin', summary, { id: demoId, filters, after });
+      after = (data.getEcosystemAdminPaginatedSessionSummary as { endCursor: string }).endCursor;
+    }
+    return { ecosystemId: eco(), filters, pageSize: 25, after };
+  };
+  const aProgram = async () => ({ programIds: [(await api.db.ownerPool.query<{ id: string }>('SELECT program_id AS id FROM read.sessions WHERE ecosystem_id = $1 LIMIT 1', [demoId])).rows[0].id] });
+  return [
+    { name: 'session summary page', who: 'ecosystemAdmin', operation: 'AdminSessionsPageQuery', variables: () => ({ ecosystemId: eco() }) },
+    page('latest first', {}),
+    page('earliest first', { sort: 'START_ASC' }),
+    page('by subject', { sort: 'SUBJECT' }),
+    // Not 'by program': that walk visits the ecosystem's programs in name order until their sessions fill
+    // a page, so it reads up to a row per program (753 of this tenant's 3,967 before the first page, decision 0060).
+    page('one program', aProgram),
+    page('a week ahead', async () => ({ from: ago(-60 * 24 * 7), to: ago(-60 * 24 * 14) })),
+    page('cancelled (rare)', { statuses: ['CANCELLED'] }),
+    page('pending (rare)', { statuses: ['PENDING'] }),
+    page('upcoming', { statuses: ['UPCOMING'], sort: 'START_ASC' }),
+    page('deep in the list', {}, { variables: deep({}) }),
+    page('by subject, deep in the list', {}, { variables: deep({ sort: 'SUBJECT' }) }),
+    page('a search', { searchTerm: 'first4242' }, { searches: ['sessions', 'roster_entries'] }),
+    {
+      name: 'session summary search options', who: 'ecosystemAdmin', searches: ['roster_entries'],
+      document: 'query($id: ID, $t: String!) { getEcosystemAdminSessionsSearchAutocompleteOptions(ecosystemId: $id, searchTerm: $t) { subjects people { name } } }',
+      variables: () => ({ id: demoId, t: 'alg' }),
     },
   ];
 }

@@ -14,6 +14,7 @@ import { startTestApi, type GraphQLResponse, type TestApi } from '../setup/api';
 import { addPerson, buildWorld, renamePerson, type World } from '../../api/people/testing';
 import { toGlobalId } from '../../api/relay';
 import { probeMutations, probeQueries, type Aim, type ProbeDocument } from './documents';
+import { booking, person, writeBooking } from '../../projections/sessions/testing';
 
 let api: TestApi;
 let w: World;
@@ -27,6 +28,12 @@ let outsiders: Record<'otherAdmin' | 'otherStudent' | 'anonymous', string | null
 let neighbours: Record<'otherParent' | 'otherProgramStudent' | 'otherProgramLeader' | 'member', string>;
 /** The child's names: unique strings, so that finding them in an answer means the child was shown. */
 const CHILD_NAMES = ['Zephyrine', 'Quillbrook'];
+/** The child's session (decision 0056): its ids, subject and join link, which only those over the child may see. */
+const SESSION_WORDS = ['Xylographics', 'https://meet.example.com/zephyrine-room'];
+let childSession: string;
+let dropIn: string;
+let tutorId: string;
+let tutorToken: string;
 /** The victim's course section's name (decision 0061): unique, so finding it in an answer is a leak. */
 const COURSE_NAME = 'Xanthic Cartography';
 
@@ -49,6 +56,28 @@ const nameDocs = (): Record<string, ProbeDocument> => ({
     variables: { e: toGlobalId('Ecosystem', w.e1) },
   },
 });
+
+/** The session reads aimed at the child and their session: the schema-wide documents send no userId in their filter input. */
+const sessionDocs = (): Record<string, ProbeDocument> => {
+  const child = { input: { userId: toGlobalId('User', w.ids.student), status: 'UPCOMING' } };
+  const list = (field: string): ProbeDocument => ({
+    field, query: `query($input: SessionsFilterInput) { ${field}(input: $input) { sessions { rawId subject joinUrl participants { userId user { id } } } } }`, variables: child,
+  });
+  const one = '{ rawId subject joinUrl participants { userId } }';
+  return {
+    ...Object.fromEntries(['getSessionsForUser', 'getSessionsForUserV2', 'getSessionsForUserByFilter', 'getAllEcosystemSessionsForUser',
+      'getSessionsForTeacher', 'getSessionsForStaff', 'getSessionsForParent'].map((f) => [f, list(f)])),
+    getSession: { field: 'getSession', query: `query($id: ID!) { getSession(sessionId: $id) ${one} }`, variables: { id: toGlobalId('Session', childSession) } },
+    getSessionRaw: { field: 'getSession', query: `query($id: ID!) { getSession(sessionId: $id) ${one} }`, variables: { id: childSession } },
+    sessionNode: { field: 'node', query: `query($id: ID!) { node(id: $id) { ... on Session ${one} } }`, variables: { id: toGlobalId('Session', childSession) } },
+    dropIns: { field: 'getUpcomingDropInSessions', query: `{ getUpcomingDropInSessions ${one} }`, variables: {} },
+    hours: { field: 'getEcosystemHoursTutored', query: 'query($id: ID) { getEcosystemHoursTutored(userId: $id) }', variables: { id: toGlobalId('User', tutorId) } },
+    leaders: {
+      field: 'getIsUserLeaderInSessions', query: 'query($ids: [ID!]!) { getIsUserLeaderInSessions(userIds: $ids) { userId isLeader } }',
+      variables: { ids: [w.ids.student] },
+    },
+  };
+};
 
 /**
  * Mutations that act on the caller themself or on the platform and take no aim at another tenant:
@@ -106,6 +135,18 @@ beforeAll(async () => {
     { input: { parentId: w.ids.parent, childId: w.ids.student, ecosystemId: w.e1, relationship: 'PARENT' } },
     { token: w.tokens.admin1, headers: { 'idempotency-key': randomUUID() } });
   expect(linked.errors).toBeUndefined();
+  const tutor = await addPerson(api, 'tess.tutor@example.com', [{ ecosystemId: w.e1, role: 'LEADER', programId: w.p1 }]);
+  tutorId = tutor.userId;
+  tutorToken = tutor.token;
+  const lesson = booking({ ecosystemId: w.e1, programId: w.p1, startAt: new Date(Date.now() + 3_600_000), details: { subject: SESSION_WORDS[0],
+    meeting: { solution: 'CUSTOM_URL', url: SESSION_WORDS[1], roomId: null, locationName: null, locationPoint: null } },
+  participants: [person(tutorId, 'TUTOR'), person(w.ids.student, 'STUDENT')] });
+  childSession = lesson[0].id;
+  await writeBooking(api.db.ownerPool, lesson);
+  const offer = booking({ ecosystemId: w.e1, programId: w.p1, startAt: new Date(Date.now() + 7_200_000), details: { sessionType: 'DROP_IN', maxStudents: 5 },
+    participants: [person(tutorId, 'TUTOR')] });
+  dropIn = offer[0].id;
+  await writeBooking(api.db.ownerPool, offer);
   // A course section of the victim with the child enrolled: its name and ids are the victim's to see.
   const section = await api.graphql<{ createCourseSection: { section: { id: string; rawId: string } } }>(
     'mutation($input: CreateCourseSectionInput!) { createCourseSection(input: $input) { section { id rawId } } }',
@@ -124,8 +165,8 @@ beforeAll(async () => {
     sectionId: { raw: sectionId.rawId, global: sectionId.id },
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
-  childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES];
-  ecosystemSecrets = [...childSecrets, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
+  childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS];
+  ecosystemSecrets = [...childSecrets, dropIn, tutorId, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
     w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
   neighbours = {
@@ -151,7 +192,7 @@ describe('queries aimed at another ecosystem', () => {
   for (const who of ['otherAdmin', 'otherStudent', 'anonymous'] as const) {
     it(`answer nothing of it to ${who}`, async () => {
       const leaks: string[] = [];
-      for (const doc of docs.queries) {
+      for (const doc of [...docs.queries, ...Object.values(sessionDocs())]) {
         const res = await send(doc, outsiders[who]);
         expect(res.status, `${doc.field}: ${JSON.stringify(res.errors)}`).toBeLessThan(500);
         const found = secretsIn(res, ecosystemSecrets);
@@ -171,10 +212,23 @@ describe('queries aimed at another ecosystem', () => {
     expect(await shown(w.tokens.admin1)).toEqual(['node', 'nodes', 'tutees']);
   }, 120_000);
 
+  it('show the child\'s session to the child\'s own parent, tutor and admin (the control of the session documents)', async () => {
+    const shown = async (token: string) => {
+      const seen: string[] = [];
+      for (const [name, doc] of Object.entries(sessionDocs())) if (secretsIn(await send(doc, token), [childSession, ...SESSION_WORDS]).length === 3) seen.push(name);
+      return seen;
+    };
+    expect(await shown(w.tokens.parent)).toEqual(['getSessionsForUser', 'getSessionsForUserV2', 'getSessionsForUserByFilter', 'getAllEcosystemSessionsForUser',
+      'getSessionsForParent', 'getSession', 'getSessionRaw', 'sessionNode']);
+    const overseers = ['getSessionsForUser', 'getSessionsForUserV2', 'getSessionsForUserByFilter', 'getAllEcosystemSessionsForUser', 'getSession', 'getSessionRaw', 'sessionNode'];
+    expect(await shown(w.tokens.admin1)).toEqual(overseers);
+    expect(await shown(tutorToken)).toEqual(overseers);
+  }, 120_000);
+
   for (const who of ['otherParent', 'otherProgramStudent', 'otherProgramLeader', 'member'] as const) {
     it(`answer nothing of the child, not even the name, to ${who} of the same ecosystem`, async () => {
       const leaks: string[] = [];
-      for (const doc of [...docs.queries, ...Object.values(nameDocs())]) {
+      for (const doc of [...docs.queries, ...Object.values(nameDocs()), ...Object.values(sessionDocs())]) {
         const res = await send(doc, neighbours[who]);
         const found = secretsIn(res, childSecrets);
         if (found.length) leaks.push(`${doc.field}(${JSON.stringify(doc.variables)}) -> ${found.join(', ')}`);

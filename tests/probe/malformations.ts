@@ -39,6 +39,8 @@ export interface MalformOptions {
    * by name, or as `parent.name` for the `id` of a list's items (`customProperties.id`).
    */
   plainKeys: ReadonlySet<string>;
+  /** Number fields where a negative value is well-formed (a longitude, a latitude). */
+  signedNumbers?: ReadonlySet<string>;
   /** The selection of a mutation's payload, where the answer itself reports what was wrong. */
   selections?: Readonly<Record<string, string>>;
   /** Well-formed values a mutation needs besides its required arguments (a role, a name), merged into its arguments. */
@@ -167,8 +169,8 @@ function badValues(leaf: Leaf, own: Own, options: MalformOptions): Array<[Malfor
       if (/email/i.test(leaf.name)) out.push(['notAnEmail', 'not-an-email']);
       return out;
     }
-    case 'Int': return [['negative', -1], ['outOfRange', 2 ** 31]];
-    case 'Float': return [['negative', -1], ['outOfRange', 1e308]];
+    case 'Int': return options.signedNumbers?.has(leaf.name) ? [['outOfRange', 2 ** 31]] : [['negative', -1], ['outOfRange', 2 ** 31]];
+    case 'Float': return options.signedNumbers?.has(leaf.name) ? [['outOfRange', 1e308]] : [['negative', -1], ['outOfRange', 1e308]];
     case 'Boolean': return [['notABoolean', 'yes']];
     case 'Date': return [['notADate', '2026-02-31']];
     case 'DateTime': return [['notADate', 'tomorrow at noon']];

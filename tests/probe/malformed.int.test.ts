@@ -22,16 +22,20 @@ let mutationNames: string[];
  * certificate (PEM), and secrets and codes, which are compared, not shown (white space in a typed
  * code is dropped; what a password may hold is the password policy's to say).
  */
-const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'description', 'bio', 'bannerMessage', 'note', 'education',
+const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'description', 'sessionDescription', 'reason', 'bio', 'bannerMessage', 'note', 'education',
   'skillsAccomplishments', 'hobbiesInterests', 'availabilityDesc', 'dailyAvaliability', 'availability', 'samlCertificate',
   'password', 'oldPass', 'newPass', 'newPassword', 'confirmPassword', 'code']);
 
 /**
  * Keys that are not our ids: an ecosystem's profile id is a slug, and the ids of custom properties,
- * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014).
+ * schools, subjects and institutions are keys their lists or catalogues choose (decision 0014); a
+ * Zoom app's account id is Zoom's (decision 0058).
  */
-const PLAIN_KEYS = new Set(['profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
-  'currentInstitution.id', 'supportedTimezones.id']);
+const PLAIN_KEYS = new Set(['accountId', 'profileId', 'ecosystemProfileId', 'clientId', 'waivers.id', 'customProperties.id', 'customSessionProperties.id', 'supportedSchools.id', 'preferredSubjects.id', 'subjects.id',
+  'currentInstitution.id', 'supportedTimezones.id', 'subjectId', 'timeZoneId']);
+
+/** Numbers that may be negative: a place's longitude and latitude. */
+const SIGNED_NUMBERS = new Set(['lng', 'lat']);
 
 /** Mutations whose answer lists what was wrong (an invitation file's rows), selected so the probe can read it. */
 const SELECTIONS = { inviteUsersFromFile: '{ rowErrors { row } invited { __typename } }' };
@@ -47,7 +51,9 @@ type Sender = keyof World['tokens'] | 'anonymous';
 const SENDERS: Record<string, Sender> = {
   setFeatureFlag: 'platformAdmin', createEcosystem: 'platformAdmin', updatePlatformEcosystemConfig: 'platformAdmin',
   archiveEcosystem: 'platformAdmin', unArchiveEcosystem: 'platformAdmin', migrateEcosystemToProgram: 'platformAdmin',
-  configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
+  configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin',
+  createCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editCustomLessonspaceRecordingExportDefinition: 'platformAdmin',
+  deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
 };
 
 /** Sent last: were one of them to take its malformed input, it could end the sender's session or role. */
@@ -133,9 +139,12 @@ beforeAll(async () => {
     updateUser: { input: { firstName: 'Probe' } }, genericUpdateUser: { input: { firstName: 'Probe' } },
     linkFamilyMember: { input: { parentId: w.ids.parent } }, inviteUser: { input: { role: 'STUDENT', email: 'nina.newcomer@example.com' } },
     createEcosystem: { ecosystemInput: { name: 'Probe Academy', organizationType: 'NON_PROFIT' } },
+    createSession: { input: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York', customUrl: 'https://meet.example.com/probe' } },
+    editSessionV3: { input: { changes: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York', customUrl: 'https://meet.example.com/probe' } } },
+    checkSessionConflicts: { input: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York' } },
     updateOneOrManyUserPermissions: { changes: { add: [{ role: 'STUDENT' }] } }, adminUpdateAllUserPermissions: { changes: { add: [{ role: 'STUDENT' }] } }, configureSsoProvider: { input: { clientSecret: 'probe-secret' } },
   };
-  docs = malformedMutations(schema, own, { lineBreaksAllowed: LINE_BREAKS_ALLOWED, plainKeys: PLAIN_KEYS, selections: SELECTIONS, extra });
+  docs = malformedMutations(schema, own, { lineBreaksAllowed: LINE_BREAKS_ALLOWED, plainKeys: PLAIN_KEYS, signedNumbers: SIGNED_NUMBERS, selections: SELECTIONS, extra });
 }, 120_000);
 afterAll(async () => { await api?.stop(); });
 

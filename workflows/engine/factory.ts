@@ -7,6 +7,7 @@ import { createActivities, type JobReads } from '../activities';
 import type { CommandDispatcher } from '../dispatch';
 import type { InviteJobDeps } from '../invitations/activities';
 import type { MessageDeliveryDeps } from '../messages/activities';
+import type { MeetingActivityDeps } from '../meetings/activities';
 import { PgBossWorkflowEngine } from './pgboss';
 import type { StartableWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
 import type { TemporalEngineOptions, TemporalWorkflowEngine } from './temporal';
@@ -22,6 +23,8 @@ export interface WorkflowEngineDeps {
   delivery?: MessageDeliveryDeps;
   /** The invitation-file job's reads and link settings (decision 0041); its e-mails go through this engine. */
   invitations?: Omit<InviteJobDeps, 'engine'>;
+  /** The meeting-room maker's ports (workflows/meetings, decision 0058). */
+  meetings?: MeetingActivityDeps;
   log?: (line: string) => void;
 }
 
@@ -39,7 +42,7 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps, ownerUrl: string)
     return engine;
   };
   const invitations = deps.invitations && { ...deps.invitations, engine: runningEngine };
-  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations });
+  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations, meetings: deps.meetings });
   engine = pickEngine(deps, activities, ownerUrl);
   return engine;
 }

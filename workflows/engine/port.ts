@@ -67,22 +67,35 @@ export interface MessageWorkflowArgs {
   deliverMessage: DeliverMessageArgs;
 }
 
+/** Brings one session series' meeting room in line with the series at `revision` (docs/decisions/0058). */
+export interface SyncMeetingRoomArgs {
+  seriesId: string;
+  revision: number;
+}
+
+/** Meeting-room workflows, started per series and revision. */
+export interface MeetingWorkflowArgs {
+  syncMeetingRoom: SyncMeetingRoomArgs;
+}
+
 /** Recurring workflows, started by their schedule. */
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
 }
 
-export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs;
+export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs;
 export type JobWorkflowName = keyof JobWorkflowArgs & BatchJobName;
 export type ScheduledWorkflowName = keyof ScheduledWorkflowArgs;
 export type MessageWorkflowName = keyof MessageWorkflowArgs;
+export type MeetingWorkflowName = keyof MeetingWorkflowArgs;
 /** What `startWorkflow` starts: a run per job or per message (schedules start the others). */
-export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName;
-export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName;
+export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | MeetingWorkflowName;
+export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
-export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES];
+export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
+export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES];
 
 /** How a workflow run ended, as the workflow reports it (the job's own state is the record). */
 export interface WorkflowOutcome {
@@ -142,6 +155,11 @@ export function jobWorkflowId(jobId: string): string {
 /** One delivery run per message, ever: a repeated start (a retried send) starts nothing. */
 export function messageWorkflowId(messageId: string): string {
   return `message-${messageId}`;
+}
+
+/** One room sync per series and revision: a repeated start for the same change starts nothing. */
+export function meetingRoomWorkflowId(seriesId: string, revision: number): string {
+  return `meeting-room-${seriesId}-${revision}`;
 }
 
 /** The id of a workflow's schedule (Temporal adds the task queue, as several platforms may share a namespace). */

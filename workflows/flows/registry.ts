@@ -12,6 +12,7 @@ import { bulkUsersFlow } from './bulkUsers';
 import { inviteFileFlow } from './inviteFile';
 import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
+import { syncMeetingRoomFlow } from './syncMeetingRoom';
 import type { FlowRuntime } from './runtime';
 
 const ROLES = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'] as const satisfies readonly Role[];
@@ -30,6 +31,7 @@ export const bulkUsersArgsSchema = jobRunArgsSchema.extend({
 });
 export const inviteFileArgsSchema = jobRunArgsSchema.extend({ rowCount: z.number().int().min(1), tokenSeed: z.string().min(32) });
 export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
+export const syncMeetingRoomArgsSchema = z.object({ seriesId: z.uuid(), revision: z.number().int().min(0) });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
@@ -45,6 +47,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return inviteFileFlow(activities, inviteFileArgsSchema.parse(rawArgs), runtime);
     case 'deliverMessage':
       return deliverMessageFlow(activities, deliverMessageArgsSchema.parse(rawArgs), runtime);
+    case 'syncMeetingRoom':
+      return syncMeetingRoomFlow(activities, syncMeetingRoomArgsSchema.parse(rawArgs));
     case 'reapStalledJobs':
       return reapStalledJobsFlow(activities, reapStalledJobsArgsSchema.parse(rawArgs));
     default: {

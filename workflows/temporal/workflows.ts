@@ -8,9 +8,11 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
 import { bulkUsersFlow } from '../flows/bulkUsers';
 import { deliverMessageFlow } from '../flows/deliverMessage';
+import { syncMeetingRoomFlow } from '../flows/syncMeetingRoom';
+import type { MeetingRoomOutcome } from '../meetings/activities';
 import { inviteFileFlow } from '../flows/inviteFile';
 import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
@@ -34,6 +36,8 @@ function activityOptions(profile: ActivityProfile): ActivityOptions {
 const activities = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.command));
 /** Delivery attempts retry on their own back-off (profiles.ts ACTIVITY_PROFILE_OF). */
 const { deliverMessage: deliverMessageActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.delivery));
+/** Meeting-room syncs retry on the providers' back-off (profiles.ts ACTIVITY_PROFILE_OF). */
+const { syncMeetingRoom: syncMeetingRoomActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.meetings));
 
 const runtime: FlowRuntime = {
   isEngineCancellation: isCancellation,
@@ -68,4 +72,8 @@ export async function deliverMessage(args: DeliverMessageArgs): Promise<Delivery
 
 export async function reapStalledJobs(args: ReapStalledJobsArgs): Promise<{ failed: string[] }> {
   return reapStalledJobsFlow(activities, args);
+}
+
+export async function syncMeetingRoom(args: SyncMeetingRoomArgs): Promise<MeetingRoomOutcome> {
+  return syncMeetingRoomFlow({ syncMeetingRoom: syncMeetingRoomActivity }, args);
 }

@@ -211,5 +211,9 @@ export class FakeActivities {
     // Message delivery has its own suite (workflows/messages/delivery.int.test.ts); the engine contract does not start it.
     deliverMessage: async () => ({ status: 'SENT' }),
     abandonMessage: async () => ({ status: 'FAILED' }),
+    syncMeetingRoom: async (args) => {
+      this.calls.push(`${args.seriesId} sync-room:${args.revision}`);
+      return { action: 'kept', joinUrl: null };
+    },
   };
 }

@@ -25,6 +25,8 @@ import { ssoSetupEn } from './ssoSetup.en';
 import { ssoSetupEs } from './ssoSetup.es';
 import { leadsEn } from './leads.en';
 import { leadsEs } from './leads.es';
+import { adminSessionsEn } from './adminSessions.en';
+import { adminSessionsEs } from './adminSessions.es';
 import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
 
@@ -54,6 +56,7 @@ const SSO: Catalogues = { en: ssoEn, sp: ssoEs };
 const ECOSYSTEMS: Catalogues = { en: ecosystemsEn, sp: ecosystemsEs };
 const SSO_SETUP: Catalogues = { en: ssoSetupEn, sp: ssoSetupEs };
 const LEADS: Catalogues = { en: leadsEn, sp: leadsEs };
+const ADMIN_SESSIONS: Catalogues = { en: adminSessionsEn, sp: adminSessionsEs };
 const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
@@ -99,6 +102,11 @@ export function SsoSetupMessages({ children }: { children: ReactNode }) {
 /** The sign-up leads page and its link on an ecosystem's admin card (docs/decisions/0045). */
 export function LeadsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={LEADS}>{children}</PageMessages>;
+}
+
+/** The admin session summary page and its link on an ecosystem's admin card (docs/decisions/0060). */
+export function AdminSessionsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={ADMIN_SESSIONS}>{children}</PageMessages>;
 }
 
 /** The course pages /classes and /classes/:name (docs/decisions/0061). */

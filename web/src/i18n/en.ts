@@ -11,6 +11,7 @@ import type { SsoMessageId } from './sso.en';
 import type { EcosystemsMessageId } from './ecosystems.en';
 import type { SsoSetupMessageId } from './ssoSetup.en';
 import type { LeadsMessageId } from './leads.en';
+import type { AdminSessionsMessageId } from './adminSessions.en';
 import type { ClassesMessageId } from './classes.en';
 
 export const en = {
@@ -192,4 +193,4 @@ export const en = {
 export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
-  | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | ClassesMessageId;
+  | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId | ClassesMessageId;

@@ -21,6 +21,8 @@ import { ssoSetupEn } from './ssoSetup.en';
 import { ssoSetupEs } from './ssoSetup.es';
 import { leadsEn } from './leads.en';
 import { leadsEs } from './leads.es';
+import { adminSessionsEn } from './adminSessions.en';
+import { adminSessionsEs } from './adminSessions.es';
 import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
 
@@ -34,6 +36,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   ecosystems: { en: ecosystemsEn, es: ecosystemsEs },
   ssoSetup: { en: ssoSetupEn, es: ssoSetupEs },
   leads: { en: leadsEn, es: leadsEs },
+  adminSessions: { en: adminSessionsEn, es: adminSessionsEs },
   classes: { en: classesEn, es: classesEs },
 };
 

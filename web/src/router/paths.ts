@@ -29,6 +29,8 @@ export interface AreaPaths {
   sso: (ecosystemId: string) => string;
   /** Sign-up leads (docs/decisions/0045). */
   leads: (ecosystemId: string) => string;
+  /** The admin session summary (docs/decisions/0060). */
+  sessions: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -43,6 +45,7 @@ export function areaPaths(area: Area): AreaPaths {
     applications: (ecosystemId) => `${base(ecosystemId)}/applications`,
     sso: (ecosystemId) => `${base(ecosystemId)}/sso`,
     leads: (ecosystemId) => `${base(ecosystemId)}/leads`,
+    sessions: (ecosystemId) => `${base(ecosystemId)}/sessions`,
   };
 }
 

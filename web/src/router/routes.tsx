@@ -47,6 +47,7 @@ const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/applications`, lazy: ecosystemPage(() => import('../pages/applications/ApplicationsPage')) },
   { path: `${prefix}/:ecosystemId/sso`, lazy: ecosystemPage(() => import('../pages/sso-setup/SsoSetupPage')) },
   { path: `${prefix}/:ecosystemId/leads`, lazy: ecosystemPage(() => import('../pages/leads/LeadsPage')) },
+  { path: `${prefix}/:ecosystemId/sessions`, lazy: ecosystemPage(() => import('../pages/admin-sessions/AdminSessionsPage')) },
 ];
 
 export const routes: RouteObject[] = [

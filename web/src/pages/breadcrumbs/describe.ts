@@ -40,7 +40,7 @@ export function roleLabel(role: string): AuditMessageId {
 const LISTS: Record<string, string> = {
   recipientTypes: 'participant', notificationTypes: 'channel', sessionCapabilities: 'sessionType',
   enabledVendors: 'vendor', supportedLanguages: 'language', subjectCategories: 'subject',
-  provider: 'vendor',
+  provider: 'vendor', userType: 'participant',
 };
 
 /**
@@ -90,7 +90,7 @@ function flatten(value: unknown, prefix = ''): Array<[string, ChangeValue]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const entries: Array<[string, ChangeValue]> = [];
   for (const [key, child] of Object.entries(value)) {
-    if (/(^id$|Id$)/.test(key) || child === undefined) continue;
+    if (/(^id$|Ids?$)/.test(key) || child === undefined) continue;
     const path = WRAPPERS.has(key) && prefix === '' ? '' : prefix ? `${prefix}.${key}` : key;
     if (isScalar(child)) {
       if (path) entries.push([path, child]);

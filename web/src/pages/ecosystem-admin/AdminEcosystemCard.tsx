@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { LeadsMessages } from '../../i18n/PageMessages';
+import { AdminSessionsMessages, LeadsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { areaPaths } from '../../router/paths';
 import { EcosystemFormDialog } from '../ecosystems/EcosystemFormDialog';
@@ -42,6 +42,7 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
           <Button component={Link} to={paths.applications(ecosystem.id)} variant="light"
             aria-label={t('applications.title', { name: ecosystem.name })}>{t('applications.link')}</Button>
           <LeadsMessages><LeadsLink ecosystemId={ecosystem.id} name={ecosystem.name} /></LeadsMessages>
+          <AdminSessionsMessages><SessionsLink ecosystemId={ecosystem.id} name={ecosystem.name} /></AdminSessionsMessages>
           <Button component={Link} to={paths.sso(ecosystem.id)} variant="light"
             aria-label={t('ssoSetup.title', { name: ecosystem.name })}>{t('ssoSetup.link')}</Button>
           <Button variant="default" onClick={() => setEditing(true)}
@@ -57,4 +58,10 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
 function LeadsLink({ ecosystemId, name }: { ecosystemId: string; name: string }) {
   const t = useT();
   return <Button component={Link} to={paths.leads(ecosystemId)} variant="light" aria-label={t('leads.title', { name })}>{t('leads.link')}</Button>;
+}
+
+/** Its words come with the session summary's catalogue (i18n/adminSessions.en.ts), not the first load. */
+function SessionsLink({ ecosystemId, name }: { ecosystemId: string; name: string }) {
+  const t = useT();
+  return <Button component={Link} to={paths.sessions(ecosystemId)} variant="light" aria-label={t('adminSessions.title', { name })}>{t('adminSessions.link')}</Button>;
 }
