@@ -27,6 +27,7 @@ import { ssoIdentityAggregate } from './sso/identity';
 import { familyAggregate } from './family/state';
 import { sessionAggregate } from './session/state';
 import { recordingExportsAggregate } from './meetings/exports';
+import { courseAggregate } from './course/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -41,6 +42,7 @@ export const aggregates = [
   familyAggregate,
   sessionAggregate,
   recordingExportsAggregate,
+  courseAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -14,6 +14,7 @@ import { familiesProjection } from './families';
 import { rosterProjection } from './roster';
 import { signupLeadsProjection } from './signupleads';
 import { sessionsProjection } from './sessions';
+import { coursesProjection } from './courses';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -33,5 +34,6 @@ export function allProjections(): Projection[] {
     rosterProjection,
     signupLeadsProjection,
     sessionsProjection,
+    coursesProjection,
   ];
 }

@@ -24,6 +24,8 @@ const mappers: Record<string, string> = {
   AdminSessionSummaryPage: '../sessions-admin/page#SummaryPageSource',
   AdminSessionsAutocompleteOptions: '../../projections/sessions/admin-queries#AutocompleteOptions',
   AdminSessionsPayload: '../sessions-admin/actions#AdminSessionsResult',
+  CourseSection: '../../projections/courses#CourseSectionRow',
+  SectionStudent: '../../projections/courses#EnrollmentRow',
 };
 
 const sdl = await loadSchemaSDL();

@@ -36,6 +36,8 @@ import { adminSessionsEn } from './src/i18n/adminSessions.en';
 import { adminSessionsEs } from './src/i18n/adminSessions.es';
 import { sessionsEn } from './src/i18n/sessions.en';
 import { sessionsEs } from './src/i18n/sessions.es';
+import { classesEn } from './src/i18n/classes.en';
+import { classesEs } from './src/i18n/classes.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -77,6 +79,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/adminSessions.es.ts': { exportName: 'adminSessionsEs', messages: adminSessionsEs },
       '/src/i18n/sessions.en.ts': { exportName: 'sessionsEn', messages: sessionsEn },
       '/src/i18n/sessions.es.ts': { exportName: 'sessionsEs', messages: sessionsEs },
+      '/src/i18n/classes.en.ts': { exportName: 'classesEn', messages: classesEn },
+      '/src/i18n/classes.es.ts': { exportName: 'classesEs', messages: classesEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

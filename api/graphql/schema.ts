@@ -26,6 +26,8 @@ import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
 import { sessionAdminResolvers } from '../sessions-admin/resolvers';
+import { coursesResolvers } from '../courses/resolvers';
+import { breakoutResolvers } from '../breakouts/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -112,7 +114,9 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionMutationResolvers,
   meetingsResolvers,
   recordingExportResolvers,
-  sessionAdminResolvers];
+  sessionAdminResolvers,
+  coursesResolvers,
+  breakoutResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

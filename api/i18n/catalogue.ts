@@ -58,6 +58,9 @@ import { meetingMessages } from '../meetings/messages';
 import { recordingExportMessages } from '../../domain/meetings/messages';
 import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages, sessionPropertyMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
+import { courseMessages } from '../../domain/course/messages';
+import { courseApiMessages } from '../courses/messages';
+import { esCourses } from './es/courses';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -80,6 +83,7 @@ export const MESSAGE_GROUPS = [
   sessionMutationMessages,
   meetingMessages, recordingExportMessages,
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
+  courseMessages, courseApiMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -113,6 +117,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionMutations,
     ...esMeetings,
     ...esSessionsAdmin,
+    ...esCourses,
   },
 };
 

@@ -34,6 +34,8 @@ let childSession: string;
 let dropIn: string;
 let tutorId: string;
 let tutorToken: string;
+/** The victim's course section's name (decision 0061): unique, so finding it in an answer is a leak. */
+const COURSE_NAME = 'Xanthic Cartography';
 
 /**
  * Documents that ask for the child's names directly. The schema-wide documents select every field,
@@ -145,15 +147,27 @@ beforeAll(async () => {
     participants: [person(tutorId, 'TUTOR')] });
   dropIn = offer[0].id;
   await writeBooking(api.db.ownerPool, offer);
+  // A course section of the victim with the child enrolled: its name and ids are the victim's to see.
+  const section = await api.graphql<{ createCourseSection: { section: { id: string; rawId: string } } }>(
+    'mutation($input: CreateCourseSectionInput!) { createCourseSection(input: $input) { section { id rawId } } }',
+    { input: { ecosystemId: w.e1, name: COURSE_NAME, programIds: [w.p1], timeZoneId: 'UTC', maxEnrollments: 5,
+      enrollmentStart: new Date(Date.now() - 3_600_000).toISOString().slice(0, 16), enrollmentEnd: new Date(Date.now() + 86_400_000).toISOString().slice(0, 16) } },
+    { token: w.tokens.admin1, headers: { 'idempotency-key': randomUUID() } });
+  expect(section.errors).toBeUndefined();
+  const sectionId = section.data!.createCourseSection.section;
+  const enrolled = await api.graphql('mutation($s: ID!, $u: ID) { enrollCourseSection(sectionId: $s, userId: $u) { id } }',
+    { s: sectionId.id, u: toGlobalId('User', w.ids.student) }, { token: w.tokens.admin1, headers: { 'idempotency-key': randomUUID() } });
+  expect(enrolled.errors).toBeUndefined();
   const { schema } = await import('../../api/graphql/schema').then(async (m) => ({ schema: await m.buildSchema() }));
   aim = {
     ecosystemId: w.e1, programId: w.p1, userId: w.ids.student, email: 'sam.student@example.com', search: 'sam',
-    globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent)],
+    globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent), sectionId.id],
+    sectionId: { raw: sectionId.rawId, global: sectionId.id },
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
   childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS];
   ecosystemSecrets = [...childSecrets, dropIn, tutorId, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
-    w.ids.parent, w.p1, toGlobalId('Program', w.p1)];
+    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
   neighbours = {
     otherParent: otherParent.token, otherProgramStudent: otherProgramStudent.token, otherProgramLeader: otherProgramLeader.token, member: member.token,
@@ -172,7 +186,7 @@ describe('queries aimed at another ecosystem', () => {
       if (secretsIn(res, ecosystemSecrets).length) seen.add(doc.field);
     }
     // Fields through which an entitled reader sees the victim's data: the probe would notice a leak there.
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['getCurrentUserV2', 'getProgramsByEcosystemId', 'node', 'nodes']));
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['getCurrentUserV2', 'getGroupedCourses', 'getProgramsByEcosystemId', 'getStudentsForSection', 'node', 'nodes']));
   }, 120_000);
 
   for (const who of ['otherAdmin', 'otherStudent', 'anonymous'] as const) {

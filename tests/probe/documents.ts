@@ -20,6 +20,8 @@ export interface Aim {
   /** Global ids (Relay) of the victim's objects, for node(id) and ID arguments that take them. */
   globalIds: string[];
   search: string;
+  /** A course section of the victim (raw and global id), for sectionId arguments. */
+  sectionId?: { raw: string; global: string };
 }
 
 export interface ProbeDocument {
@@ -62,6 +64,7 @@ function valueFor(name: string, type: GraphQLInputType, aim: Aim, variant: numbe
   if (isScalarType(named) && (named.name === 'ID' || named.name === 'String')) {
     if (key.includes('ecosystem')) return variant === 0 ? aim.ecosystemId : aim.globalIds[0];
     if (key.includes('program')) return variant === 0 ? aim.programId : aim.globalIds[1];
+    if (key.includes('section') && aim.sectionId) return variant === 0 ? aim.sectionId.raw : aim.sectionId.global;
     if (key.includes('email')) return aim.email;
     if (key.includes('search') || key === 'q' || key.includes('term') || key.includes('name')) return aim.search;
     if (named.name === 'ID' || key.endsWith('id')) return variant === 0 ? aim.userId : aim.globalIds[2] ?? aim.userId;

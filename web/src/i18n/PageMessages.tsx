@@ -29,6 +29,8 @@ import { adminSessionsEn } from './adminSessions.en';
 import { adminSessionsEs } from './adminSessions.es';
 import { sessionsEn } from './sessions.en';
 import { sessionsEs } from './sessions.es';
+import { classesEn } from './classes.en';
+import { classesEs } from './classes.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -58,6 +60,7 @@ const SSO_SETUP: Catalogues = { en: ssoSetupEn, sp: ssoSetupEs };
 const LEADS: Catalogues = { en: leadsEn, sp: leadsEs };
 const ADMIN_SESSIONS: Catalogues = { en: adminSessionsEn, sp: adminSessionsEs };
 const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
+const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -112,4 +115,9 @@ export function AdminSessionsMessages({ children }: { children: ReactNode }) {
 /** The sessions pages: lists, calendar, booking and the session dialogs (docs/decisions/0059). */
 export function SessionsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={SESSIONS}>{children}</PageMessages>;
+}
+
+/** The course pages /classes and /classes/:name (docs/decisions/0061). */
+export function ClassesMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={CLASSES}>{children}</PageMessages>;
 }

@@ -13,6 +13,7 @@ import type { SsoSetupMessageId } from './ssoSetup.en';
 import type { LeadsMessageId } from './leads.en';
 import type { AdminSessionsMessageId } from './adminSessions.en';
 import type { SessionsMessageId } from './sessions.en';
+import type { ClassesMessageId } from './classes.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -194,4 +195,4 @@ export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
   | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
-  | SessionsMessageId;
+  | SessionsMessageId | ClassesMessageId;

@@ -25,6 +25,8 @@ import { adminSessionsEn } from './adminSessions.en';
 import { adminSessionsEs } from './adminSessions.es';
 import { sessionsEn } from './sessions.en';
 import { sessionsEs } from './sessions.es';
+import { classesEn } from './classes.en';
+import { classesEs } from './classes.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -38,6 +40,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   leads: { en: leadsEn, es: leadsEs },
   adminSessions: { en: adminSessionsEn, es: adminSessionsEs },
   sessions: { en: sessionsEn, es: sessionsEs },
+  classes: { en: classesEn, es: classesEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {
