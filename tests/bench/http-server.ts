@@ -5,7 +5,9 @@
  * Prints `READY <url>` once listening, or `FAILED <message>`; stops on SIGTERM. A line `COUNT` on
  * stdin is answered with `COUNT <api> <owner>`: the statements sent so far by connections as app_api
  * (the API's reads) and as any other role (command bus, projections, jobs), one round trip each.
- * Environment for `graphql`: BENCH_DATABASE_URL, BENCH_API_PASSWORD, BENCH_DATA_DIR.
+ * Environment for `graphql`: BENCH_DATABASE_URL, BENCH_API_PASSWORD, BENCH_DATA_DIR; for benchmarks 9
+ * and 10 also BENCH_SESSION_PEOPLE=<file> (seeds the demo ecosystem and the people of
+ * tests/bench/sessions-people.ts, BENCH_BOOKING_TUTORS of them for 10, before READY).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -68,12 +70,13 @@ async function startGraphQL(): Promise<{ url: string; stop(): Promise<void> }> {
     // The longest the configuration allows: one log-in serves the whole run.
     ACCESS_TOKEN_TTL_SECONDS: '3600',
   });
+  const peopleFile = process.env.BENCH_SESSION_PEOPLE;
   const platform = await startPlatform({
     config,
     databaseUrl: env('BENCH_DATABASE_URL'),
     secrets: { apiDatabasePassword: env('BENCH_API_PASSWORD'), jwtSecret: randomBytes(32).toString('hex') },
     skipMigrations: true,
-    seed: false,
+    seed: peopleFile !== undefined,
     // The platform admin gets the published password, which the bench logs in with.
     passwords: 'fixed',
     webDir: null,
@@ -81,6 +84,10 @@ async function startGraphQL(): Promise<{ url: string; stop(): Promise<void> }> {
     host: '127.0.0.1',
     log: () => undefined,
   });
+  if (peopleFile) {
+    const { seedSessionPeople } = await import('./sessions-people');
+    await seedSessionPeople(platform, peopleFile, Number(process.env.BENCH_BOOKING_TUTORS ?? '0'));
+  }
   return { url: platform.url, stop: () => platform.stop() };
 }
 

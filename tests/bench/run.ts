@@ -4,7 +4,8 @@
  * baseline measured on the same database, printing the ratios and writing them as JSON.
  * BENCH_QUICK=1 shortens every measurement (a smoke run; its figures mean little).
  * BENCH_LARGE=1 runs 1a and 4 on logs of 50,000 and 1,000,000 events instead of the usual set.
- * BENCH_ONLY=appends,fresh,rebuild,platform,load runs only the named parts (load: L1-L4 on the production server).
+ * BENCH_ONLY=appends,fresh,rebuild,platform,load,sessions runs only the named parts (load: L1-L4 on the production server;
+ * sessions: 9 and 10 of issue 8).
  * BENCH_SAVE_LOAD=1 writes this run's load figures into docs/benchmarks.md, where later runs print L4 beside them.
  * BENCH_OUT=<file> writes the JSON elsewhere than .data/bench-results.json (-large.json for BENCH_LARGE).
  */
@@ -17,6 +18,7 @@ import { loadBenchmarks } from './load';
 import type { LoadTiming } from './load-rounds';
 import { platformBenchmarks } from './platform';
 import { rebuildBenchmark } from './rebuild';
+import { sessionBenchmarks } from './sessions';
 import { formatTable, writeJson, type BenchResult } from './report';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -77,6 +79,9 @@ const usualParts: Part[] = [
   ['rebuild', '4', 'projection rebuild', inDatabase('rebuild', async (db) => [await rebuildBenchmark(db.pool, REBUILD, log)])],
   ['platform', '5-8', 'the running platform', (cluster) => platformBenchmarks({
     cluster, http: HTTP_TIMING, latency: LATENCY_TIMING, concurrencies: HTTP_CONCURRENCIES, log, section,
+  })],
+  ['sessions', '9-10', 'sessions pages and bookings', (cluster) => sessionBenchmarks({
+    cluster, latency: LATENCY_TIMING, concurrencies: HTTP_CONCURRENCIES, log, section,
   })],
   ['load', 'L1-L4', 'load on the production server', (cluster) => loadBenchmarks({ cluster, timing: LOAD_TIMING, save: SAVE_LOAD, command: commandLine(), log })],
 ];
