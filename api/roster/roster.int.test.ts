@@ -104,12 +104,18 @@ describe('getUserRoster', () => {
     for (let i = 0; i < 16; i += 1) await addPerson(api, `bulk${i}.person@example.com`, [{ ecosystemId: w.e1, role: 'STUDENT' }]);
     await expect.poll(async () => (await roster({ first: 100, filters: { roles: ['STUDENT'] } })).edges.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(17);
     const pool = api.platform.pools.api;
+    // The least of two runs, so that a statement of the platform's own background work cannot count
+    // (as tests/page-statements.int.test.ts measures).
     const cost = async (first: number) => {
-      const before = pool.queries;
-      const page = await roster({ first, filters: { roles: ['STUDENT'] } });
-      await api.readsEnded();
-      expect(page.edges).toHaveLength(first);
-      return pool.queries - before;
+      const runs: number[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const before = pool.queries;
+        const page = await roster({ first, filters: { roles: ['STUDENT'] } });
+        await api.readsEnded();
+        expect(page.edges).toHaveLength(first);
+        runs.push(pool.queries - before);
+      }
+      return Math.min(...runs);
     };
     const one = await cost(1);
     expect(await cost(5)).toBe(one);

@@ -22,7 +22,7 @@ import type { AdminSessionFilters } from './__generated__/SessionSummaryListQuer
 import { BulkActions } from './BulkActions';
 import { SessionFilters } from './SessionFilters';
 import { SessionSummaryList } from './SessionSummaryList';
-import { downloadSessionsCsv } from './sessionsExport';
+import { downloadExport } from '../../components/downloadExport';
 
 const query = graphql`
   query AdminSessionsPageQuery($ecosystemId: ID!) {
@@ -55,7 +55,7 @@ function Sessions({ ecosystemId, name, programs }: { ecosystemId: string; name: 
     if (next.has(id)) next.delete(id); else next.add(id);
     return next;
   });
-  const exportCsv = () => downloadSessionsCsv(ecosystemId, { ...filters })
+  const exportCsv = () => downloadExport('sessions.csv', ecosystemId, { ...filters })
     .catch((error: unknown) => showToast({ color: 'red', message: t('adminSessions.exportFailed', { reason: errorText(error) }) }));
   return (
     <Stack maw={1200} mx="auto" mt="md" p="md">

@@ -16,7 +16,7 @@ import { AdminUserMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import type { AdminRosterQuery, RosterRoleFilter, MembershipStatus } from './__generated__/AdminRosterQuery.graphql';
 import { RosterEntry } from './RosterEntry';
-import { downloadRosterCsv } from './rosterExport';
+import { downloadExport } from '../../components/downloadExport';
 import { useArchiveUsersMutation } from './useArchiveUsersMutation';
 import { ArchiveAll } from './ArchiveAll';
 import { RolesAll, WRAP } from './RolesAll';
@@ -88,7 +88,7 @@ function AdminRosterContent({ ecosystemId }: { ecosystemId: string }) {
       showToast({ color: 'red', message: errorText(error) });
     }
   };
-  const exportCsv = () => downloadRosterCsv(ecosystemId, { ...filters }).catch((error: unknown) => showToast({ color: 'red', message: errorText(error) }));
+  const exportCsv = () => downloadExport('user-roster.csv', ecosystemId, { ...filters }).catch((error: unknown) => showToast({ color: 'red', message: errorText(error) }));
 
   return (
     <Stack gap="sm">
