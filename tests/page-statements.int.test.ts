@@ -122,20 +122,29 @@ const CASES: Record<string, PageCase> = {
   },
   sessionOperationsDropInQuery: { variables: () => ({ startDate: new Date().toISOString() }), rows: single },
   sessionOperationsListQuery: { variables: (g) => ({ input: { userId: sessionPeople.get(g.term)!.leader, status: 'UPCOMING' } }), rows: single },
+  // The course pages (decision 0061): one section per group; the cases keep their counts under watch.
+  ClassesPageQuery: { variables: () => ({ pageNum: 1 }), rows: single },
+  ClassPageQuery: { variables: (g) => ({ name: `${g.term} Course` }), rows: single },
+  ClassPageStudentsQuery: { variables: (g) => ({ sectionId: sessionPeople.get(g.term)!.section }), rows: single },
   SessionSummaryListQuery: {
     variables: (g) => ({ ecosystemId: g.globalIds[0], filters: { searchTerm: 'row' }, after: null, pageSize: 25 }),
     rows: (d) => (at(d, 'getEcosystemAdminPaginatedSessionSummary', 'sessions') as unknown[]).length,
   },
 };
 
-/** Per group (by term): a person who leads one of its sessions and the program they are in, as global ids. */
-const sessionPeople = new Map<string, { leader: string; program: string }>();
+/** Per group (by term): a person who leads one of its sessions, the program they are in and a course section, as global ids. */
+const sessionPeople = new Map<string, { leader: string; program: string; section: string }>();
 
 /** `size` sessions in the group's first ecosystem, each with a tutor of its roster and a learner. */
 async function addSessions(group: Group): Promise<void> {
   const people = await api.db.ownerPool.query<{ id: string }>('SELECT user_id AS id FROM read.roster_entries WHERE ecosystem_id = $1 ORDER BY user_id', [group.ids[0]]);
   const programs = await api.db.ownerPool.query<{ id: string }>('SELECT id FROM read.programs WHERE ecosystem_id = $1 LIMIT 1', [group.ids[0]]);
-  sessionPeople.set(group.term, { leader: toGlobalId('User', people.rows[0].id), program: toGlobalId('Program', programs.rows[0].id) });
+  const program = toGlobalId('Program', programs.rows[0].id);
+  const made = await mutate<{ createCourseSection: { section: { id: string } } }>('mutation($input: CreateCourseSectionInput!) { createCourseSection(input: $input) { section { id } } }', { input: {
+    ecosystemId: group.globalIds[0], name: `${group.term} Course`, programIds: [program], timeZoneId: 'America/New_York',
+    enrollmentStart: '2026-01-01T00:00', enrollmentEnd: '2027-12-31T00:00',
+  } });
+  sessionPeople.set(group.term, { leader: toGlobalId('User', people.rows[0].id), program, section: made.createCourseSection.section.id });
   await insertSessions(api, Array.from({ length: group.size }, (_, i) => ({
     ecosystemId: group.ids[0], programId: programs.rows[0].id, subject: `Row session ${i}`, startAt: new Date(Date.now() + (i + 1) * 3_600_000),
     // A learner who is no roster person too: the page names whom it can and lists the rest without a name.
