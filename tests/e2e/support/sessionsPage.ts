@@ -21,8 +21,14 @@ export async function checkDialog(page: Page, dialog: Locator, name: string): Pr
 }
 
 export async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await scope.page().getByRole('listbox').getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  // The option of this combobox's own list: under load another list may still be closing (its
+  // transition), and an option of that one would be chosen instead, leaving this field empty.
+  await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+  const listId = await box.getAttribute('aria-controls');
+  const list = listId ? scope.page().locator(`[id="${listId}"]`) : scope.page().getByRole('listbox');
+  await list.getByRole('option', { name: option, exact: typeof option === 'string' }).first().click();
 }
 
 export function sessionCard(page: Page, listName: string, subject: string): Locator {
