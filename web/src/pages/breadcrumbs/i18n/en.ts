@@ -212,6 +212,13 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.RecordingExportDefinitionEdited': 'Recording export definition changed',
   'breadcrumbs.event.RecordingExportDefinitionDeleted': 'Recording export definition deleted',
   'breadcrumbs.target.recordingexports': 'Recording export definitions',
+  'breadcrumbs.event.CourseSectionCreated': 'Course section created',
+  'breadcrumbs.event.CourseSectionEdited': 'Course section edited',
+  'breadcrumbs.event.CourseSectionArchived': 'Course section archived',
+  'breadcrumbs.event.CourseSessionsAttached': 'Sessions added to a course section',
+  'breadcrumbs.event.CourseEnrolled': 'Enrolled in a course section',
+  'breadcrumbs.event.CourseUnenrolled': 'Unenrolled from a course section',
+  'breadcrumbs.target.course': 'Course section',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

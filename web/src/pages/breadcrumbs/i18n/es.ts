@@ -208,6 +208,13 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.RecordingExportDefinitionEdited': 'Definición de exportación de grabaciones cambiada',
   'breadcrumbs.event.RecordingExportDefinitionDeleted': 'Definición de exportación de grabaciones eliminada',
   'breadcrumbs.target.recordingexports': 'Definiciones de exportación de grabaciones',
+  'breadcrumbs.event.CourseSectionCreated': 'Sección de curso creada',
+  'breadcrumbs.event.CourseSectionEdited': 'Sección de curso editada',
+  'breadcrumbs.event.CourseSectionArchived': 'Sección de curso archivada',
+  'breadcrumbs.event.CourseSessionsAttached': 'Sesiones añadidas a una sección de curso',
+  'breadcrumbs.event.CourseEnrolled': 'Inscripción en una sección de curso',
+  'breadcrumbs.event.CourseUnenrolled': 'Baja de una sección de curso',
+  'breadcrumbs.target.course': 'Sección de curso',
   ...fieldsEs,
   ...valuesEs,
 };

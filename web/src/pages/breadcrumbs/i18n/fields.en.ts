@@ -229,4 +229,9 @@ export const fieldsEn = {
   'breadcrumbs.field.includeContent': 'Shared content included',
   'breadcrumbs.field.layout': 'Video layout',
   'breadcrumbs.field.fileNameTemplate': 'File name',
+  'breadcrumbs.field.dropDeadline': 'Drop deadline',
+  'breadcrumbs.field.enrollRoles': 'Who may enrol',
+  'breadcrumbs.field.enrollmentEnd': 'Enrolment ends',
+  'breadcrumbs.field.enrollmentStart': 'Enrolment starts',
+  'breadcrumbs.field.perUserRate': 'Rate per learner',
 } as const satisfies Record<string, string>;

@@ -227,4 +227,9 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.includeContent': 'Contenido compartido incluido',
   'breadcrumbs.field.layout': 'Disposición del vídeo',
   'breadcrumbs.field.fileNameTemplate': 'Nombre del archivo',
+  'breadcrumbs.field.dropDeadline': 'Fecha límite de baja',
+  'breadcrumbs.field.enrollRoles': 'Quién puede inscribirse',
+  'breadcrumbs.field.enrollmentEnd': 'Fin de la inscripción',
+  'breadcrumbs.field.enrollmentStart': 'Inicio de la inscripción',
+  'breadcrumbs.field.perUserRate': 'Tarifa por estudiante',
 };

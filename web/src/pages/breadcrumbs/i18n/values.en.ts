@@ -126,4 +126,6 @@ export const valuesEn = {
   'breadcrumbs.value.tracks.LEADERS': 'Leaders only',
   'breadcrumbs.value.layout.GRID': 'Grid',
   'breadcrumbs.value.layout.SPEAKER': 'Speaker',
+  'breadcrumbs.value.enrollRoles.STUDENT': 'Students',
+  'breadcrumbs.value.enrollRoles.PARENT': 'Parents',
 } as const satisfies Record<string, string>;

@@ -123,4 +123,6 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.tracks.LEADERS': 'Solo quienes dirigen',
   'breadcrumbs.value.layout.GRID': 'Cuadrícula',
   'breadcrumbs.value.layout.SPEAKER': 'Orador',
+  'breadcrumbs.value.enrollRoles.STUDENT': 'Estudiantes',
+  'breadcrumbs.value.enrollRoles.PARENT': 'Padres y madres',
 };
