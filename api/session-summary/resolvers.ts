@@ -1,0 +1,9 @@
+/** schema/session-summary.graphql (docs/session-summary.md). */
+import type { Resolvers } from '../__generated__/resolvers';
+import { completedSessionSummary } from './summary';
+
+export const sessionSummaryResolvers: Resolvers = {
+  Query: {
+    getCompletedSessionSummaryV3: (_root, args, ctx) => completedSessionSummary(ctx, args.input),
+  },
+};
