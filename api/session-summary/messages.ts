@@ -4,4 +4,11 @@ import { defineMessages } from '../../domain/shared/i18n';
 export const sessionSummaryMessages = defineMessages('sessions.summary', {
   rangeOrder: 'The last day must not come before the first.',
   rangeTooLong: 'Ask for at most {max, number} months at a time.',
+  noPrograms: 'Choose at least one program.',
+  tooManyPrograms: 'Choose at most {max, number} programs at a time.',
+  programTwice: 'This program is listed twice.',
+  propertyRequired: 'Give the property to add or edit.',
+  keyMismatch: 'The property\'s key must be the key being added or edited.',
+  notInProgram: 'This program has no session property "{key}" to edit; add it instead.',
+  differentInProgram: 'This program already has a different session property "{key}"; edit it instead.',
 });
