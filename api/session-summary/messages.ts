@@ -9,6 +9,7 @@ export const sessionSummaryMessages = defineMessages('sessions.summary', {
   programTwice: 'This program is listed twice.',
   propertyRequired: 'Give the property to add or edit.',
   keyMismatch: 'The property\'s key must be the key being added or edited.',
+  idIsKey: 'A session property is named by its key: leave its id out or give the key.',
   notInProgram: 'This program has no session property "{key}" to edit; add it instead.',
   differentInProgram: 'This program already has a different session property "{key}"; edit it instead.',
 });

@@ -79,6 +79,9 @@ describe('addEditRemoveProgramsSessionsProperty', () => {
       [[w.p1], { action: 'ADD', internalKeyName: 'room' }, 'sessionPropertyInput.property'],
       [[w.p1], { action: 'ADD', internalKeyName: 'room', property: { ...room, internalKeyName: 'other' } }, 'sessionPropertyInput.property.internalKeyName'],
       [[w.p1], { action: 'ADD', internalKeyName: 'room', property: { ...room, label: '' } }, 'sessionPropertyInput.property.label'],
+      [[w.p1], { action: 'ADD', internalKeyName: 'room', property: { ...room, id: 'other' } }, 'sessionPropertyInput.property.id'],
+      [[w.p1], { action: 'REMOVE', internalKeyName: 'bad key\n' }, 'sessionPropertyInput.internalKeyName'],
+      [[w.p1], { action: 'REMOVE', internalKeyName: '' }, 'sessionPropertyInput.internalKeyName'],
       [[w.p1], { action: 'ADD', internalKeyName: 'pick', property: { ...room, internalKeyName: 'pick', fieldType: 'SINGLE_SELECT' } }, 'sessionPropertyInput.property.options'],
     ];
     for (const [ids, input, field] of cases) {

@@ -6,6 +6,7 @@
  */
 import { customPropertyList, customPropertySchema, type CustomProperty } from '../../domain/ecosystem/groups/common';
 import { fieldLabels as L } from '../../domain/ecosystem/labels';
+import { ecosystemRules as r } from '../../domain/ecosystem/messages';
 import { validate } from '../../domain/ecosystem/validation';
 import { editProgram } from '../../domain/program/handlers';
 import { ForbiddenError } from '../../domain/shared/errors';
@@ -29,11 +30,19 @@ function programIdsArg(values: readonly string[]): string[] {
   return ids;
 }
 
+// The domain's rule for keys (domain/ecosystem/groups/common.ts KEY_NAME).
+const KEY_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
 /** The property of ADD and EDIT, valid on its own; null for REMOVE. */
 async function propertyArg(input: ProgramsSessionPropertyInput): Promise<CustomProperty | null> {
+  const key = input.internalKeyName;
+  if (!key) throw invalidArgument(`${INPUT}.internalKeyName`, r.internalKeyRequired);
+  if (!KEY_NAME.test(key)) throw invalidArgument(`${INPUT}.internalKeyName`, r.internalKeyPattern);
   if (input.action === 'REMOVE') return null;
   if (!input.property) throw invalidArgument(`${INPUT}.property`, m.propertyRequired);
   if (input.property.internalKeyName !== input.internalKeyName) throw invalidArgument(`${INPUT}.property.internalKeyName`, m.keyMismatch);
+  // The property is named by its key: an id of its own would let two ids share one key.
+  if (input.property.id != null && input.property.id !== key) throw invalidArgument(`${INPUT}.property.id`, m.idIsKey);
   const given = input.property;
   return withFieldPrefix(`${INPUT}.property`, async () => validate(customPropertySchema, given));
 }
