@@ -27,6 +27,7 @@ import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
 import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { coursesResolvers } from '../courses/resolvers';
+import { sessionSummaryResolvers } from '../session-summary/resolvers';
 import { breakoutResolvers } from '../breakouts/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
@@ -116,6 +117,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   recordingExportResolvers,
   sessionAdminResolvers,
   coursesResolvers,
+  sessionSummaryResolvers,
   breakoutResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {

@@ -61,6 +61,8 @@ import { esSessionsAdmin } from './es/sessions-admin';
 import { courseMessages } from '../../domain/course/messages';
 import { courseApiMessages } from '../courses/messages';
 import { esCourses } from './es/courses';
+import { sessionSummaryMessages } from '../session-summary/messages';
+import { esSessionSummary } from './es/session-summary';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -84,6 +86,7 @@ export const MESSAGE_GROUPS = [
   meetingMessages, recordingExportMessages,
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
   courseMessages, courseApiMessages,
+  sessionSummaryMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -118,6 +121,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esMeetings,
     ...esSessionsAdmin,
     ...esCourses,
+    ...esSessionSummary,
   },
 };
 
