@@ -1,5 +1,5 @@
 /**
- * addEditRemoveProgramsSessionsProperty on the real PostgreSQL (docs/session-summary.md): a custom
+ * addEditRemoveProgramsSessionsProperty on the real PostgreSQL (docs/decisions/0063): a custom
  * session property added to, edited in and removed from several programs through editProgram, a
  * repeat writing nothing; another ecosystem's admin, a program of another ecosystem among the ids,
  * a student, and malformed input are refused and write nothing.

@@ -1,5 +1,5 @@
 /**
- * addEditRemoveProgramsSessionsProperty (docs/session-summary.md): one custom session property
+ * addEditRemoveProgramsSessionsProperty (docs/decisions/0063): one custom session property
  * added to, edited in or removed from several programs of one ecosystem. Everything is checked
  * first (ids, the caller's right over the ecosystem, the property, each program's resulting list);
  * then each program that changes gets one editProgram command, so a repeat changes nothing.

@@ -1,4 +1,4 @@
-/** schema/session-summary.graphql (docs/session-summary.md). */
+/** schema/session-summary.graphql (docs/decisions/0063). */
 import type { Resolvers } from '../__generated__/resolvers';
 import { addEditRemoveProgramsProperty } from './properties';
 import { completedSessionSummary } from './summary';

@@ -1,5 +1,5 @@
 /**
- * getCompletedSessionSummaryV3 over HTTP on the real PostgreSQL (docs/session-summary.md): held, missed and
+ * getCompletedSessionSummaryV3 over HTTP on the real PostgreSQL (docs/decisions/0063): held, missed and
  * cancelled sessions counted per month as sessionCompletionStatus judges them (joins within the
  * ecosystem's grace minutes), who may read whose summary (the session lists' policy: a linked parent
  * and the ecosystem's admins, not another family nor another ecosystem), and bad arguments.

@@ -1,5 +1,5 @@
 /**
- * getCompletedSessionSummaryV3 (docs/session-summary.md): a
+ * getCompletedSessionSummaryV3 (docs/decisions/0063): a
  * person's ended sessions counted in total and per month. Who may read whose follows the session
  * lists (domain/session/policy.ts sessionListScope): someone the reader may not list reads as a
  * person without sessions. Months and days are read in the person's zone, else the browsed

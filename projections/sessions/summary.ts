@@ -1,6 +1,6 @@
 /**
  * A person's sessions that have ended, counted per month (getCompletedSessionSummaryV3,
- * docs/session-summary.md). One statement: the person's
+ * docs/decisions/0063). One statement: the person's
  * participant rows in the range (index user_id, start_at), each judged as sessionCompletionStatus
  * judges it (api/sessions/status.ts) from its participants' joins and its ecosystem's grace minutes.
  */
