@@ -180,6 +180,8 @@ export const en = {
   'ssoSetup.title': 'Single sign-on for {name}',
   'ssoSetup.link': 'Single sign-on',
   'nav.accountSettings': 'Account settings',
+  'nav.sessions': 'Sessions',
+  'nav.classes': 'Classes',
 
   'forgotPassword.link': 'Forgot your password?',
   'loginLink.ask': 'Email me a log-in link',

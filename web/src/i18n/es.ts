@@ -166,6 +166,8 @@ export const es: Record<CoreMessageId, string> = {
   'ssoSetup.title': 'Inicio de sesión único para {name}',
   'ssoSetup.link': 'Inicio de sesión único',
   'nav.accountSettings': 'Configuración de la cuenta',
+  'nav.sessions': 'Sesiones',
+  'nav.classes': 'Clases',
 
   'forgotPassword.link': '¿Olvidó su contraseña?',
   'loginLink.ask': 'Enviarme un enlace de acceso',

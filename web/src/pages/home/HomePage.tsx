@@ -63,6 +63,8 @@ export function Component() {
           {user.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE')
             && <Anchor component={Link} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
           {user.isInternalTeamAccount && <Anchor component={Link} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
+          {user.ecosystemRoles.length > 0 && <Anchor component={Link} to="/sessions">{t('nav.sessions')}</Anchor>}
+          {user.ecosystemRoles.length > 0 && <Anchor component={Link} to="/classes">{t('nav.classes')}</Anchor>}
           {isParent(user.ecosystemRoles) && <Anchor component={Link} to="/students">{t('students.link')}</Anchor>}
           <Anchor component={Link} to="/account-settings/multi-factor-authentication">{t('mfa.link')}</Anchor>
           <Anchor component={Link} to="/account-settings/password">{t('password.title')}</Anchor>
