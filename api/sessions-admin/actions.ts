@@ -78,17 +78,17 @@ async function cancelRows(ctx: RequestContext, chosen: Chosen, rows: readonly Se
 export async function cancelMany(ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[]; reason?: string | null }): Promise<AdminSessionsResult> {
   const reason = reasonOf(args.reason);
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
-  const todo = chosen.rows.filter((r) => !r.cancelled);
-  return result(ctx, chosen, await cancelRows(ctx, chosen, todo, requireReason(reason, todo, chosen.now)));
+  const toChange = chosen.rows.filter((r) => !r.cancelled);
+  return result(ctx, chosen, await cancelRows(ctx, chosen, toChange, requireReason(reason, toChange, chosen.now)));
 }
 
 export async function restoreMany(ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[] }): Promise<AdminSessionsResult> {
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
-  const todo = chosen.rows.filter((r) => r.cancelled);
-  for (const r of todo) {
+  const toChange = chosen.rows.filter((r) => r.cancelled);
+  for (const r of toChange) {
     await ctx.execute(restoreSession, { seriesId: r.seriesId, occurrenceId: r.id, scope: 'SINGLE' }, { waitFor, ecosystemId: chosen.ecosystemId });
   }
-  return result(ctx, chosen, todo.length);
+  return result(ctx, chosen, toChange.length);
 }
 
 /** Approving clears `pending`; declining cancels the session (a reason within 24 hours of its start). */
@@ -97,10 +97,10 @@ export async function updatePending(
 ): Promise<AdminSessionsResult> {
   const reason = reasonOf(args.reason);
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
-  const todo = chosen.rows.filter((r) => r.pending && !r.cancelled);
-  if (!args.approve) return result(ctx, chosen, await cancelRows(ctx, chosen, todo, requireReason(reason, todo, chosen.now)));
-  for (const r of todo) {
+  const toChange = chosen.rows.filter((r) => r.pending && !r.cancelled);
+  if (!args.approve) return result(ctx, chosen, await cancelRows(ctx, chosen, toChange, requireReason(reason, toChange, chosen.now)));
+  for (const r of toChange) {
     await ctx.execute(setSessionsPending, { seriesId: r.seriesId, occurrenceId: r.id, scope: 'SINGLE', pending: false }, { waitFor, ecosystemId: chosen.ecosystemId });
   }
-  return result(ctx, chosen, todo.length);
+  return result(ctx, chosen, toChange.length);
 }

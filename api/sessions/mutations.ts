@@ -14,7 +14,7 @@ import {
   cancelSession, dropSession, editSession, reserveSessionSeat, restoreSession, scheduleSession,
 } from '../../domain/session/handlers';
 import type { SessionChangesInput as DomainChanges } from '../../domain/session/commands';
-import type { Participant, ParticipantType, Schedule } from '../../domain/session/model';
+import type { Participant, ParticipantType } from '../../domain/session/model';
 import { sessionMessages } from '../../domain/session/messages';
 import { SESSIONS_PROJECTION, type SessionRow } from '../../projections/sessions';
 import { usersByIds } from '../../projections/users/roster-queries';
@@ -104,10 +104,9 @@ export async function createSessionMutation(ctx: RequestContext, input: CreateSe
   const conflicts = await conflictsForBooking(ctx, booking);
   const outcome = bookingOutcome(conflicts, forced);
   if (!outcome.book) return { session: null, count: 0, conflicts };
-  const schedule: Schedule = scheduleFromInput(input, booking.timeZoneId);
   const seriesId = ctx.newId('session');
   const scheduled = await withFieldPrefix('input', () => ctx.execute(scheduleSession, {
-    seriesId, ecosystemId: booking.ecosystemId, schedule, participants,
+    seriesId, ecosystemId: booking.ecosystemId, schedule: booking.schedule, participants,
     details: {
       sessionType: input.sessionType, programId: booking.programId, subject: input.subject, subjectId: input.subjectId ?? null,
       sessionDescription: input.sessionDescription ?? '', location: input.location, meeting: meetingOf(input),
