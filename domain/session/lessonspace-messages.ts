@@ -11,6 +11,7 @@ export const lessonspaceMessages = defineMessages('sessionLessonspace', {
   tooManyFiles: 'Upload at most {max} files at a time.',
   fileTooLarge: 'Each file can be at most {max} KB.',
   badFileName: 'File names can have letters, digits, spaces, dots, dashes and underscores, up to 200 characters.',
+  badFileType: 'Give the file\'s type, such as application/pdf.',
   badFileContent: 'A file\'s content could not be read.',
   providerFailed: 'Lessonspace could not be reached. Try again later.',
   providerCredentials: 'Lessonspace refused this ecosystem\'s credentials. An administrator needs to check them.',

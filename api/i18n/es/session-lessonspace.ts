@@ -9,6 +9,7 @@ export const esSessionLessonspace: Record<string, string> = {
   'sessionLessonspace.tooManyFiles': 'Suba como máximo {max} archivos a la vez.',
   'sessionLessonspace.fileTooLarge': 'Cada archivo puede ocupar como máximo {max} KB.',
   'sessionLessonspace.badFileName': 'Los nombres de archivo pueden tener letras, dígitos, espacios, puntos, guiones y guiones bajos, hasta 200 caracteres.',
+  'sessionLessonspace.badFileType': 'Indique el tipo del archivo, por ejemplo application/pdf.',
   'sessionLessonspace.badFileContent': 'No se pudo leer el contenido de un archivo.',
   'sessionLessonspace.providerFailed': 'No se pudo contactar con Lessonspace. Vuelva a intentarlo más tarde.',
   'sessionLessonspace.providerCredentials': 'Lessonspace rechazó las credenciales de este ecosistema. Un administrador debe revisarlas.',
