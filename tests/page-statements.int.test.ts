@@ -126,6 +126,8 @@ const CASES: Record<string, PageCase> = {
   ClassesPageQuery: { variables: () => ({ pageNum: 1 }), rows: single },
   ClassPageQuery: { variables: (g) => ({ name: `${g.term} Course` }), rows: single },
   ClassPageStudentsQuery: { variables: (g) => ({ sectionId: sessionPeople.get(g.term)!.section }), rows: single },
+  // The recording export definitions page (decision 0065): the platform's short list (one stream) and the first ecosystems.
+  RecordingExportsPageQuery: { variables: () => ({}), rows: single },
   SessionSummaryListQuery: {
     variables: (g) => ({ ecosystemId: g.globalIds[0], filters: { searchTerm: 'row' }, after: null, pageSize: 25 }),
     rows: (d) => (at(d, 'getEcosystemAdminPaginatedSessionSummary', 'sessions') as unknown[]).length,
