@@ -13,7 +13,7 @@ import { endJob, type ActivityDeps } from '../activities';
 import type { Send } from '../dispatch';
 import type { BulkSessionsArgs, JobRunArgs } from '../engine/port';
 import { isConflict } from '../invitations/activities';
-import { actOnSession, fits, type RowSend, type SessionAction } from './act';
+import { actOnSession, changes, fits, type RowSend, type SessionAction } from './act';
 
 export interface SessionJobReads {
   count(filter: SessionSummaryFilter): Promise<number>;
@@ -25,6 +25,9 @@ export interface SessionJobReads {
 
 /** Sessions per activity: one page, then a progress report. */
 export const BULK_SESSIONS_PAGE = 50;
+/** How long a page waits for the summary to show its changes before it reports progress anyway. */
+const SETTLE_MS = 10_000;
+const SETTLE_POLL_MS = 50;
 
 export interface SessionPageOutcome { done: number; changed: number; next: string[] | null }
 
@@ -73,6 +76,22 @@ async function actOn(send: Send, action: SessionAction, row: SessionSummaryRow):
   }
 }
 
+/**
+ * Waits until the summary shows the page's changes (the sessions projection follows the commands by
+ * a moment), so that progress, and the job's end, never run ahead of the list the admin reloads:
+ * as a mutation's answer waits for its read models. Past SETTLE_MS the job goes on regardless.
+ */
+async function settled(reads: SessionJobReads, args: BulkSessionsArgs, action: SessionAction, changed: readonly SessionSummaryRow[]): Promise<void> {
+  if (changed.length === 0) return;
+  const filter = { ecosystemId: args.ecosystemId, now: new Date(args.asOf), sessionIds: changed.map((r) => r.id) };
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const rows = await reads.page(filter, changed.length, null);
+    if (rows.every((r) => !changes(action, r)) || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+}
+
 export function createBulkSessionActivities(deps: ActivityDeps, sendFor: (args: JobRunArgs) => Send) {
   const reads = (): SessionJobReads => {
     if (!deps.reads?.sessions) throw new Error('The "all matching" session actions need the sessions reads (JobReads.sessions).');
@@ -91,13 +110,14 @@ export function createBulkSessionActivities(deps: ActivityDeps, sendFor: (args: 
       const send = sendFor(args);
       const rows = await reads().page(sessionFilterOf(args), BULK_SESSIONS_PAGE, after);
       const action = actionOf(args);
-      let changed = 0;
-      for (const row of await labelled(reads(), args, rows)) if (await actOn(send, action, row)) changed += 1;
+      const changed: SessionSummaryRow[] = [];
+      for (const row of await labelled(reads(), args, rows)) if (await actOn(send, action, row)) changed.push(row);
+      await settled(reads(), args, action, changed);
       const now = done + rows.length;
       // Sessions that joined the filter after the count are acted on too; progress stops at the total.
       if (rows.length) await send(`job:progress:${now}`, reportBatchJobProgress, { jobId: args.jobId, done: Math.min(now, total) });
       const last = rows.at(-1);
-      return { done: now, changed, next: rows.length === BULK_SESSIONS_PAGE && last ? last.sortKey : null };
+      return { done: now, changed: changed.length, next: rows.length === BULK_SESSIONS_PAGE && last ? last.sortKey : null };
     },
 
     async finishBulkSessions(args: BulkSessionsArgs, done: number, changed: number): Promise<void> {

@@ -32,8 +32,6 @@ const propertiesQuery = graphql`
 `;
 /** Long labels (Spanish on a phone) wrap instead of running off the screen. */
 const WRAP = { label: { whiteSpace: 'normal' } } as const;
-/** The job waits for no read model: the list is read again a moment after it ends, to show the last changes. */
-const SETTLE_MS = 1_500;
 
 export function AllMatching({ ecosystemId, filters, onDone }: { ecosystemId: string; filters: AdminSessionFilters; onDone: () => void }) {
   const t = useT();
@@ -80,7 +78,6 @@ export function AllMatching({ ecosystemId, filters, onDone }: { ecosystemId: str
       showToast({ color: state === 'FINISHED' ? 'teal' : 'red', message: state === 'FINISHED' ? t('adminSessions.all.done', { total }) : t('adminSessions.all.failed') });
       setProgress(null);
       onDone();
-      setTimeout(onDone, SETTLE_MS);
     } catch (error) {
       setFormError(errorText(error));
     }
