@@ -19,6 +19,7 @@ import { useAllMatchingActions, type AllMatching as Matching } from './useSessio
 
 type Kind = 'cancel' | 'restore' | 'label';
 interface Asked { kind: Kind; count: number; properties: Array<{ value: string; label: string }> }
+type Start = (all: Matching) => Promise<string>;
 
 const countQuery = graphql`
   query AllMatchingCountQuery($ecosystemId: ID, $filters: AdminSessionFilters) {
@@ -33,57 +34,55 @@ const propertiesQuery = graphql`
 /** Long labels (Spanish on a phone) wrap instead of running off the screen. */
 const WRAP = { label: { whiteSpace: 'normal' } } as const;
 
-export function AllMatching({ ecosystemId, filters, onDone }: { ecosystemId: string; filters: AdminSessionFilters; onDone: () => void }) {
+/** The count (and, to set a property, the properties on offer) before a dialog opens; then the job until it ends. */
+function useAllMatching(ecosystemId: string, filters: AdminSessionFilters, onDone: () => void) {
   const t = useT();
   const environment = useRelayEnvironment();
   const errorText = useErrorText();
-  const { cancelAll, restoreAll, labelAll, busy } = useAllMatchingActions();
   const [asked, setAsked] = useState<Asked | null>(null);
   const [progress, setProgress] = useState<JobProgress | null>(null);
-  const [reason, setReason] = useState('');
-  const [key, setKey] = useState<string | null>(null);
-  const [value, setValue] = useState('');
   const [formError, setFormError] = useState<string | undefined>();
   const close = () => { setAsked(null); setFormError(undefined); };
-
-  const ask = async (kind: Kind) => {
-    try {
-      const data = await fetchQuery<AllMatchingCountQuery>(environment, countQuery, { ecosystemId, filters }, { fetchPolicy: 'network-only' }).toPromise();
-      const count = data?.getEcosystemAdminPaginatedSessionSummary.totalCount ?? 0;
-      if (count === 0) {
-        showToast({ color: 'gray', message: t('adminSessions.empty') });
-        return;
-      }
-      setAsked({ kind, count, properties: kind === 'label' ? await definedProperties() : [] });
-    } catch (error) {
-      showToast({ color: 'red', message: errorText(error) });
-    }
-  };
-  const definedProperties = async () => {
+  const properties = async () => {
     const data = await fetchQuery<AllMatchingPropertiesQuery>(environment, propertiesQuery, { ecosystemId }, { fetchPolicy: 'network-only' }).toPromise();
     const all = (data?.getProgramsByEcosystemId.edges ?? []).flatMap((e) => e.node.sessions.customSessionProperties);
     return [...new Map(all.map((p) => [p.internalKeyName, { value: p.internalKeyName, label: `${p.label} (${p.internalKeyName})` }])).values()];
   };
-
-  const run = async (start: (all: Matching) => Promise<string>) => {
-    if (!asked) return;
+  const ask = async (kind: Kind) => {
+    try {
+      const data = await fetchQuery<AllMatchingCountQuery>(environment, countQuery, { ecosystemId, filters }, { fetchPolicy: 'network-only' }).toPromise();
+      const count = data?.getEcosystemAdminPaginatedSessionSummary.totalCount ?? 0;
+      if (count === 0) showToast({ color: 'gray', message: t('adminSessions.empty') });
+      else setAsked({ kind, count, properties: kind === 'label' ? await properties() : [] });
+    } catch (error) {
+      showToast({ color: 'red', message: errorText(error) });
+    }
+  };
+  /** Starts the job with the count shown; true once it ended (the dialog's fields may be cleared). */
+  const run = async (start: Start): Promise<boolean> => {
+    if (!asked) return false;
     try {
       const jobId = await start({ ecosystemId, filters, expectedCount: asked.count });
       close();
-      setReason('');
-      setValue('');
       setProgress({ done: 0, total: asked.count });
       const state = await followJob(environment, jobId, setProgress);
-      const total = asked.count;
-      showToast({ color: state === 'FINISHED' ? 'teal' : 'red', message: state === 'FINISHED' ? t('adminSessions.all.done', { total }) : t('adminSessions.all.failed') });
+      const done = state === 'FINISHED';
+      showToast({ color: done ? 'teal' : 'red', message: done ? t('adminSessions.all.done', { total: asked.count }) : t('adminSessions.all.failed') });
       setProgress(null);
       onDone();
+      return true;
     } catch (error) {
       setFormError(errorText(error));
+      return false;
     }
   };
+  return { asked, progress, formError, setFormError, ask, run, close };
+}
 
-  const count = asked?.count ?? 0;
+export function AllMatching({ ecosystemId, filters, onDone }: { ecosystemId: string; filters: AdminSessionFilters; onDone: () => void }) {
+  const t = useT();
+  const state = useAllMatching(ecosystemId, filters, onDone);
+  const { progress, ask } = state;
   return (
     <Stack gap={4}>
       <Group gap="sm">
@@ -97,21 +96,36 @@ export function AllMatching({ ecosystemId, filters, onDone }: { ecosystemId: str
           <Progress value={progress.total ? (100 * progress.done) / progress.total : 100} aria-hidden />
         </Stack>
       )}
+      <Dialogs {...state} />
+    </Stack>
+  );
+}
+
+function Dialogs({ asked, formError, setFormError, run, close }: ReturnType<typeof useAllMatching>) {
+  const t = useT();
+  const { cancelAll, restoreAll, labelAll, busy } = useAllMatchingActions();
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState<string | null>(null);
+  const [value, setValue] = useState('');
+  const count = asked?.count ?? 0;
+  const submit = (start: Start) => void run(start).then((ended) => { if (ended) { setReason(''); setValue(''); } });
+  return (
+    <>
       <FormDialog opened={asked?.kind === 'cancel'} onClose={close} title={t('adminSessions.all.cancel.title', { count })} intro={t('adminSessions.all.cancel.intro')}
         submitLabel={t('adminSessions.all.cancel.submit', { count })} loading={busy} formError={formError}
-        onSubmit={() => void run((all) => cancelAll(all, reason.trim() || null))}>
+        onSubmit={() => submit((all) => cancelAll(all, reason.trim() || null))}>
         <TextInput label={t('adminSessions.cancel.reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={2000} />
       </FormDialog>
       <ConfirmDialog opened={asked?.kind === 'restore'} onClose={close} title={t('adminSessions.all.restore.title', { count })}
         text={formError ?? t('adminSessions.all.restore.text')} confirmLabel={t('adminSessions.all.restore.submit', { count })} loading={busy}
-        onConfirm={() => void run(restoreAll)} />
+        onConfirm={() => submit(restoreAll)} />
       <FormDialog opened={asked?.kind === 'label'} onClose={close} title={t('adminSessions.all.label.title', { count })} intro={t('adminSessions.all.label.intro')}
         submitLabel={t('adminSessions.all.label.submit', { count })} loading={busy} formError={formError}
-        onSubmit={() => void (key ? run((all) => labelAll(all, key, value.trim() || null)) : setFormError(t('adminSessions.all.label.choose')))}>
+        onSubmit={() => (key ? submit((all) => labelAll(all, key, value.trim() || null)) : setFormError(t('adminSessions.all.label.choose')))}>
         {asked?.properties.length === 0 && <Text size="sm">{t('adminSessions.all.label.none')}</Text>}
         <Select label={t('adminSessions.all.label.property')} data={asked?.properties ?? []} value={key} onChange={setKey} comboboxProps={{ withinPortal: false }} />
         <TextInput label={t('adminSessions.all.label.value')} value={value} onChange={(e) => setValue(e.currentTarget.value)} maxLength={1000} />
       </FormDialog>
-    </Stack>
+    </>
   );
 }
