@@ -9,6 +9,7 @@
  */
 import type { BatchJobName } from '../../domain/job/names';
 import { sessionMessages } from '../../domain/session/messages';
+import { MAX_DURATION_MINUTES } from '../../domain/session/schedule';
 import { IllegalStateError, ValidationError } from '../../domain/shared/errors';
 import type { BatchJobRow } from '../../projections/jobs';
 import {
@@ -67,11 +68,19 @@ async function allowed(ctx: RequestContext, args: BulkArgs): Promise<string> {
   return ecosystemId;
 }
 
-/** The domain asks for a reason within 24 hours of a start: asked here if any session named that is not over and not cancelled starts within the day. */
+/**
+ * The domain asks for a reason within 24 hours of a start: asked here if any session named that is
+ * not over and not cancelled starts within the day. No session is longer than MAX_DURATION_MINUTES,
+ * so one not over started at most that long ago: the walk of the start index covers about a day,
+ * not the ecosystem's past.
+ */
 async function requireReason(ctx: RequestContext, filter: SessionSummaryFilter): Promise<void> {
-  const dayEnd = new Date(filter.now.getTime() + DAY_MS);
+  const now = filter.now.getTime();
+  const dayEnd = new Date(now + DAY_MS);
+  const longAgo = new Date(now - MAX_DURATION_MINUTES * 60_000);
   const to = filter.to && filter.to < dayEnd ? filter.to : dayEnd;
-  const soon = await ctx.read((c) => sessionSummaryPage(c, { ...filter, to, cancelled: false, endsAfter: filter.now }, 'START_ASC', 1, null));
+  const from = filter.from && filter.from > longAgo ? filter.from : longAgo;
+  const soon = await ctx.read((c) => sessionSummaryPage(c, { ...filter, from, to, cancelled: false, endsAfter: filter.now }, 'START_ASC', 1, null));
   if (soon.length) throw ValidationError.forField('reason', sessionMessages.reasonRequired);
 }
 
