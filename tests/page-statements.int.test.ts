@@ -132,6 +132,9 @@ const CASES: Record<string, PageCase> = {
     variables: (g) => ({ ecosystemId: g.globalIds[0], filters: { searchTerm: 'row' }, after: null, pageSize: 25 }),
     rows: (d) => (at(d, 'getEcosystemAdminPaginatedSessionSummary', 'sessions') as unknown[]).length,
   },
+  // The summary's actions on all matching (decision 0064): the count the dialog shows, the programs' custom session properties.
+  AllMatchingCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
+  AllMatchingPropertiesQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
 };
 
 /** Per group (by term): a person who leads one of its sessions, the program they are in and a course section, as global ids. */

@@ -56,8 +56,8 @@ const SENDERS: Record<string, Sender> = {
   deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
 };
 
-/** Sent last: were one of them to take its malformed input, it could end the sender's session or role. */
-const LAST = ['changePassword', 'Logout', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'archiveEcosystem'];
+/** Sent last: were one of them to take its malformed input, it could end the sender's session or role, or change every session matching. */
+const LAST = ['changePassword', 'Logout', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession', 'archiveEcosystem'];
 
 function tokenOf(field: string): string | null {
   const sender = SENDERS[field] ?? 'admin1';
