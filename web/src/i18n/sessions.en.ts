@@ -150,6 +150,15 @@ export const sessionsEn = {
   'sessions.edit.title': 'Change {subject}',
   'sessions.edit.submit': 'Save changes',
   'sessions.edit.done': '{count, plural, one {The session is changed.} other {# sessions are changed.}}',
+  'sessions.cancelled': 'Cancelled sessions',
+  'sessions.cancelled.empty': 'No cancelled sessions ahead.',
+  'sessions.cancelled.error': 'The cancelled sessions could not be loaded.',
+  'sessions.row.cancelReason': 'Reason: {reason}',
+  'sessions.actions.restore': 'Restore',
+  'sessions.restore.title': 'Restore {subject}',
+  'sessions.restore.text': 'The session on {when} takes place again, with its participants and its join link.',
+  'sessions.restore.submit': 'Restore session',
+  'sessions.restore.done': '{count, plural, one {The session is restored.} other {# sessions are restored.}}',
 } as const satisfies Record<string, string>;
 
 export type SessionsMessageId = keyof typeof sessionsEn;

@@ -148,4 +148,13 @@ export const sessionsEs: Record<SessionsMessageId, string> = {
   'sessions.edit.title': 'Cambiar {subject}',
   'sessions.edit.submit': 'Guardar cambios',
   'sessions.edit.done': '{count, plural, one {La sesión está cambiada.} other {# sesiones están cambiadas.}}',
+  'sessions.cancelled': 'Sesiones canceladas',
+  'sessions.cancelled.empty': 'No hay sesiones canceladas próximas.',
+  'sessions.cancelled.error': 'No se pudieron cargar las sesiones canceladas.',
+  'sessions.row.cancelReason': 'Motivo: {reason}',
+  'sessions.actions.restore': 'Restaurar',
+  'sessions.restore.title': 'Restaurar {subject}',
+  'sessions.restore.text': 'La sesión del {when} vuelve a celebrarse, con sus participantes y su enlace para unirse.',
+  'sessions.restore.submit': 'Restaurar sesión',
+  'sessions.restore.done': '{count, plural, one {La sesión está restaurada.} other {# sesiones están restauradas.}}',
 };

@@ -11,7 +11,7 @@ import { useIntl } from 'react-intl';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
-import { ActionDialog } from './ActionDialog';
+import { FormDialog } from '../students/FormDialog';
 import { changedFields, type Fields } from './dialogRules';
 import { MAX_MINUTES, MIN_MINUTES, minutesOf, timeOptions } from './bookingForm';
 import { ConflictList } from './BookingChecks';
@@ -50,8 +50,8 @@ export function EditSessionDialog({ action, onClose, onDone, sessionInterval, is
     }
   };
   return (
-    <ActionDialog onClose={onClose} title={t('sessions.edit.title', { subject: session.subject })} submitLabel={t('sessions.edit.submit')}
-      onSubmit={() => { void save(false); }} loading={busy} errors={errors} returnFocus={action.returnFocus}
+    <FormDialog opened closeLabel={t('dialog.close')} onClose={onClose} title={t('sessions.edit.title', { subject: session.subject })} submitLabel={t('sessions.edit.submit')}
+      onSubmit={() => { void save(false); }} loading={busy} errors={errors} returnFocusRef={{ current: action.returnFocus }}
       formError={refused && 'message' in refused ? refused.message : undefined}
       extra={isAdmin && refused && 'conflicts' in refused && (
         <Button color="orange" variant="light" loading={busy} onClick={() => { void save(true); }}>{t('sessions.form.forceBook')}</Button>
@@ -67,6 +67,6 @@ export function EditSessionDialog({ action, onClose, onDone, sessionInterval, is
       {refused && 'conflicts' in refused && (
         <Alert color="red" role="alert"><Text size="sm" fw={600}>{t('sessions.conflicts.blocked')}</Text><ConflictList conflicts={refused.conflicts} /></Alert>
       )}
-    </ActionDialog>
+    </FormDialog>
   );
 }

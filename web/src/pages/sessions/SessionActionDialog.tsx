@@ -1,6 +1,6 @@
 /** The dialog of the action chosen in a session's menu. */
 import { EditSessionDialog } from './EditSessionDialog';
-import { CancelSessionDialog, DropSessionDialog, type DialogProps } from './SessionDialogs';
+import { CancelSessionDialog, DropSessionDialog, RestoreSessionDialog, type DialogProps } from './SessionDialogs';
 
 export function SessionActionDialog(props: DialogProps & { zone: string; sessionInterval: number; isAdmin: boolean }) {
   switch (props.action.kind) {
@@ -8,5 +8,6 @@ export function SessionActionDialog(props: DialogProps & { zone: string; session
     case 'cancel': return <CancelSessionDialog {...props} remove={false} />;
     case 'delete': return <CancelSessionDialog {...props} remove />;
     case 'drop': return <DropSessionDialog {...props} />;
+    case 'restore': return <RestoreSessionDialog {...props} />;
   }
 }

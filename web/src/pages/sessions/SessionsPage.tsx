@@ -1,6 +1,6 @@
 /**
  * /sessions (SPEC section 2's sessions dashboard): upcoming sessions, completed sessions grouped
- * by month, the calendar, drop-in sessions and how to schedule, for the signed-in person, in
+ * by month, cancelled ones still ahead (to restore), the calendar, drop-in sessions and how to schedule, for the signed-in person, in
  * their zone (named on the page). `?ecosystem=` chooses which of their ecosystems books and names
  * tutor and tutee; by default the first. Each list loads on its own, so one failing shows its
  * error text and the others stay (docs/decisions/0059).
@@ -25,7 +25,7 @@ import { sessionTypes } from './labels';
 import { SessionActionDialog } from './SessionActionDialog';
 import { SessionCalendar } from './SessionCalendar';
 import type { SessionAction } from './SessionItem';
-import { CompletedSessions, UpcomingSessions } from './SessionLists';
+import { CancelledSessions, CompletedSessions, UpcomingSessions } from './SessionLists';
 import { SESSIONS_CSS } from './styles';
 import type { SessionsPageViewerQuery } from './__generated__/SessionsPageViewerQuery.graphql';
 import type { SessionsPageEcosystemQuery } from './__generated__/SessionsPageEcosystemQuery.graphql';
@@ -113,6 +113,7 @@ function Sessions({ viewer, data }: { viewer: Viewer; data: EcosystemData | null
       <EcosystemChoice data={data} />
       <UpcomingSessions {...listProps} />
       <CompletedSessions {...listProps} />
+      <CancelledSessions {...listProps} />
       <SessionCalendar zone={zone} reloadKey={reloadKey} />
       <DropInSessions {...listProps} onChanged={reload} />
       <HowToSchedule />
