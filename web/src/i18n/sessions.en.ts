@@ -63,6 +63,7 @@ export const sessionsEn = {
   'sessions.form.program': 'Program',
   'sessions.form.type': 'Kind of session',
   'sessions.form.subject': 'Subject',
+  'sessions.form.description': 'Description',
   'sessions.form.date': 'Date',
   'sessions.form.start': 'Start',
   'sessions.form.end': 'End',
@@ -159,6 +160,20 @@ export const sessionsEn = {
   'sessions.restore.text': 'The session on {when} takes place again, with its participants and its join link.',
   'sessions.restore.submit': 'Restore session',
   'sessions.restore.done': '{count, plural, one {The session is restored.} other {# sessions are restored.}}',
+  'sessions.actions.breakouts': 'Add breakout rooms',
+  'sessions.breakout': 'Breakout rooms',
+  'sessions.breakout.empty': 'No breakout rooms ahead.',
+  'sessions.breakout.error': 'The breakout rooms could not be loaded.',
+  'sessions.breakout.title': 'Breakout rooms for {subject}',
+  'sessions.breakout.text': 'Each person given a room meets the leader chosen there at the lesson\'s time, {when}. Every room has its own join link.',
+  'sessions.breakout.roomFor': 'Room for {name}',
+  'sessions.breakout.noRoom': 'No room',
+  'sessions.breakout.submit': 'Add rooms',
+  'sessions.breakout.roomSubject': '{subject}: {name}',
+  'sessions.breakout.done': '{count, plural, one {# breakout room is booked.} other {# breakout rooms are booked.}}',
+  'sessions.breakout.already': '{count, plural, one {# room is already booked.} other {# rooms are already booked.}}',
+  'sessions.breakout.none': 'No room is chosen.',
+  'sessions.breakout.blocked': 'These rooms were not booked: they have conflicts.',
 } as const satisfies Record<string, string>;
 
 export type SessionsMessageId = keyof typeof sessionsEn;

@@ -1,6 +1,7 @@
 /**
  * One session as a card: subject, kind and status, when (in the viewer's zone), with whom, seats
- * of a group, the join link, and the actions the reader may take (change, cancel, leave, delete).
+ * of a group, the join link, and the actions the reader may take (change, cancel, leave, delete,
+ * add breakout rooms to a group lesson, restore a cancelled session).
  */
 import { Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
@@ -8,12 +9,13 @@ import { useIntl } from 'react-intl';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { useT } from '../../i18n/terms';
 import { formatWhen } from './format';
+import { mayAddBreakouts } from './breakoutRooms';
 import { JoinLink } from './JoinLink';
 import { statusLabel, typeLabel } from './labels';
 import { personName } from './names';
 import type { Session } from './sessionOperations';
 
-export type SessionActionKind = 'edit' | 'cancel' | 'drop' | 'delete' | 'restore';
+export type SessionActionKind = 'edit' | 'cancel' | 'drop' | 'delete' | 'restore' | 'breakouts';
 export interface SessionAction { kind: SessionActionKind; session: Session; returnFocus: HTMLElement | null }
 
 interface Props {
@@ -41,6 +43,7 @@ function SessionActions({ session, onAction }: { session: Session; onAction: (ac
     live && session.viewerIsParticipant && <Menu.Item key="drop" onClick={() => open('drop')}>{t('sessions.actions.drop')}</Menu.Item>,
     live && !session.viewerIsParticipant && session.viewerCanEdit && session.participants.some((p) => !p.isLeader)
       && <Menu.Item key="remove" onClick={() => open('drop')}>{t('sessions.actions.remove')}</Menu.Item>,
+    live && mayAddBreakouts(session) && <Menu.Item key="breakouts" onClick={() => open('breakouts')}>{t('sessions.actions.breakouts')}</Menu.Item>,
     session.viewerCanCancel && <Menu.Item key="delete" color="red" onClick={() => open('delete')}>{t('sessions.actions.delete')}</Menu.Item>,
   ].filter(Boolean);
   if (items.length === 0) return null;
