@@ -7,7 +7,8 @@
  * (New York) and a group session; the tutor sees the series at 4 PM on both sides of the change, in
  * the list and the calendar, and cancels "this and following"; one learner leaves the group while
  * it goes on for the other. The tutor finds cancelled sessions under "Cancelled sessions" and
- * restores one, then gives the learner of a group next week a breakout room (its check shows no
+ * restores one, changes a group next week with the edit dialog (its check before saving, a new
+ * time and place), then gives its learner a breakout room (its check shows no
  * conflict: the lesson itself is not one) and sees it under "Breakout rooms" with its join link;
  * the header links /sessions and /classes. sessions-stand-in.e2e.test.ts walks the states the real back end
  * reaches only with time. Screenshots: dist/e2e-screenshots/sessions-*.png.
@@ -221,6 +222,21 @@ describe.each(SIZES)('on the real back end at $width px', (size) => {
     try {
       await leader.page.goto(`${app.url}/sessions`);
       const group = sessionCard(leader.page, 'Upcoming sessions', `Biology ${tag}`);
+      await group.getByRole('button', { name: `Actions for Biology ${tag}` }).click();
+      await leader.page.getByRole('menuitem', { name: 'Change' }).click();
+      const edit = leader.page.getByRole('dialog', { name: `Change Biology ${tag}` });
+      await edit.getByRole('textbox', { name: 'Description' }).fill('Bring the lab notes');
+      await choose(edit, 'Start', '17:00');
+      await choose(edit, 'End', '18:00');
+      await choose(edit, 'Where', 'In person');
+      await edit.getByRole('textbox', { name: 'Place' }).fill('Lab 3');
+      await edit.getByText('No conflicts.').waitFor();
+      await checkDialog(leader.page, edit, shot('tutor-edit'));
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await leader.page.getByText('The session is changed.').waitFor();
+      await group.getByText('In person: Lab 3').waitFor();
+      expect(await group.locator('p', { hasText: 'PM' }).first().textContent()).toContain('5:00 PM – 6:00 PM');
+
       await group.getByRole('button', { name: `Actions for Biology ${tag}` }).click();
       await leader.page.getByRole('menuitem', { name: 'Add breakout rooms' }).click();
       const dialog = leader.page.getByRole('dialog', { name: `Breakout rooms for Biology ${tag}` });
