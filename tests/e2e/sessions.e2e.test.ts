@@ -119,7 +119,7 @@ async function bookAsAdmin(page: Page, b: { subject: string; date: string; type?
 describe.each(SIZES)('on the real back end at $width px', (size) => {
   const shot = (name: string) => `sessions-real-${name}-${size.width}`;
 
-  it('books a weekly series across the clock change and a group; the tutor sees 4 PM on both sides and cancels this and following; a learner leaves the group', async () => {
+  it('books a weekly series across the clock change and groups; the tutor sees 4 PM on both sides, cancels this and following and restores one; a learner leaves a group; the tutor changes a group and gives its learner a breakout room', async () => {
     const ecosystemId = app.platform.demo!.ecosystemId;
     const [program] = await getProgramsByEcosystemId(app.platform.services.ownerPool, ecosystemId, { limit: 1, after: null, includeArchived: false });
     const tag = size.width;

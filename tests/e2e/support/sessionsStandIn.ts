@@ -43,6 +43,7 @@ function toJson(s: StandInSession): Json {
     timeZoneId: s.timeZoneId, startAt: s.startAt, endAt: s.endAt, durationMinutes: end.diff(start, 'minutes').minutes, meetingSolution: 'LESSONSPACE',
     isInPerson: false, joinUrl: 'https://rooms.example.org/r/' + s.id, physicalSessionOptions: null, maxStudents: s.maxStudents, numLearners: learners,
     fullness: s.maxStudents !== null && learners >= s.maxStudents ? 'FULL' : 'OPEN', frequency: s.recurring ? 'WEEKLY' : null, cancelReason: null,
+    sessionDescription: '', recurringDays: s.recurring ? [start.weekday % 7] : [], weeksRecurring: s.recurring ? 3 : null, weeksRepeat: s.recurring ? 1 : null, recurringEndDate: null,
     participants: s.participants.map((p) => ({ userId: p.userId, userType: p.isLeader ? 'TUTOR' : 'STUDENT', isLeader: p.isLeader, joinedTime: p.joinedTime ?? null,
       user: { id: p.userId, profile: { firstName: p.name[0], lastName: p.name[1], preferredName: null } } })),
     viewerCanEdit: true, viewerCanCancel: true, viewerIsParticipant: s.viewerIsParticipant,
@@ -115,13 +116,15 @@ function drop(state: SessionsStandIn, input: Json): Json {
   return { dropSession: { count: 1, session: { id: target.id, numLearners: learners, fullness: 'OPEN' } } };
 }
 
-/** Changes the subject or the wall-clock times of the occurrences the scope names, each on its own day. */
+/** Changes the subject or the wall-clock times of the occurrences the scope names, each on its own day (with checkOnly: nothing). */
 function edit(state: SessionsStandIn, input: Json): Json {
   const target = state.sessions.find((s) => s.id === input.sessionId);
   if (!target) throw new Error('no such session');
   const changes = input.changes as { subject?: string; startTime?: string; endTime?: string };
   const hit = state.sessions.filter((s) => !s.cancelled && s.seriesId === target.seriesId && (input.scope === 'ALL'
     || s.id === target.id || (input.scope === 'SINGLE_AND_FOLLOWING' && s.startAt >= target.startAt)));
+  // The edit dialog's check before saving: the conflicts only, nothing changed.
+  if (input.checkOnly) return { editSessionV3: { count: hit.length, session: null, conflicts: [] } };
   for (const s of hit) {
     const start = DateTime.fromISO(s.startAt).setZone(s.timeZoneId);
     const end = DateTime.fromISO(s.endAt).setZone(s.timeZoneId);
