@@ -143,6 +143,19 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await expect.poll(() => sessionCard(page, 'Upcoming sessions', 'Algebra').count()).toBe(1);
       expect(api.sent.find((s) => s.operation === 'useCancelSessionMutation')?.variables.input).toMatchObject({ scope: 'SINGLE_AND_FOLLOWING' });
 
+      // The cancelled ones wait under "Cancelled sessions"; a restore the server refuses says why and restores nothing.
+      const cancelled = sessionCard(page, 'Cancelled sessions', 'Algebra');
+      await expect.poll(() => cancelled.count()).toBe(2);
+      await cancelled.first().getByRole('button', { name: 'Restore Algebra' }).click();
+      const restore = page.getByRole('dialog', { name: 'Restore Algebra' });
+      await restore.getByRole('radio', { name: 'All sessions of the series' }).check();
+      await restore.getByRole('button', { name: 'Restore session' }).click();
+      await restore.getByRole('alert').getByText('This session can no longer be restored.').waitFor();
+      await checkDialog(page, restore, shot('restore-refused'));
+      expect(api.sent.find((s) => s.operation === 'useRestoreSessionMutation')?.variables.input).toMatchObject({ scope: 'ALL' });
+      await restore.getByRole('button', { name: 'Close', exact: true }).click();
+      expect(await cancelled.count()).toBe(2);
+
       // One seat of the group: Max leaves, the session goes on for Lee.
       const group = sessionCard(page, 'Upcoming sessions', 'Chemistry group');
       await group.getByText('2 of 4 seats taken').waitFor();
