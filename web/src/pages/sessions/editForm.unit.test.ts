@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { draftOfSession, editChanges, editErrors } from './editForm';
@@ -48,5 +49,31 @@ describe('the edit dialog', () => {
     expect(editErrors(before, { ...before, recurringDays: [] }, options)).toEqual({ recurringDays: 'sessions.validation.weekday' });
     expect(editErrors(before, { ...before, recurringDays: [] }, { ...options, recurrence: false })).toEqual({});
     expect(editErrors(before, { ...before, date: '2026-12-01' }, options)).toEqual({ date: 'sessions.validation.past' });
+  });
+
+  it('sends exactly the parts that changed, whatever the mix of changes (property)', () => {
+    const before = draftOfSession(series);
+    const edits = fc.record({
+      subject: fc.option(fc.constantFrom('Geometry', 'Algebra II'), { nil: undefined }),
+      description: fc.option(fc.constantFrom('Notes', 'Bring a ruler'), { nil: undefined }),
+      startTime: fc.option(fc.constantFrom('15:00', '16:30'), { nil: undefined }),
+      meeting: fc.option(fc.constantFrom('ZOOM', 'LESSONSPACE', 'IN_PERSON'), { nil: undefined }),
+      tuteeIds: fc.option(fc.constantFrom<string[]>(['L', 'M'], []), { nil: undefined }),
+      recurringDays: fc.option(fc.constantFrom<number[]>([1], [2, 4]), { nil: undefined }),
+    });
+    fc.assert(fc.property(edits, fc.boolean(), fc.boolean(), (e, recurrence, people) => {
+      const after = {
+        ...before, ...(e.subject ? { subject: e.subject } : {}), ...(e.description ? { description: e.description } : {}),
+        ...(e.startTime ? { startTime: e.startTime } : {}), ...(e.tuteeIds ? { tuteeIds: e.tuteeIds } : {}), ...(e.recurringDays ? { recurringDays: e.recurringDays } : {}),
+        ...(e.meeting ? { meetingSolution: e.meeting as 'ZOOM', locationName: e.meeting === 'IN_PERSON' ? 'Library' : '' } : {}),
+      };
+      const keys = Object.keys(editChanges(series, before, after, { recurrence, people })).sort();
+      const expected = [
+        ...(e.subject ? ['subject'] : []), ...(e.description ? ['sessionDescription'] : []), ...(e.startTime ? ['startTime'] : []),
+        ...(e.meeting ? ['customUrl', 'location', 'locationName', 'meetingSolution'] : []),
+        ...(people && e.tuteeIds ? ['tuteeIds'] : []), ...(recurrence && e.recurringDays ? ['recurrence'] : []),
+      ].sort();
+      expect(keys).toEqual(expected);
+    }));
   });
 });
