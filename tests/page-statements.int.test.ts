@@ -122,6 +122,7 @@ const CASES: Record<string, PageCase> = {
   },
   sessionOperationsDropInQuery: { variables: () => ({ startDate: new Date().toISOString() }), rows: single },
   sessionOperationsListQuery: { variables: (g) => ({ input: { userId: sessionPeople.get(g.term)!.leader, status: 'UPCOMING' } }), rows: single },
+  sessionOperationsBreakoutQuery: { variables: () => ({ isTutorContext: true }), rows: single },
   // The course pages (decision 0061): one section per group; the cases keep their counts under watch.
   ClassesPageQuery: { variables: () => ({ pageNum: 1 }), rows: single },
   ClassPageQuery: { variables: (g) => ({ name: `${g.term} Course` }), rows: single },
