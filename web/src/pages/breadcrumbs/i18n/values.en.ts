@@ -128,4 +128,5 @@ export const valuesEn = {
   'breadcrumbs.value.layout.SPEAKER': 'Speaker',
   'breadcrumbs.value.enrollRoles.STUDENT': 'Students',
   'breadcrumbs.value.enrollRoles.PARENT': 'Parents',
+  'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Program sessions',
 } as const satisfies Record<string, string>;

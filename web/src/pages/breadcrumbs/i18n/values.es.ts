@@ -125,4 +125,5 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.layout.SPEAKER': 'Orador',
   'breadcrumbs.value.enrollRoles.STUDENT': 'Estudiantes',
   'breadcrumbs.value.enrollRoles.PARENT': 'Padres y madres',
+  'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Sesiones por programa',
 };
