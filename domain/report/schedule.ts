@@ -28,16 +28,27 @@ export function firesOn(schedule: ReportSchedule, date: DateTime): boolean {
 }
 
 /**
- * The instant of `hour`:00 on a local date: the earlier of two when the hour happens twice, the
- * clocks' jump when it does not exist (luxon moves a missing local time forward by the gap).
+ * The instant of `hour`:00 on a local date: the earlier of two when the hour happens twice, and
+ * when it does not exist (the clocks jump over it) the instant of the jump, the first moment of
+ * that date whose local time is past the hour.
  */
 export function fireInstantOn(date: { year: number; month: number; day: number }, hour: number, timeZoneId: string): Date {
   const zone = IANAZone.create(timeZoneId);
   const local = Date.UTC(date.year, date.month - 1, date.day, hour);
-  const offsets = new Set([-DAY_MS, 0, DAY_MS].map((shift) => zone.offset(local + shift)));
-  const valid = [...offsets].map((o) => local - o * 60_000).filter((t) => zone.offset(t) * 60_000 === local - t);
+  const offsets = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => zone.offset(local + shift)))];
+  const readings = offsets.map((o) => local - o * 60_000);
+  const valid = readings.filter((t) => zone.offset(t) * 60_000 === local - t);
   if (valid.length > 0) return new Date(Math.min(...valid));
-  return DateTime.fromObject({ ...date, hour }, { zone }).toJSDate();
+  // In a gap each offset's reading lands on the other side of the jump: search between them.
+  let lo = Math.min(...readings);
+  let hi = Math.max(...readings);
+  const after = zone.offset(hi);
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (zone.offset(mid) === after) hi = mid;
+    else lo = mid;
+  }
+  return new Date(hi);
 }
 
 function inWindow(window: FireWindow, isoDate: string): boolean {
