@@ -20,6 +20,7 @@ import { createMessageActivities, type MessageDeliveryDeps } from './messages/ac
 import { createBulkUserActivities, type RosterJobReads } from './roster/activities';
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
+import { createReportActivities, type ReportActivityDeps } from './reports/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -47,6 +48,8 @@ export interface ActivityDeps {
   invitations?: InviteJobDeps;
   /** Meeting rooms (workflows/meetings, decision 0058); a worker without it fails room syncs as misconfigured. */
   meetings?: MeetingActivityDeps;
+  /** Scheduled reports (workflows/reports, decision 0068); a worker without it fails their runs as misconfigured. */
+  reports?: ReportActivityDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -77,6 +80,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBulkUserActivities(deps, sendFor),
     ...createInviteFileActivities(deps, sendFor, clock),
     ...createMeetingActivities(deps.meetings),
+    ...createReportActivities(deps.reports, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

@@ -15,8 +15,8 @@ export const reportMessages = defineMessages('scheduledReport', {
   programRequired: 'Choose at least one program.',
   programNotInEcosystem: 'Every program must belong to the chosen ecosystem.',
   oneEcosystem: 'A report covers the programs of exactly one ecosystem.',
-  runFailedNoRecipients: 'The report could not be sent: it has no recipients.',
-  runFailedMail: 'The report could not be sent: {reason}',
+  runFailedMail: 'The report could not be sent: the message service refused it. It will be sent again at its next time.',
+  runFailedContents: 'The report could not be made from the sessions. It will be tried again at its next time.',
 });
 
 export const reportLabels = defineMessages('scheduledReportLabel', {

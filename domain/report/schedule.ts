@@ -83,11 +83,14 @@ export function latestFireAtOrBefore(window: FireWindow, now: Date): Date | null
   return null;
 }
 
-/** The period a run at `fire` reports on: the day, week or month of local time before it. */
+/**
+ * The period a run at `fire` reports on: the whole local days of the day, week or month before the
+ * fire's local date (a Monday 08:00 weekly report covers Monday to Sunday of the week before).
+ */
 export function periodBefore(schedule: ReportSchedule, fire: Date): { start: Date; end: Date } {
-  const end = DateTime.fromJSDate(fire, { zone: schedule.timeZoneId });
+  const end = DateTime.fromJSDate(fire, { zone: schedule.timeZoneId }).startOf('day');
   const back = schedule.frequency === 'DAILY' ? { days: 1 } : schedule.frequency === 'WEEKLY' ? { weeks: 1 } : { months: 1 };
-  return { start: end.minus(back).toJSDate(), end: fire };
+  return { start: end.minus(back).toJSDate(), end: end.toJSDate() };
 }
 
 /**

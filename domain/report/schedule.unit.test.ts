@@ -137,11 +137,10 @@ describe('report fire times', () => {
     expect(nextFireAfter(monthly, new Date('2027-02-28T09:00:00Z'))).toBeNull();
   });
 
-  it('report on the week before the fire, in local time', () => {
-    const fire = new Date('2026-11-02T13:00:00Z');
-    const period = periodBefore(weekly.schedule, fire);
-    expect(period.start.toISOString()).toBe('2026-10-26T12:00:00.000Z');
-    expect(period.end).toEqual(fire);
+  it('report on the whole local days of the week before the fire, across the change', () => {
+    const period = periodBefore(weekly.schedule, new Date('2026-11-02T13:00:00Z'));
+    expect(period.start.toISOString()).toBe('2026-10-26T04:00:00.000Z');
+    expect(period.end.toISOString()).toBe('2026-11-02T05:00:00.000Z');
   });
 
   it('is due once per fire, not for a fire before the schedule took its form, and only the latest after an outage', () => {
