@@ -38,6 +38,8 @@ import { sessionsEn } from './src/i18n/sessions.en';
 import { sessionsEs } from './src/i18n/sessions.es';
 import { classesEn } from './src/i18n/classes.en';
 import { classesEs } from './src/i18n/classes.es';
+import { reportsEn } from './src/i18n/reports.en';
+import { reportsEs } from './src/i18n/reports.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -81,6 +83,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/sessions.es.ts': { exportName: 'sessionsEs', messages: sessionsEs },
       '/src/i18n/classes.en.ts': { exportName: 'classesEn', messages: classesEn },
       '/src/i18n/classes.es.ts': { exportName: 'classesEs', messages: classesEs },
+      '/src/i18n/reports.en.ts': { exportName: 'reportsEn', messages: reportsEn },
+      '/src/i18n/reports.es.ts': { exportName: 'reportsEs', messages: reportsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -14,6 +14,7 @@ import type { LeadsMessageId } from './leads.en';
 import type { AdminSessionsMessageId } from './adminSessions.en';
 import type { SessionsMessageId } from './sessions.en';
 import type { ClassesMessageId } from './classes.en';
+import type { ReportsMessageId } from './reports.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -197,4 +198,4 @@ export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
   | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
-  | SessionsMessageId | ClassesMessageId;
+  | SessionsMessageId | ClassesMessageId | ReportsMessageId;

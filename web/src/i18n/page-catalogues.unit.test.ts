@@ -27,6 +27,8 @@ import { sessionsEn } from './sessions.en';
 import { sessionsEs } from './sessions.es';
 import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
+import { reportsEn } from './reports.en';
+import { reportsEs } from './reports.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -41,6 +43,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   adminSessions: { en: adminSessionsEn, es: adminSessionsEs },
   sessions: { en: sessionsEn, es: sessionsEs },
   classes: { en: classesEn, es: classesEs },
+  reports: { en: reportsEn, es: reportsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -101,6 +101,8 @@ export const routes: RouteObject[] = [
                 ...ecosystemPages('manage-ecosystems'),
                 { path: 'outbox', lazy: () => import('./deferred').then((m) => m.loadOutboxPage()) },
                 { path: 'outbox/:messageId', lazy: () => import('./deferred').then((m) => m.loadOutboxMessagePage()) },
+                { path: 'scheduled-reports', lazy: () => import('./deferred').then((m) => m.loadScheduledReportsPage()) },
+                { path: 'scheduled-reports/create-report', lazy: () => import('./deferred').then((m) => m.loadCreateReportPage()) },
               ],
             },
             {
