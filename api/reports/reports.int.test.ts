@@ -123,5 +123,8 @@ describe('scheduled program-level reports', () => {
     expect(JSON.stringify(es.errors)).toContain('\\"nadie\\" no es una dirección de correo electrónico válida.');
     const zone = await refusedUnchanged(api, () => api.graphql(CREATE, { input: input({ schedule: schedule({ timeZoneId: 'Nowhere' }) }) }, platform()), 'BAD_USER_INPUT');
     expect(JSON.stringify(zone.errors)).toContain('Choose a time zone from the list');
+    // Field messages name the input's fields, as the form knows them.
+    const hour = await refusedUnchanged(api, () => api.graphql(CREATE, { input: input({ schedule: schedule({ timeOfDay: 24 }) }) }, platform()), 'BAD_USER_INPUT');
+    expect(JSON.stringify(hour.errors)).toContain('"field":"input.schedule.timeOfDay"');
   });
 });

@@ -52,6 +52,22 @@ async function definitionOf(ctx: RequestContext, reportId: string, input: Create
   };
 }
 
+/** The definition's field paths (`report.schedule.hour`) as the input's (`input.schedule.timeOfDay`). */
+function inputPath(path: string): string {
+  const field = path.replace(/^report\./, '').replace(/^schedule\.hour$/, 'schedule.timeOfDay').replace(/^programIds(?=\.|$)/, 'programs');
+  return `input.${field}`;
+}
+
+/** Runs a report command, answering its field errors under the input's own names. */
+async function executeReport(ctx: RequestContext, run: () => Promise<unknown>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (!(err instanceof ValidationError) || Object.keys(err.fields).length === 0) throw err;
+    throw new ValidationError(err.userMessage, Object.fromEntries(Object.entries(err.fields).map(([path, message]) => [inputPath(path), message])));
+  }
+}
+
 async function answered(ctx: RequestContext, reportId: string): Promise<ScheduledReportRow> {
   const row = await ctx.read((c) => findScheduledReport(c, reportId));
   if (!row) throw new NotFoundError(reportMessages.notFound);
@@ -92,7 +108,7 @@ export const reportsResolvers: Resolvers = {
       const viewer = authorize(ctx, { type: 'platform.configure' });
       const reportId = ctx.newId('scheduledReport');
       const report = await definitionOf(ctx, reportId, args.input);
-      await ctx.execute(createScheduledReportHandler, { report, createdBy: viewer.userId }, { waitFor, ecosystemId: report.ecosystemId });
+      await executeReport(ctx, () => ctx.execute(createScheduledReportHandler, { report, createdBy: viewer.userId }, { waitFor, ecosystemId: report.ecosystemId }));
       return answered(ctx, reportId);
     },
 
@@ -100,7 +116,7 @@ export const reportsResolvers: Resolvers = {
       authorize(ctx, { type: 'platform.configure' });
       const reportId = reportIdArg(args.input._id);
       const report = await definitionOf(ctx, reportId, args.input);
-      await ctx.execute(updateScheduledReportHandler, report, { waitFor, ecosystemId: report.ecosystemId });
+      await executeReport(ctx, () => ctx.execute(updateScheduledReportHandler, report, { waitFor, ecosystemId: report.ecosystemId }));
       return answered(ctx, reportId);
     },
 

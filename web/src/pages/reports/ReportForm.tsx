@@ -43,9 +43,9 @@ export function inputOf(v: FormValues): ReportInput {
   };
 }
 
-/** The server's field paths (`report.schedule.hour`, `input.programs`) as this form's field names. */
+/** The server's field paths (`input.schedule.timeOfDay`, `input.recipientEmail.1`) as this form's field names. */
 function errorFor(errors: Record<string, string>, field: string): string | undefined {
-  const hit = Object.entries(errors).find(([path]) => path.replace(/^(report|input)\./, '').replace(/\.\d+$/, '') === field);
+  const hit = Object.entries(errors).find(([path]) => path.replace(/^input\./, '').replace(/\.\d+$/, '') === field);
   return hit?.[1];
 }
 
@@ -67,7 +67,7 @@ export function ReportForm({ initial, ecosystems, errors, saving, onSubmit }: {
         <TextInput label={t('reports.form.name')} required value={v.reportName} onChange={(e) => set('reportName', e.currentTarget.value)} error={err('reportName')} />
         <Select label={t('reports.form.ecosystem')} required searchable data={ecosystems.map((e) => ({ value: e.id, label: e.name }))} value={v.ecosystemId}
           onChange={(id) => setV((old) => ({ ...old, ecosystemId: id, programs: [] }))} error={err('ecosystemId')} />
-        <Checkbox.Group label={t('reports.form.programs')} value={v.programs} onChange={(ids) => set('programs', ids)} error={err('programs') ?? err('programIds')}>
+        <Checkbox.Group label={t('reports.form.programs')} value={v.programs} onChange={(ids) => set('programs', ids)} error={err('programs')}>
           <Stack gap={4} mt={4}>{programs.map((p) => <Checkbox key={p.id} value={p.id} label={p.name} />)}</Stack>
         </Checkbox.Group>
         <Textarea label={t('reports.form.recipients')} description={t('reports.form.recipientsHint')} required autosize minRows={2}
@@ -87,7 +87,7 @@ export function ReportForm({ initial, ecosystems, errors, saving, onSubmit }: {
         )}
         <Group grow wrap="wrap" align="flex-start">
           <Select label={t('reports.form.hour')} allowDeselect={false} value={v.hour} onChange={(h) => set('hour', h ?? '8')} miw={120}
-            data={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }))} error={err('schedule.hour')} />
+            data={Array.from({ length: 24 }, (_, h) => ({ value: String(h), label: `${String(h).padStart(2, '0')}:00` }))} error={err('schedule.timeOfDay')} />
           <Select label={t('reports.form.timeZone')} searchable allowDeselect={false} value={v.timeZoneId} onChange={(z) => set('timeZoneId', z ?? 'UTC')} miw={200}
             data={ZONES} error={err('schedule.timeZoneId')} />
         </Group>
