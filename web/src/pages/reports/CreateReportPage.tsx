@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'rea
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useErrorText } from '../../components/useErrorText';
+import { useLocale } from '../../i18n/locale';
 import { ReportsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
@@ -39,11 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type Report = CreateReportPageQuery['response']['getAllScheduledProgramLevelReports'][number];
 
-function valuesOf(report: Report | undefined): FormValues {
+/** A new report is written in the admin's own language until they choose another. */
+function valuesOf(report: Report | undefined, language: 'en' | 'es'): FormValues {
   const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const browserZone = own && ZONES.includes(own) ? own : 'UTC';
   if (!report) {
-    return { reportName: '', ecosystemId: null, programs: [], recipients: '', language: 'en', frequency: 'WEEKLY', dayOfWeek: '1', dayOfMonth: 1, hour: '8', timeZoneId: browserZone, startDay: '', endDay: '' };
+    return { reportName: '', ecosystemId: null, programs: [], recipients: '', language, frequency: 'WEEKLY', dayOfWeek: '1', dayOfMonth: 1, hour: '8', timeZoneId: browserZone, startDay: '', endDay: '' };
   }
   const s = report.schedule;
   return {
@@ -63,6 +65,7 @@ function CreateReportContent() {
   useDocumentTitle(t(id ? 'reports.form.editTitle' : 'reports.form.createTitle'));
   const navigate = useNavigate();
   const errorText = useErrorText();
+  const { locale } = useLocale();
   const [save, saving] = useSaveReportMutation();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ecosystems: EcosystemChoice[] = data.getEcosystems.edges.map(({ node }) => ({
@@ -85,7 +88,7 @@ function CreateReportContent() {
       <Anchor component={Link} to={SCHEDULED_REPORTS_PATH} size="sm">{t('reports.form.cancel')}</Anchor>
       <Title order={1}>{t(id ? 'reports.form.editTitle' : 'reports.form.createTitle')}</Title>
       {id && !report ? <Text>{t('reports.form.notFound')}</Text>
-        : <ReportForm key={report?._id ?? 'new'} initial={valuesOf(report)} ecosystems={ecosystems} errors={errors} saving={saving} onSubmit={(v) => void submit(v)} />}
+        : <ReportForm key={report?._id ?? 'new'} initial={valuesOf(report, locale === 'sp' ? 'es' : 'en')} ecosystems={ecosystems} errors={errors} saving={saving} onSubmit={(v) => void submit(v)} />}
     </Stack>
   );
 }
