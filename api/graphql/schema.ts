@@ -23,6 +23,7 @@ import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
+import { sessionLessonspaceResolvers } from '../session-lessonspace/resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
 import { sessionAdminResolvers } from '../sessions-admin/resolvers';
@@ -120,6 +121,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   coursesResolvers,
   sessionSummaryResolvers,
   breakoutResolvers,
+  sessionLessonspaceResolvers,
   reportsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {

@@ -63,6 +63,8 @@ import { courseApiMessages } from '../courses/messages';
 import { esCourses } from './es/courses';
 import { sessionSummaryMessages } from '../session-summary/messages';
 import { esSessionSummary } from './es/session-summary';
+import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
+import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
 import { esReports } from './es/reports';
 import type { Locale } from './locale';
@@ -89,6 +91,7 @@ export const MESSAGE_GROUPS = [
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
+  lessonspaceMessages,
   reportMessages, reportLabels,
 ] as const;
 
@@ -125,6 +128,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionsAdmin,
     ...esCourses,
     ...esSessionSummary,
+    ...esSessionLessonspace,
     ...esReports,
   },
 };

@@ -14,6 +14,7 @@ import type { SessionEvent } from './events';
 import { sessionMessages as m } from './messages';
 import { findOccurrence, hasEnded, inScope, isHttpUrl, learners, scheduled, segmentOf } from './select';
 import type { SessionState } from './state';
+import { recordLessonspaceFiles, recordLessonspaceLesson } from './lessonspace';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -109,6 +110,8 @@ export function decide(command: SessionCommand, state: SessionState, ctx: Comman
     case 'SetSessionsPending': return setSessionsPending(command.data, state, ctx);
     case 'SetSessionMeetingRoom': return setSessionMeetingRoom(command.data, state, ctx);
     case 'RecordSessionAttendance': return recordSessionAttendance(command.data, state, ctx);
+    case 'RecordLessonspaceLesson': return recordLessonspaceLesson(command.data, state, ctx);
+    case 'RecordLessonspaceFiles': return recordLessonspaceFiles(command.data, state, ctx);
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MEETING_SOLUTIONS, PARTICIPANT_TYPES, SESSION_LOCATIONS, SESSION_TYPES } from './model';
 import { localDateSchema, localTimeSchema, scheduleSchema } from './schedule';
+import { lessonspaceEventSchemas, type LessonspaceEvent } from './lessonspace-events';
 
 const instant = z.string().min(1);
 const id = z.uuid();
@@ -148,7 +149,8 @@ export type SessionAttendanceRecorded = Ev<'SessionAttendanceRecorded', typeof s
 
 export type SessionEvent =
   | SessionScheduled | SessionEdited | SessionSegmentEdited | SessionSegmentSplit | SessionsCancelled | SessionsRestored
-  | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded;
+  | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded
+  | LessonspaceEvent;
 
 export type SegmentVersion = z.infer<typeof segmentVersionSchema>;
 export type OccurrenceChanges = z.infer<typeof occurrenceChangesSchema>;
@@ -167,4 +169,5 @@ export const sessionEventSchemas = {
   SessionsPendingSet: sessionsPendingSetSchema,
   SessionMeetingRoomSet: sessionMeetingRoomSetSchema,
   SessionAttendanceRecorded: sessionAttendanceRecordedSchema,
+  ...lessonspaceEventSchemas,
 };

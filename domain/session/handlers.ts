@@ -7,6 +7,7 @@ import {
 import { decide } from './decide';
 import type { SessionEvent } from './events';
 import { sessionAggregate, type SessionState } from './state';
+import { recordLessonspaceFilesInput, recordLessonspaceLessonInput } from './lessonspace';
 
 type Data<T extends SessionCommand['type']> = Extract<SessionCommand, { type: T }>['data'];
 type SessionHandler<Input> = CommandHandler<Input, SessionState, SessionEvent>;
@@ -52,3 +53,5 @@ export const reserveSessionSeat = onBooking('ReserveSessionSeat', reserveSession
 export const setSessionsPending = onBooking('SetSessionsPending', setSessionsPendingInput);
 export const setSessionMeetingRoom = onBooking('SetSessionMeetingRoom', setSessionMeetingRoomInput);
 export const recordSessionAttendance = onBooking('RecordSessionAttendance', recordSessionAttendanceInput);
+export const recordLessonspaceLesson = onBooking('RecordLessonspaceLesson', recordLessonspaceLessonInput);
+export const recordLessonspaceFiles = onBooking('RecordLessonspaceFiles', recordLessonspaceFilesInput);

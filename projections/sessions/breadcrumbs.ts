@@ -112,6 +112,18 @@ const describers: { [T in SessionEvent['type']]: Describer } = {
       changes: d ? { joinedTime: d.joinedTime ?? undefined, leftTime: d.leftTime ?? undefined, isFallbackJoin: d.isFallbackJoin, occurrenceId: d.occurrenceId, joinedUserId: d.userId } : {},
     };
   },
+  // The recording's link is left out like meeting links: whoever has it can watch.
+  SessionLessonspaceLessonRecorded: (e) => {
+    const d = parsed(e, 'SessionLessonspaceLessonRecorded');
+    return {
+      summary: 'Recorded the Lessonspace lesson of a session',
+      changes: d ? { occurrenceId: d.occurrenceId, lessonspaceSessionId: d.lessonspaceSessionId, hasRecording: d.recordingUrl !== null, recordingFileName: d.fileName ?? undefined } : {},
+    };
+  },
+  SessionLessonspaceFilesUploaded: (e) => {
+    const d = parsed(e, 'SessionLessonspaceFilesUploaded');
+    return { summary: 'Put files into a session\'s Lessonspace room', changes: d ? { occurrenceId: d.occurrenceId, fileNames: d.fileNames } : {} };
+  },
 };
 
 export function registerSessionBreadcrumbs(): void {

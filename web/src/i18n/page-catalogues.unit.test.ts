@@ -27,6 +27,8 @@ import { sessionsEn } from './sessions.en';
 import { sessionsEs } from './sessions.es';
 import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
+import { recordingExportsEn } from './recordingExports.en';
+import { recordingExportsEs } from './recordingExports.es';
 import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
 
@@ -43,6 +45,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   adminSessions: { en: adminSessionsEn, es: adminSessionsEs },
   sessions: { en: sessionsEn, es: sessionsEs },
   classes: { en: classesEn, es: classesEs },
+  recordingExports: { en: recordingExportsEn, es: recordingExportsEs },
   reports: { en: reportsEn, es: reportsEs },
 };
 
