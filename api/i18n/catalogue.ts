@@ -57,6 +57,7 @@ import { esMeetings } from './es/meetings';
 import { meetingMessages } from '../meetings/messages';
 import { recordingExportMessages } from '../../domain/meetings/messages';
 import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages, sessionPropertyMessages } from '../sessions-admin/messages';
+import { sessionBulkMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import { courseMessages } from '../../domain/course/messages';
 import { courseApiMessages } from '../courses/messages';
@@ -89,6 +90,7 @@ export const MESSAGE_GROUPS = [
   sessionMutationMessages,
   meetingMessages, recordingExportMessages,
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
+  sessionBulkMessages,
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
   lessonspaceMessages,
