@@ -16,6 +16,7 @@ import { createEventStore } from '../infra/eventstore/factory';
 import { CommandBus } from '../infra/commandbus';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections/registry';
+import { allReactors } from '../projections/reactors/registry';
 import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
@@ -140,7 +141,10 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const eventStore = createEventStore(config, ownerPool);
     stops.push(() => eventStore.close());
 
+    const bus = new CommandBus(eventStore);
     const projections = new ProjectionRunner(ownerPool, eventStore, allProjections(), {
+      // Reactors act through the bus (docs/decisions/0069); they run wherever the projections run.
+      reactors: { bus, reactors: allReactors() },
       // Exact lag from the events table; with EventStoreDB the runner counts by reading instead.
       ...(config.EVENTSTOREDB_URL ? {} : { countEventsAfter: postgresEventCounter(ownerPool) }),
       // While stopping, connections closing under a running batch are expected; the batch rolls back.
@@ -149,7 +153,6 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     await projections.start();
     stops.push(() => projections.stop());
 
-    const bus = new CommandBus(eventStore);
     const flags = new FeatureFlags(eventStore);
     await flags.start();
     stops.push(() => flags.stop());

@@ -124,11 +124,13 @@ export class CommandBus {
   }
 
   /**
-   * The current state of one aggregate, folded from its stream. For a command's checks about
+   * The current state of one aggregate (or as of `upToRevision`), folded from its stream. For a command's checks about
    * another aggregate (decision 0006: whether a profile id's holder has it); deciding stays per stream.
    */
-  async load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S> {
-    return foldRecorded(aggregate, await this.store.readStream(streamName(aggregate.category, aggregateId)));
+  async load<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string, upToRevision?: number): Promise<S> {
+    const history = await this.store.readStream(streamName(aggregate.category, aggregateId));
+    // A reactor folds the stream as it was at the event it reacts to (docs/decisions/0069).
+    return foldRecorded(aggregate, upToRevision === undefined ? history : history.filter((e) => e.revision <= upToRevision));
   }
 
   /** One read, decision and append; `assumed` is the history to decide on without reading it (a creating command's: none). */

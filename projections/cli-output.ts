@@ -2,6 +2,7 @@
 import { MultiBar, Presets } from 'cli-progress';
 import type { Position } from '../domain/shared/events';
 import type { ProjectionStatus } from './status';
+import type { ReactorStatus } from './reactors/status';
 
 export function formatPosition(p: Position | null): string {
   return p ? `${p.commit}/${p.prepare}` : '-';
@@ -78,4 +79,20 @@ export class RebuildProgress {
   stop(): void {
     this.multi.stop();
   }
+}
+
+/** The reactors' table under the projections' (docs/decisions/0069). */
+export function reactorTable(rows: readonly ReactorStatus[]): string {
+  const header = ['REACTOR', 'STATUS', 'POSITION', 'EVENTS', 'LAG', 'UPDATED', 'NOTE'];
+  const lines = rows.map((s) => {
+    const f = s.failure;
+    const noteText = f
+      ? `FAILED at ${formatPosition(f.position)} (${f.eventType ?? '?'} ${f.eventId ?? '?'}): ${f.error}`
+        + ` | npm run projections -- retry ${s.name}  or  skip ${s.name} ${formatPosition(f.position)}`
+      : s.lastError ? `retrying: ${s.lastError}` : s.status === 'not started' ? 'starts with the app' : s.inCode ? '' : 'not in this code';
+    return [s.name, s.status, formatPosition(s.position), String(s.eventsProcessed), s.lag === null ? '?' : String(s.lag),
+      s.updatedAt ? s.updatedAt.toISOString().replace('T', ' ').slice(0, 19) : '-', noteText];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  return [header, ...lines].map((cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }

@@ -90,6 +90,35 @@ describe('npm run projections', () => {
     expect(await store.readStream('projection-tenants')).toHaveLength(1);
   });
 
+  it('lists the reactors under the projections, a FAILED one with its event, and retries or skips it by name', async () => {
+    const first = await projections('status');
+    const lines = first.stdout.split('\n');
+    expect(lines.find((l) => l.startsWith('REACTOR'))).toMatch(/^REACTOR\s+STATUS\s+POSITION\s+EVENTS\s+LAG\s+UPDATED\s+NOTE$/);
+    expect(lines.find((l) => l.startsWith('course_seats '))).toMatch(/^course_seats\s+not started\s+-\s+0\s+\?\s+-\s+starts with the app$/);
+
+    const eventId = crypto.randomUUID();
+    const failAt = (commit: number) => db.ownerPool.query(
+      `INSERT INTO projections.reactor_checkpoints (name, failed_commit, failed_prepare, failed_event_id, failed_event_type, failed_error)
+       VALUES ('course_seats', $1, 6, $2, 'CourseEnrolled', 'refused') ON CONFLICT (name) DO UPDATE
+       SET failed_commit = $1, failed_prepare = 6, failed_event_id = $2, failed_event_type = 'CourseEnrolled', failed_error = 'refused'`, [commit, eventId]);
+    await failAt(5);
+    const failed = await projections('status');
+    expect(failed.stdout.split('\n').find((l) => l.startsWith('course_seats '))).toMatch(
+      new RegExp(`^course_seats\\s+FAILED\\s.*FAILED at 5/6 \\(CourseEnrolled ${eventId}\\): refused \\| npm run projections -- retry course_seats  or  skip course_seats 5/6$`));
+    const json = JSON.parse((await projections('status', '--json')).stdout) as Array<{ kind?: string; name: string; status: string }>;
+    expect(json.find((r) => r.kind === 'reactor')).toMatchObject({ name: 'course_seats', status: 'FAILED' });
+
+    expect((await projections('retry', 'course_seats')).stdout).toContain('course_seats: the reactor will act on its event again');
+    const row = async () => (await db.ownerPool.query('SELECT commit, failed_commit, skipped FROM projections.reactor_checkpoints')).rows[0] as Record<string, unknown>;
+    expect(await row()).toMatchObject({ failed_commit: null });
+
+    await failAt(7);
+    const skipped = await projections('skip', 'course_seats', '7/6', '--operator', 'eve');
+    expect(skipped).toMatchObject({ code: 0, stdout: expect.stringContaining('course_seats: the reactor skipped the event at 7/6 (recorded as done by operator eve)') });
+    expect(await row()).toMatchObject({ commit: '7', failed_commit: null, skipped: [expect.objectContaining({ position: '7/6', operator: 'eve' })] });
+    expect(await store.readStream('projection-course_seats')).toMatchObject([{ type: 'ProjectionEventSkipped', data: { build: 'reactor:course_seats' } }]);
+  });
+
   it('answers bad usage with the usage text and exit code 2', async () => {
     for (const args of [['frobnicate'], ['rebuild', 'audit', '--all'], ['skip', 'audit']]) {
       const out = await projections(...args);

@@ -4,6 +4,7 @@
  *   npm run projections -- rebuild NAME [NAME...] | --all
  *   npm run projections -- retry NAME
  *   npm run projections -- skip NAME POSITION [--operator LOGIN]
+ * retry and skip take a reactor's name too (decision 0069); status lists the reactors after the projections.
  * Connects like the app: DATABASE_URL, else the embedded cluster in <DATA_DIR>/pg (reusing the
  * app's server when it is running, starting it otherwise).
  */
@@ -16,7 +17,10 @@ import { CommandBus } from '../infra/commandbus';
 import { createEventStore } from '../infra/eventstore/factory';
 import type { EventStore } from '../infra/eventstore/port';
 import { listBuilds } from './checkpoints';
-import { formatPosition, RebuildProgress, statusTable } from './cli-output';
+import { formatPosition, reactorTable, RebuildProgress, statusTable } from './cli-output';
+import { retryReactor, skipReactorEvent } from './reactors/operations';
+import { allReactors } from './reactors/registry';
+import { readReactorStatus } from './reactors/status';
 import { allProjections } from './registry';
 import { ProjectionRunner } from './runner';
 import { parsePosition, retryProjection, skipEvent } from './operations';
@@ -58,8 +62,10 @@ async function connect(config: Config): Promise<Connection> {
 
 async function status(conn: Connection, json: boolean): Promise<void> {
   const rows = await readProjectionStatus(conn.pool, conn.store, { projections: allProjections(), countEventsAfter: conn.count });
-  if (json) console.log(JSON.stringify(rows, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2));
-  else console.log(statusTable(rows));
+  const reactors = await readReactorStatus(conn.pool, conn.store, allReactors().map((r) => r.name), conn.count);
+  // JSON: the reactors follow the projections in the same list, told apart by `kind: 'reactor'`.
+  if (json) console.log(JSON.stringify([...rows, ...reactors], (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2));
+  else console.log(reactors.length ? `${statusTable(rows)}\n\n${reactorTable(reactors)}` : statusTable(rows));
 }
 
 async function rebuild(conn: Connection, names: string[]): Promise<boolean> {
@@ -120,7 +126,13 @@ function knownProjection(name: string | undefined): string {
   return name;
 }
 
+const isReactor = (name: string | undefined) => allReactors().some((r) => r.name === name);
+
 async function retry(conn: Connection, name: string): Promise<boolean> {
+  if (isReactor(name)) {
+    console.log(await retryReactor(conn.pool, name) ? `${name}: the reactor will act on its event again` : `${name}: the reactor is not FAILED`);
+    return true;
+  }
   const schemas = await retryProjection(conn.pool, knownProjection(name));
   console.log(schemas.length ? `${name}: ${schemas.join(', ')} will try again` : `${name}: no build is FAILED`);
   return true;
@@ -129,6 +141,11 @@ async function retry(conn: Connection, name: string): Promise<boolean> {
 async function skip(conn: Connection, name: string, at: string, operator: string): Promise<boolean> {
   const position = parsePosition(at);
   if (!position) throw new Error(`POSITION must be COMMIT/PREPARE as status shows it, got "${at}"\n${USAGE}`);
+  if (isReactor(name)) {
+    await skipReactorEvent({ db: conn.pool, store: conn.store, bus: new CommandBus(conn.store) }, name, position, operator);
+    console.log(`${name}: the reactor skipped the event at ${at} (recorded as done by operator ${operator})`);
+    return true;
+  }
   const schemas = await skipEvent({ db: conn.pool, store: conn.store, bus: new CommandBus(conn.store) }, knownProjection(name), position, operator);
   console.log(`${name}: skipped the event at ${at} in ${schemas.join(', ')} (recorded as done by operator ${operator})`);
   return true;

@@ -17,6 +17,7 @@ import { ProgressWaits } from './progress';
 import { validateProjections } from './sql';
 import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
 import { BuildWorker } from './worker';
+import { ReactorSet, type ReactorOptions } from './reactors/runner';
 import type { Projection } from './types';
 
 export interface ProjectionRunnerOptions {
@@ -50,6 +51,8 @@ export interface ProjectionRunnerOptions {
   /** Counts lag for status(); postgresEventCounter(pool) with the PostgreSQL event store. */
   countEventsAfter?: EventCounter;
   onError?: (error: Error, context: string) => void;
+  /** Event reactors run beside the projections (docs/decisions/0069), with the bus their commands go through. */
+  reactors?: ReactorOptions;
 }
 
 /** A build's progress, reported after every applied batch, resynchronisation and switch. */
@@ -66,7 +69,9 @@ export interface BuildProgress {
 type Listener = (progress: BuildProgress) => void;
 
 export class ProjectionRunner {
-  private readonly o: Required<Omit<ProjectionRunnerOptions, 'countEventsAfter'>> & Pick<ProjectionRunnerOptions, 'countEventsAfter'>;
+  private readonly o: Required<Omit<ProjectionRunnerOptions, 'countEventsAfter' | 'reactors'>> & Pick<ProjectionRunnerOptions, 'countEventsAfter'>;
+  /** The reactors (docs/decisions/0069); waitFor accepts their names beside projections'. */
+  readonly reactors: ReactorSet;
   private readonly workers = new Map<string, BuildWorker>();
   private readonly listeners = new Set<Listener>();
   private readonly leases: BuildLeases;
@@ -96,6 +101,7 @@ export class ProjectionRunner {
     };
     this.leases = new BuildLeases(pool, (err) => this.o.onError(err, 'lease connection lost'));
     this.progress = new ProgressWaits(pool);
+    this.reactors = new ReactorSet(pool, store, options.reactors, { leases: this.leases, progress: this.progress, times: this.o });
   }
 
   /** Creates missing schemas and builds, then follows the log until stop(). */
@@ -104,6 +110,7 @@ export class ProjectionRunner {
     this.started = true;
     try {
       await this.reconcile();
+      await this.reactors.start();
     } catch (err) {
       await this.stop();
       throw err;
@@ -125,19 +132,28 @@ export class ProjectionRunner {
     await Promise.allSettled([this.ticking, this.reconciling]);
     await Promise.all([...this.workers.values()].map((w) => w.stop()));
     this.workers.clear();
+    await this.reactors.stop();
     await this.leases.close();
     await this.progress.stop();
   }
 
   /**
    * Resolves true once every named projection's serving build (default: all this runner knows)
-   * has applied the event at `position`, false when `timeoutMs` passes first.
+   * has applied the event at `position`, false when `timeoutMs` passes first. Names of reactors
+   * wait first for those to act on `position`, then for the projections to reach their commands' events.
    */
   async waitFor(position: Position, names?: readonly string[], timeoutMs = this.o.waitTimeoutMs): Promise<boolean> {
-    const wanted = names ?? this.projections.map((p) => p.name);
+    const all = names ?? this.projections.map((p) => p.name);
+    const wanted = all.filter((n) => !this.reactors.has(n));
     const unknown = wanted.filter((n) => !this.projections.some((p) => p.name === n));
     if (unknown.length > 0) throw new Error(`waitFor: unknown projection(s) ${unknown.join(', ')}`);
     const deadline = Date.now() + timeoutMs;
+    const reactors = all.filter((n) => this.reactors.has(n));
+    if (reactors.length > 0) {
+      const effects = await this.reactors.waitFor(position, reactors, deadline);
+      if (effects === false) return false;
+      if (effects && comparePositions(effects, position) > 0) position = effects;
+    }
     for (;;) {
       // Listening before looking: progress made while we look wakes the wait below at once.
       const progressed = this.progress.next();
@@ -204,15 +220,19 @@ export class ProjectionRunner {
   /** The log moved (to `position`, when announced): workers read soon. */
   private wakeWorkers(position: Position | null): void {
     for (const w of this.workers.values()) w.wake(position, false);
+    this.reactors.wake(position, false);
   }
 
   private tick(): Promise<void> {
-    if (this.ticking || this.workers.size === 0) return Promise.resolve();
+    if (this.ticking || (this.workers.size === 0 && this.reactors.positions.length === 0)) return Promise.resolve();
     this.ticking = (async () => {
       const head = await this.store.headPosition();
       if (!head) return;
       for (const w of this.workers.values()) {
         if (!w.position || comparePositions(w.position, head) < 0) w.wake(head, false);
+      }
+      for (const { worker, position } of this.reactors.positions) {
+        if (!position || comparePositions(position, head) < 0) worker.wake(head, false);
       }
     })().catch((err: Error) => this.o.onError(err, 'reading the head of the log')).finally(() => { this.ticking = null; });
     return this.ticking;

@@ -101,3 +101,11 @@ export class WakeSchedule {
     this.sleeper?.done();
   }
 }
+
+/**
+ * The pause before trying a failing batch (a projection's) or event (a reactor's) again: 100 ms,
+ * doubling per consecutive failure, at most `maxMs`. Not wakeable by readers: it runs on its own schedule.
+ */
+export function retryDelayMs(failures: number, maxMs: number): number {
+  return Math.min(maxMs, 50 * 2 ** Math.min(failures, 12));
+}

@@ -24,7 +24,7 @@ import { ReadAhead } from './read-ahead';
 import { qualified, quoteIdent } from './sql';
 import { errorMessage, withTransaction } from '../infra/db/pool';
 import { consumedTypes, type Projection, type ProjectionContext } from './types';
-import { WakeSchedule } from './wakes';
+import { retryDelayMs, WakeSchedule } from './wakes';
 
 export interface WorkerOptions {
   pool: Pool;
@@ -144,7 +144,7 @@ export class BuildWorker {
         failures += 1;
         await this.fail(err instanceof Error ? err : new Error(String(err)));
         // Not wakeable: a failing batch is retried on its own schedule, however often readers poke.
-        await this.sleep(Math.min(this.o.maxBackoffMs, 50 * 2 ** Math.min(failures, 12)), false);
+        await this.sleep(retryDelayMs(failures, this.o.maxBackoffMs), false);
       }
     }
     this.leading = false;

@@ -51,15 +51,3 @@ export async function enrollmentsOf(client: PoolClient, sectionId: string): Prom
       WHERE section_id = $1 ORDER BY enrolled_at, user_id`, [sectionId]);
   return r.rows;
 }
-
-/**
- * The first occurrence that has not started of each segment of a section's bookings: where an
- * enrolled learner takes a seat, or leaves, "this and following" (a split booking has segments).
- */
-export async function upcomingOfSegments(client: PoolClient, seriesIds: readonly string[], now: Date): Promise<Array<{ seriesId: string; id: string }>> {
-  if (seriesIds.length === 0) return [];
-  const r = await client.query<{ seriesId: string; id: string }>(
-    `SELECT DISTINCT ON (segment_id) series_id AS "seriesId", id FROM read.sessions
-      WHERE series_id = ANY($1::uuid[]) AND NOT cancelled AND start_at > $2 ORDER BY segment_id, start_at, id`, [seriesIds, now]);
-  return r.rows;
-}
