@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MEETING_SOLUTIONS, PARTICIPANT_TYPES, SESSION_LOCATIONS, SESSION_TYPES } from './model';
 import { localDateSchema, localTimeSchema, scheduleSchema } from './schedule';
+import { sessionCheckedInSchema, sessionCheckedOutSchema, type SessionCheckedIn, type SessionCheckedOut } from './checkin-events';
 
 const instant = z.string().min(1);
 const id = z.uuid();
@@ -44,6 +45,7 @@ export const participantSchema = z.object({
 
 export const attendanceSchema = z.object({
   joinedTime: instant.nullable(), joinedTimeDelta: z.number().int().nullable(), leftTime: instant.nullable(), isFallbackJoin: z.boolean(),
+  checkedInTime: instant.nullable().default(null), checkedOutTime: instant.nullable().default(null),
 });
 
 export const overriddenConflictSchema = z.object({ type: z.string(), date: localDateSchema, userId: id.nullable() });
@@ -147,6 +149,7 @@ export type SessionMeetingRoomSet = Ev<'SessionMeetingRoomSet', typeof sessionMe
 export type SessionAttendanceRecorded = Ev<'SessionAttendanceRecorded', typeof sessionAttendanceRecordedSchema>;
 
 export type SessionEvent =
+  | SessionCheckedIn | SessionCheckedOut
   | SessionScheduled | SessionEdited | SessionSegmentEdited | SessionSegmentSplit | SessionsCancelled | SessionsRestored
   | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded;
 
@@ -167,4 +170,6 @@ export const sessionEventSchemas = {
   SessionsPendingSet: sessionsPendingSetSchema,
   SessionMeetingRoomSet: sessionMeetingRoomSetSchema,
   SessionAttendanceRecorded: sessionAttendanceRecordedSchema,
+  SessionCheckedIn: sessionCheckedInSchema,
+  SessionCheckedOut: sessionCheckedOutSchema,
 };

@@ -207,6 +207,8 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.SessionsPendingSet': 'Sessions awaiting approval changed',
   'breadcrumbs.event.SessionMeetingRoomSet': 'Meeting room set',
   'breadcrumbs.event.SessionAttendanceRecorded': 'Attendance recorded',
+  'breadcrumbs.event.SessionCheckedIn': 'Checked in',
+  'breadcrumbs.event.SessionCheckedOut': 'Checked out',
   'breadcrumbs.target.session': 'Session',
   'breadcrumbs.event.RecordingExportDefinitionCreated': 'Recording export definition created',
   'breadcrumbs.event.RecordingExportDefinitionEdited': 'Recording export definition changed',

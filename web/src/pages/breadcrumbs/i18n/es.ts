@@ -203,6 +203,8 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.SessionsPendingSet': 'Sesiones pendientes de aprobación cambiadas',
   'breadcrumbs.event.SessionMeetingRoomSet': 'Sala de reunión asignada',
   'breadcrumbs.event.SessionAttendanceRecorded': 'Asistencia registrada',
+  'breadcrumbs.event.SessionCheckedIn': 'Entrada registrada',
+  'breadcrumbs.event.SessionCheckedOut': 'Salida registrada',
   'breadcrumbs.target.session': 'Sesión',
   'breadcrumbs.event.RecordingExportDefinitionCreated': 'Definición de exportación de grabaciones creada',
   'breadcrumbs.event.RecordingExportDefinitionEdited': 'Definición de exportación de grabaciones cambiada',
