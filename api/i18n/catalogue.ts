@@ -63,6 +63,8 @@ import { courseApiMessages } from '../courses/messages';
 import { esCourses } from './es/courses';
 import { sessionSummaryMessages } from '../session-summary/messages';
 import { esSessionSummary } from './es/session-summary';
+import { checkInMessages } from '../../domain/session/checkin-rules';
+import { esSessionCheckIn } from './es/session-checkin';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -87,6 +89,7 @@ export const MESSAGE_GROUPS = [
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
+  checkInMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -122,6 +125,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionsAdmin,
     ...esCourses,
     ...esSessionSummary,
+    ...esSessionCheckIn,
   },
 };
 
