@@ -18,7 +18,7 @@ import { loaders } from '../tenants/loaders';
 import { sessionViewer, visibleSession } from './access';
 import { rawId } from './conflict-resolvers';
 import { sessionIdArg } from './inputs';
-import { sessionLoader } from './loaders';
+import { participantsOf, sessionLoader } from './loaders';
 
 interface CheckInRequest { sessionId: string; userId: string; time: string | null }
 
@@ -36,8 +36,10 @@ function checkInRequest(ctx: RequestContext, input: SessionCheckInInput): CheckI
 async function authorizeCheckIn(ctx: RequestContext, req: CheckInRequest): Promise<SessionRow> {
   const row = await visibleSession(ctx, req.sessionId);
   if (!row) throw new ForbiddenError();
-  const viewer = await sessionViewer(ctx);
-  const verdict = canRecordCheckIn({ viewerId: viewer.principal.userId, isAdmin: isSessionAdmin(viewer.principal, row) }, req.userId, req.time !== null);
+  const [viewer, people] = await Promise.all([sessionViewer(ctx), participantsOf(ctx, row.id)]);
+  const leads = people.some((p) => p.isLeader && p.userId === viewer.principal.userId);
+  const actor = { viewerId: viewer.principal.userId, isAdmin: isSessionAdmin(viewer.principal, row) };
+  const verdict = canRecordCheckIn(actor, req.userId, req.time !== null, leads);
   if (!verdict.allowed) throw new ForbiddenError(verdict.message);
   return row;
 }

@@ -69,11 +69,13 @@ export interface CheckInActor {
 export type CheckInVerdict = { allowed: true } | { allowed: false; message: Message };
 
 /**
- * Leaders check themselves in; admins may record it for any leader, and only admins may give a time
- * other than now (a correction). Whether the person leads the occurrence is the decider's to say.
+ * Leaders (`leads`: the viewer leads the session as the read model shows it) check themselves in;
+ * admins may record it for anyone, and only admins may give a time other than now (a correction).
+ * The decider still refuses a person who does not lead the occurrence when the command runs.
  */
-export function canRecordCheckIn(actor: CheckInActor, userId: string, correcting: boolean): CheckInVerdict {
+export function canRecordCheckIn(actor: CheckInActor, userId: string, correcting: boolean, leads: boolean): CheckInVerdict {
   if (actor.isAdmin) return { allowed: true };
-  if (correcting) return { allowed: false, message: checkInMessages.timeAdminsOnly };
-  return userId === actor.viewerId ? { allowed: true } : { allowed: false, message: checkInMessages.others };
+  if (userId !== actor.viewerId) return { allowed: false, message: checkInMessages.others };
+  if (!leads) return { allowed: false, message: checkInMessages.notLeader };
+  return correcting ? { allowed: false, message: checkInMessages.timeAdminsOnly } : { allowed: true };
 }

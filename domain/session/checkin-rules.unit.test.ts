@@ -57,9 +57,10 @@ describe('check-in window', () => {
 describe('who may record a check-in', () => {
   const viewerId = 'u1';
   it('a leader for themselves at the server\'s time; admins for anyone and at a corrected time', () => {
-    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u1', false)).toEqual({ allowed: true });
-    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u2', false)).toMatchObject({ allowed: false });
-    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u1', true)).toMatchObject({ allowed: false });
-    expect(canRecordCheckIn({ viewerId, isAdmin: true }, 'u2', true)).toEqual({ allowed: true });
+    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u1', false, true)).toEqual({ allowed: true });
+    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u1', false, false)).toMatchObject({ allowed: false });
+    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u2', false, true)).toMatchObject({ allowed: false });
+    expect(canRecordCheckIn({ viewerId, isAdmin: false }, 'u1', true, true)).toMatchObject({ allowed: false });
+    expect(canRecordCheckIn({ viewerId, isAdmin: true }, 'u2', true, false)).toEqual({ allowed: true });
   });
 });
