@@ -9,6 +9,7 @@ import { ActionsMenu } from '../../components/ActionsMenu';
 import { useT } from '../../i18n/terms';
 import { formatWhen } from './format';
 import { JoinLink } from './JoinLink';
+import { CheckInOut } from './CheckInOut';
 import { statusLabel, typeLabel } from './labels';
 import { personName } from './names';
 import type { Session } from './sessionOperations';
@@ -68,6 +69,7 @@ export function SessionItem({ session, zone, viewerId, onAction, children }: Pro
         {session.maxStudents != null && <Text size="sm">{t('sessions.row.seats', { taken: session.numLearners, max: session.maxStudents })}</Text>}
         {place && <Text size="sm" className="wrap-anywhere">{t('sessions.row.inPerson', { place })}</Text>}
         {session.status !== 'CANCELLED' && <JoinLink session={session} viewerId={viewerId} zone={zone} />}
+        <CheckInOut session={session} viewerId={viewerId} zone={zone} />
         {children}
       </Stack>
     </Paper>

@@ -18,6 +18,7 @@ const sessionFields = graphql`
     maxStudents numLearners fullness frequency cancelReason
     participants { userId userType isLeader joinedTime user { id profile { firstName lastName preferredName } } }
     viewerCanEdit viewerCanCancel viewerIsParticipant
+    viewerCanCheckIn participants { userId checkedInTime checkedOutTime }
   }
 `;
 void sessionFields;
