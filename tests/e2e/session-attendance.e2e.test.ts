@@ -4,7 +4,8 @@
  * program's sessionJoinMinutesPrior and tutorSelfCheckInOut (the program form has no field for
  * them, so through the admin's own editProgram operation), books a session at the next start the
  * booking form offers, which is then joinable; the tutor presses Join and the card says when they
- * joined, checks in and out, and the admin reads both in the ecosystem's audit trail.
+ * joined, checks in and out (a session a week ahead shows the server's refusal), and the admin
+ * reads the check-ins in the ecosystem's audit trail.
  * Screenshots: dist/e2e-screenshots/attendance-*.png.
  */
 import { DateTime } from 'luxon';
@@ -110,6 +111,7 @@ describe.each(SIZES)('attendance on the real back end at $width px', (size) => {
       await admin.page.goto(`${app.url}/sessions`);
       await admin.page.getByText('Times are shown in your time zone, America/New_York', { exact: false }).waitFor();
       await book(admin.page, subject, `Tomás Tutor${tag}`, `Lena Learner${tag}`, nextStart());
+      await book(admin.page, `Next week ${tag}`, `Tomás Tutor${tag}`, `Lena Learner${tag}`, nextStart().plus({ weeks: 1 }));
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
@@ -126,6 +128,12 @@ describe.each(SIZES)('attendance on the real back end at $width px', (size) => {
       await room.close();
       await card.getByText(/^You joined at \d{1,2}:\d{2}/).waitFor();
       await checkPage(page, shot('joined'));
+
+      // A week early: the server's refusal, in its words, on the card.
+      const later = sessionCard(page, 'Upcoming sessions', `Next week ${tag}`);
+      await later.getByRole('button', { name: 'Check in' }).click();
+      await later.getByRole('alert').getByText(/^You can check in from \d+ minutes before the session starts\.$/).waitFor();
+      await checkPage(page, shot('refused'));
 
       await card.getByRole('button', { name: 'Check in' }).click();
       await card.getByText(/^Checked in at \d{1,2}:\d{2}/).waitFor();

@@ -14,6 +14,8 @@ import { useCheckInMutation } from './useCheckInMutation';
 import { useCheckOutMutation } from './useCheckOutMutation';
 
 interface Times { checkedInTime: string | null; checkedOutTime: string | null }
+/** What both mutations answer: the session's participants with their times. */
+type Answer = Promise<{ participants: ReadonlyArray<{ userId: string } & Partial<Times>> }>;
 
 export function CheckInOut({ session, viewerId, zone }: { session: Session; viewerId: string; zone: string }) {
   const t = useT();
@@ -28,7 +30,6 @@ export function CheckInOut({ session, viewerId, zone }: { session: Session; view
   if (!session.viewerCanCheckIn || !me) return null;
 
   const clock = (iso: string) => DateTime.fromISO(iso).setZone(zone).setLocale(locale).toLocaleString(DateTime.TIME_SIMPLE);
-  type Answer = Promise<{ participants: ReadonlyArray<{ userId: string } & Partial<Times>> }>;
   const record = (run: () => Answer) => {
     setError(null);
     run().then(
