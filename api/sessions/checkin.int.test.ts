@@ -7,6 +7,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type GraphQLResponse, type TestApi } from '../../tests/setup/api';
 import { addPerson, buildWorld, refusedUnchanged, type World } from '../people/testing';
+import { insertSessions } from '../sessions-admin/testing';
 import { toGlobalId } from '../relay';
 
 let api: TestApi;
@@ -166,5 +167,28 @@ describe('an admin corrects a forgotten check-in', () => {
     expect(res.errors).toBeUndefined();
     expect(tutorOf(res.data!.checkInToSession).checkedInTime).toBe(start.toUTC().toISO());
     expect(res.data!.checkInToSession).toMatchObject({ sessionCompletionStatus: 'TUTEE_NO_SHOW', numAttendees: 1 });
+  });
+});
+
+describe('the completed-session summary', () => {
+  it('counts a session held when the tutor checked in and the learner joined in time', async () => {
+    const start = DateTime.utc().startOf('month').minus({ months: 2 }).plus({ days: 4, hours: 15 });
+    const [id] = await insertSessions(api, [{
+      ecosystemId: w.e1, programId: w.p1, subject: 'Summary', startAt: start.toJSDate(),
+      people: [{ userId: people.tutor.userId, isLeader: true }, { userId: w.ids.student, isLeader: false }],
+    }]);
+    const set = (column: string, userId: string) => api.platform.pools.owner.query(
+      `UPDATE read.session_participants SET ${column} = start_at WHERE session_id = $1 AND user_id = $2`, [id, userId]);
+    const held = async () => {
+      const res = await api.graphql<{ getCompletedSessionSummaryV3: { totals: { held: number; missed: number } } }>(
+        'query($input: CompletedSessionSummaryInput) { getCompletedSessionSummaryV3(input: $input) { totals { held missed } } }',
+        { input: { userId: user(people.tutor.userId), from: start.startOf('month').toISODate(), to: start.endOf('month').toISODate() } }, { token: w.tokens.admin1 });
+      expect(res.errors).toBeUndefined();
+      return res.data!.getCompletedSessionSummaryV3.totals;
+    };
+    await set('joined_time', w.ids.student);
+    expect(await held()).toEqual({ held: 0, missed: 1 });
+    await set('checked_in_time', people.tutor.userId);
+    expect(await held()).toEqual({ held: 1, missed: 0 });
   });
 });
