@@ -58,6 +58,7 @@ beforeAll(async () => {
   w = await buildWorld(api);
   people.tutor = await addPerson(api, 'tina.tutor@example.com', [{ ecosystemId: w.e1, role: 'LEADER', programId: w.p1 }]);
   people.outsider = await addPerson(api, 'olga.outsider@example.com', [{ ecosystemId: w.e2, role: 'SUPER_ADMIN' }]);
+  people.otherParent = await addPerson(api, 'omar.parent@example.com', [{ ecosystemId: w.e1, role: 'PARENT' }]);
 });
 
 afterAll(async () => {
@@ -149,6 +150,10 @@ describe('refusals write nothing', () => {
     expect(res.errors![0].message).toBe('This session is cancelled.');
     await refusedUnchanged(api, () => send(CHECK_IN, { sessionId: session.id, userId: user(people.tutor.userId) }, people.outsider.token), 'FORBIDDEN');
     await refusedUnchanged(api, () => send(CHECK_OUT, { sessionId: session.id }, people.outsider.token), 'FORBIDDEN');
+    // Parents (of the world's family and of another one) never check a tutor in.
+    for (const token of [w.tokens.parent, people.otherParent.token]) {
+      await refusedUnchanged(api, () => send(CHECK_IN, { sessionId: session.id, userId: user(people.tutor.userId) }, token), 'FORBIDDEN');
+    }
     await refusedUnchanged(api, () => send(CHECK_IN, { sessionId: 'not-a-session' }, people.tutor.token), 'BAD_USER_INPUT');
     await refusedUnchanged(api, () => send(CHECK_IN, { sessionId: session.id, userId: 'nobody' }, w.tokens.admin1), 'BAD_USER_INPUT');
     await refusedUnchanged(api, () => send(CHECK_IN, { sessionId: session.id, time: 'yesterday' }, w.tokens.admin1), 'BAD_USER_INPUT');

@@ -239,19 +239,6 @@ describe('queries aimed at another ecosystem', () => {
 });
 
 describe('mutations aimed at another ecosystem', () => {
-  it('checking in or out of the child\'s session, for its tutor, is refused to outsiders and neighbours and writes nothing', async () => {
-    const input = { sessionId: toGlobalId('Session', childSession), userId: toGlobalId('User', tutorId) };
-    for (const field of ['checkInToSession', 'checkOutOfSession']) {
-      const doc = { field, query: `mutation($input: SessionCheckInInput!) { ${field}(input: $input) { rawId } }`, variables: { input } };
-      for (const token of [...Object.values(outsiders), ...Object.values(neighbours)]) {
-        const before = await api.eventCount();
-        const res = await send(doc, token);
-        expect(res.errors?.[0]?.extensions?.code, field).toBeOneOf(['FORBIDDEN', 'UNAUTHENTICATED']);
-        expect(await api.eventCount()).toBe(before);
-      }
-    }
-  });
-
   it('about an e-mail address answer the same for a known and an unknown one, and write only mail to its owner', async () => {
     for (const doc of docs.mutations.filter((d) => ABOUT_AN_ADDRESS.has(d.field))) {
       const before = await settled();
