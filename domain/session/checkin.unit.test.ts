@@ -47,6 +47,19 @@ describe('Session: a tutor checks in and out', () => {
   });
 });
 
+describe('Session: check-in through a split', () => {
+  it('"this and following" carries the check-in to the new occurrence on the same date, as it carries joins', () => {
+    const second = { seriesId, occurrenceId: ids[1], userId: tutor.userId };
+    let events = run(booked(), checkInToSession, second, { now: '2026-11-25T20:58:00.000Z' });
+    events = run(events, handlers.editSession, { seriesId, occurrenceId: ids[1], scope: 'SINGLE_AND_FOLLOWING', changes: { details: { subject: 'Geometry' } } },
+      { now: '2026-11-25T20:59:00.000Z' });
+    const moved = occurrences(events).find((o) => o.date === '2026-11-25')!;
+    expect(moved.id).not.toBe(ids[1]);
+    expect(moved.details.subject).toBe('Geometry');
+    expect(moved.participants.find((p) => p.userId === tutor.userId)?.attendance.checkedInTime).toBe('2026-11-25T20:58:00.000Z');
+  });
+});
+
 describe('Session: check-in refused', () => {
   it('checking out before checking in', () => {
     given(checkOutOfSession, booked()).when(me, { now: AT_START }).thenThrows(IllegalStateError, 'Check in before checking out.');
