@@ -15,6 +15,7 @@ import { rosterProjection } from './roster';
 import { signupLeadsProjection } from './signupleads';
 import { sessionsProjection } from './sessions';
 import { coursesProjection } from './courses';
+import { sessionLessonspaceProjection } from './session-lessonspace';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -35,5 +36,6 @@ export function allProjections(): Projection[] {
     signupLeadsProjection,
     sessionsProjection,
     coursesProjection,
+    sessionLessonspaceProjection,
   ];
 }

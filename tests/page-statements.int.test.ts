@@ -122,14 +122,20 @@ const CASES: Record<string, PageCase> = {
   },
   sessionOperationsDropInQuery: { variables: () => ({ startDate: new Date().toISOString() }), rows: single },
   sessionOperationsListQuery: { variables: (g) => ({ input: { userId: sessionPeople.get(g.term)!.leader, status: 'UPCOMING' } }), rows: single },
+  sessionOperationsBreakoutQuery: { variables: () => ({ isTutorContext: true }), rows: single },
   // The course pages (decision 0061): one section per group; the cases keep their counts under watch.
   ClassesPageQuery: { variables: () => ({ pageNum: 1 }), rows: single },
   ClassPageQuery: { variables: (g) => ({ name: `${g.term} Course` }), rows: single },
   ClassPageStudentsQuery: { variables: (g) => ({ sectionId: sessionPeople.get(g.term)!.section }), rows: single },
+  // The recording export definitions page (decision 0065): the platform's short list (one stream) and the first ecosystems.
+  RecordingExportsPageQuery: { variables: () => ({}), rows: single },
   SessionSummaryListQuery: {
     variables: (g) => ({ ecosystemId: g.globalIds[0], filters: { searchTerm: 'row' }, after: null, pageSize: 25 }),
     rows: (d) => (at(d, 'getEcosystemAdminPaginatedSessionSummary', 'sessions') as unknown[]).length,
   },
+  // The summary's actions on all matching (decision 0064): the count the dialog shows, the programs' custom session properties.
+  AllMatchingCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
+  AllMatchingPropertiesQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
 };
 
 /** Per group (by term): a person who leads one of its sessions, the program they are in and a course section, as global ids. */

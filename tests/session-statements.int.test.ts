@@ -21,7 +21,8 @@ const SESSION = `id rawId seriesId recurringSessionId ecosystemId programId prog
   date startTime endTime timeZoneId startAt endAt durationMinutes meetingSolution isInPerson joinUrl physicalSessionOptions { locationName }
   isPaid tutoringAmount maxStudents numAttendees numLeaders numLearners fullness frequency recurringDays weeksRecurring weeksRepeat
   recurringStartDate recurringEndDate cancelReason forceBooked lastModified viewerCanEdit viewerCanCancel viewerIsParticipant
-  participants { userId userType isLeader isPaired joinedTime leftTime user { id profile { firstName lastName } } }`;
+  participants { userId userType isLeader isPaired joinedTime leftTime user { id profile { firstName lastName } } }
+  recording { url lessonspaceSessionId recordedAt } uploadedFiles { method fileNames }`;
 const LIST = (field: string) => `query($input: SessionsFilterInput) { ${field}(input: $input) { hasMore sessions { ${SESSION} } } }`;
 
 interface Group { tutor: { userId: string; token: string }; child: { userId: string; token: string }; parent: { userId: string; token: string } }

@@ -38,6 +38,8 @@ import { sessionsEn } from './src/i18n/sessions.en';
 import { sessionsEs } from './src/i18n/sessions.es';
 import { classesEn } from './src/i18n/classes.en';
 import { classesEs } from './src/i18n/classes.es';
+import { recordingExportsEn } from './src/i18n/recordingExports.en';
+import { recordingExportsEs } from './src/i18n/recordingExports.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -81,6 +83,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/sessions.es.ts': { exportName: 'sessionsEs', messages: sessionsEs },
       '/src/i18n/classes.en.ts': { exportName: 'classesEn', messages: classesEn },
       '/src/i18n/classes.es.ts': { exportName: 'classesEs', messages: classesEs },
+      '/src/i18n/recordingExports.en.ts': { exportName: 'recordingExportsEn', messages: recordingExportsEn },
+      '/src/i18n/recordingExports.es.ts': { exportName: 'recordingExportsEs', messages: recordingExportsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -18,6 +18,7 @@ import type { CreateDemoDataArgs, JobRunArgs, ReapStalledJobsArgs } from './engi
 import { failureType, STALLED_FAILURE } from './failures';
 import { createMessageActivities, type MessageDeliveryDeps } from './messages/activities';
 import { createBulkUserActivities, type RosterJobReads } from './roster/activities';
+import { createBulkSessionActivities, type SessionJobReads } from './session-bulk/activities';
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
 
@@ -34,6 +35,8 @@ export interface JobReads {
   stalledJobs(before: Date, limit: number): Promise<StalledJob[]>;
   /** The roster and memberships, for the bulk admin actions (workflows/roster; absent in workers that run none). */
   roster?: RosterJobReads;
+  /** The admin session summary, for the "all matching" session actions (workflows/session-bulk). */
+  sessions?: SessionJobReads;
 }
 
 export interface ActivityDeps {
@@ -75,6 +78,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createMessageActivities(deps.delivery),
     ...createBulkUserActivities(deps, sendFor),
+    ...createBulkSessionActivities(deps, sendFor),
     ...createInviteFileActivities(deps, sendFor, clock),
     ...createMeetingActivities(deps.meetings),
 

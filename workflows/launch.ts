@@ -54,6 +54,21 @@ async function startWorkflowFor(engine: WorkflowEngine, request: LaunchRequest, 
       await engine.startWorkflow('adminUpdateAllUserPermissions', workflowId, { ...base, filters, excludeUserId, changes });
       return;
     }
+    case 'adminCancelAllLabelSession': {
+      const { filters, asOf, reason } = batchJobMetadataSchemas.adminCancelAllLabelSession.parse(request.metadata);
+      await engine.startWorkflow('adminCancelAllLabelSession', workflowId, { ...base, filters, asOf, change: { kind: 'cancel', reason } });
+      return;
+    }
+    case 'adminRestoreAllSessions': {
+      const { filters, asOf } = batchJobMetadataSchemas.adminRestoreAllSessions.parse(request.metadata);
+      await engine.startWorkflow('adminRestoreAllSessions', workflowId, { ...base, filters, asOf, change: { kind: 'restore' } });
+      return;
+    }
+    case 'adminSaveAllLabelSession': {
+      const { filters, asOf, key, value } = batchJobMetadataSchemas.adminSaveAllLabelSession.parse(request.metadata);
+      await engine.startWorkflow('adminSaveAllLabelSession', workflowId, { ...base, filters, asOf, change: { kind: 'label', key, value } });
+      return;
+    }
     case 'inviteUsersFromFile': {
       const { rows } = batchJobMetadataSchemas.inviteUsersFromFile.parse(request.metadata);
       // The run's secret for its rows' invite tokens: in the run's arguments only, never in the job's record.

@@ -6,6 +6,7 @@
 import type { Pool } from 'pg';
 import { stalledBatchJobs } from '../projections/jobs';
 import { rosterJobReads } from './roster/reads';
+import { sessionJobReads } from './session-bulk/reads';
 import type { JobReads } from './activities';
 
 export function jobReads(pool: Pool): JobReads {
@@ -15,5 +16,6 @@ export function jobReads(pool: Pool): JobReads {
       return rows.map(({ id, ecosystemId, jobName }) => ({ id, ecosystemId, jobName }));
     },
     roster: rosterJobReads(pool),
+    sessions: sessionJobReads(pool),
   };
 }

@@ -56,4 +56,26 @@ describe('breakout rooms', () => {
     expect(await list(w.tokens.admin2, false)).toEqual([]);
     expect(await list(w.tokens.admin2, true)).toEqual([]);
   });
+
+  it('leaves a room\'s own lesson out of its conflicts: the lesson its leader leads and its learner takes, at the same time', async () => {
+    const date = DateTime.now().setZone(ZONE).plus({ weeks: 2 }).set({ weekday: 4 }).toISODate();
+    const input = (sessionType: string, tutor: string, tutees: string[]) => ({
+      programId: toGlobalId('Program', w.p1), sessionType, subject: 'Lab', date, startTime: '15:00', endTime: '16:00', timeZoneId: ZONE,
+      location: 'ONLINE', meetingSolution: 'LESSONSPACE', tutorIds: [user(tutor)], tuteeIds: tutees.map(user),
+    });
+    const created = await api.graphql<{ createSession: { conflicts: unknown[] } }>(CREATE, { input: input('GROUP', people.tara.userId, [people.ana.userId, people.ben.userId]) },
+      { token: w.tokens.admin1, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(created.data!.createSession.conflicts).toEqual([]);
+    const conflicts = async (sessionType: string, tutor: string, tutee: string) => {
+      const res = await api.graphql<{ checkSessionConflicts: Array<{ type: string; userId: string | null }> }>(
+        'query($input: CreateSessionInput!) { checkSessionConflicts(input: $input) { type userId } }', { input: input(sessionType, tutor, [tutee]) }, { token: w.tokens.admin1 });
+      expect(res.errors).toBeUndefined();
+      return res.data!.checkSessionConflicts.filter((c) => c.type === 'OVERLAP').map((c) => c.userId);
+    };
+    // The lesson's own room: no overlap with it.
+    expect(await conflicts('ONE_ON_ONE_BREAKOUT', people.tara.userId, people.ana.userId)).toEqual([]);
+    // Another kind of booking at that time, or a room whose leader does not lead the lesson, still clashes.
+    expect(await conflicts('ONE_ON_ONE', people.tara.userId, people.ana.userId)).toEqual([user(people.tara.userId), user(people.ana.userId)]);
+    expect(await conflicts('ONE_ON_ONE_BREAKOUT', people.theo.userId, people.ben.userId)).toEqual([user(people.ben.userId)]);
+  });
 });

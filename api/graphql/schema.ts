@@ -24,6 +24,7 @@ import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { sessionCheckInResolvers } from '../sessions/checkin-resolvers';
+import { sessionLessonspaceResolvers } from '../session-lessonspace/resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
 import { sessionAdminResolvers } from '../sessions-admin/resolvers';
@@ -120,7 +121,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionAdminResolvers,
   coursesResolvers,
   sessionSummaryResolvers,
-  breakoutResolvers];
+  breakoutResolvers,
+  sessionLessonspaceResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -65,6 +65,8 @@ import { sessionSummaryMessages } from '../session-summary/messages';
 import { esSessionSummary } from './es/session-summary';
 import { checkInMessages } from '../../domain/session/checkin-rules';
 import { esSessionCheckIn } from './es/session-checkin';
+import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
+import { esSessionLessonspace } from './es/session-lessonspace';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -90,6 +92,7 @@ export const MESSAGE_GROUPS = [
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
   checkInMessages,
+  lessonspaceMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -126,6 +129,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esCourses,
     ...esSessionSummary,
     ...esSessionCheckIn,
+    ...esSessionLessonspace,
   },
 };
 

@@ -20,6 +20,8 @@ import { apiMessages } from '../i18n/messages';
 import { commonMessages } from '../../domain/shared/messages';
 import { fieldLabels } from '../../domain/ecosystem/labels';
 import { BULK_USER_JOBS } from '../roster/bulk';
+import { BULK_SESSION_JOBS } from '../sessions-admin/bulk';
+import { sessionBulkMessages } from '../sessions-admin/messages';
 import { invitationMessages } from '../../domain/invitation/messages';
 import { rosterMessages } from '../roster/messages';
 
@@ -98,6 +100,7 @@ export const jobsResolvers: Resolvers = {
       const jobName = jobNameOf(args.jobName);
       // The bulk admin actions check their filters and count in their own mutations (api/roster/bulk.ts).
       if (BULK_USER_JOBS.includes(jobName)) throw ValidationError.forField('jobName', rosterMessages.startedByOwnMutation);
+      if (BULK_SESSION_JOBS.includes(jobName)) throw ValidationError.forField('jobName', sessionBulkMessages.startedByOwnMutation);
       // Its rows are checked, all or nothing, by the upload itself (decision 0041).
       if (jobName === 'inviteUsersFromFile') throw ValidationError.forField('jobName', invitationMessages.fileJobByUpload);
       const viewer = authorizeJob(ctx, ecosystemId, jobName);

@@ -20,6 +20,7 @@ import { startJob } from '../jobs/service';
 import { checkedRoles } from './actions';
 import { rosterFilter } from './filters';
 import { rosterMessages } from './messages';
+import { BULK_SESSION_JOBS } from '../sessions-admin/bulk';
 import { allowedEcosystem } from './queries';
 
 export const BULK_USER_JOBS: readonly BatchJobName[] = ['adminArchiveAllUser', 'adminUpdateAllUserPermissions'];
@@ -63,5 +64,7 @@ export async function bulkJob(ctx: RequestContext, value: string): Promise<Batch
   if (!row) return null;
   // An invitation file's job (decision 0041) is also its uploader's, who may be a program admin.
   if (row.jobName === 'inviteUsersFromFile') return row.createdBy === viewer.userId || rosterPolicy(viewer, 'manage', row.ecosystemId) ? row : null;
-  return BULK_USER_JOBS.includes(row.jobName as BatchJobName) && rosterPolicy(viewer, 'manage', row.ecosystemId) ? row : null;
+  // The session summary's "all matching" jobs (decision 0064) are its ecosystem's admins' too.
+  const bulk = [...BULK_USER_JOBS, ...BULK_SESSION_JOBS].includes(row.jobName as BatchJobName);
+  return bulk && rosterPolicy(viewer, 'manage', row.ecosystemId) ? row : null;
 }

@@ -5,13 +5,13 @@
  * input writes nothing; then one command per session that changes, each an event with the admin as
  * actor. A session already as asked is left alone, so a repeat changes nothing twice.
  */
-import { cancelSession, restoreSession, setSessionsPending } from '../../domain/session/handlers';
 import { sessionMessages } from '../../domain/session/messages';
 import { ValidationError } from '../../domain/shared/errors';
 import { isUuid } from '../../domain/shared/ids';
 import { textProblem } from '../../domain/shared/text';
 import { sessionSummaryPage, type SessionSummaryRow } from '../../projections/sessions/admin-queries';
 import { SESSIONS_PROJECTION } from '../../projections/sessions';
+import { actOnSession, changes, DAY_MS, type RowSend, type SessionAction } from '../../workflows/session-bulk/act';
 import type { RequestContext } from '../context';
 import { idOf } from '../relay';
 import { allowedEcosystem } from '../roster/queries';
@@ -20,7 +20,6 @@ import { withParticipants, type SummaryItem } from './page';
 
 export const MAX_SESSIONS = 100;
 const MAX_REASON = 2000;
-const DAY_MS = 86_400_000;
 const waitFor = [SESSIONS_PROJECTION];
 
 export interface AdminSessionsResult { changedCount: number; sessions: SummaryItem[] }
@@ -49,7 +48,7 @@ export async function chosenSessions(ctx: RequestContext, ecosystemValue: string
 }
 
 /** The reason's shape, checked before anything else is read. */
-function reasonOf(value: string | null | undefined): string | null {
+export function reasonOf(value: string | null | undefined): string | null {
   const reason = value?.trim() || null;
   if (reason && reason.length > MAX_REASON) throw ValidationError.forField('reason', m.reasonTooLong({ max: MAX_REASON }));
   if (reason && textProblem(reason, { singleLine: true })) throw ValidationError.forField('reason', m.reasonOneLine);
@@ -68,27 +67,25 @@ export async function result(ctx: RequestContext, chosen: Chosen, changedCount: 
   return { changedCount, sessions: await withParticipants(ctx, filter, rows) };
 }
 
-async function cancelRows(ctx: RequestContext, chosen: Chosen, rows: readonly SessionSummaryRow[], reason: string | null): Promise<number> {
-  for (const r of rows) {
-    await ctx.execute(cancelSession, { seriesId: r.seriesId, occurrenceId: r.id, scope: 'SINGLE', reason, deleted: false }, { waitFor, ecosystemId: chosen.ecosystemId });
-  }
-  return rows.length;
+/** Sends each chosen session's one command where the action changes it; answers how many changed. */
+export async function actOnRows(ctx: RequestContext, chosen: Chosen, action: SessionAction): Promise<number> {
+  const send: RowSend = (handler, input) => ctx.execute(handler, input, { waitFor, ecosystemId: chosen.ecosystemId });
+  let changed = 0;
+  for (const r of chosen.rows) if (await actOnSession(send, action, r)) changed += 1;
+  return changed;
 }
 
 export async function cancelMany(ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[]; reason?: string | null }): Promise<AdminSessionsResult> {
   const reason = reasonOf(args.reason);
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
-  const toChange = chosen.rows.filter((r) => !r.cancelled);
-  return result(ctx, chosen, await cancelRows(ctx, chosen, toChange, requireReason(reason, toChange, chosen.now)));
+  const action: SessionAction = { kind: 'cancel', reason };
+  requireReason(reason, chosen.rows.filter((r) => changes(action, r)), chosen.now);
+  return result(ctx, chosen, await actOnRows(ctx, chosen, action));
 }
 
 export async function restoreMany(ctx: RequestContext, args: { ecosystemId?: string | null; sessionIds: readonly string[] }): Promise<AdminSessionsResult> {
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
-  const toChange = chosen.rows.filter((r) => r.cancelled);
-  for (const r of toChange) {
-    await ctx.execute(restoreSession, { seriesId: r.seriesId, occurrenceId: r.id, scope: 'SINGLE' }, { waitFor, ecosystemId: chosen.ecosystemId });
-  }
-  return result(ctx, chosen, toChange.length);
+  return result(ctx, chosen, await actOnRows(ctx, chosen, { kind: 'restore' }));
 }
 
 /** Approving clears `pending`; declining cancels the session (a reason within 24 hours of its start). */
@@ -97,10 +94,8 @@ export async function updatePending(
 ): Promise<AdminSessionsResult> {
   const reason = reasonOf(args.reason);
   const chosen = await chosenSessions(ctx, args.ecosystemId, args.sessionIds);
-  const toChange = chosen.rows.filter((r) => r.pending && !r.cancelled);
-  if (!args.approve) return result(ctx, chosen, await cancelRows(ctx, chosen, toChange, requireReason(reason, toChange, chosen.now)));
-  for (const r of toChange) {
-    await ctx.execute(setSessionsPending, { seriesId: r.seriesId, occurrenceId: r.id, scope: 'SINGLE', pending: false }, { waitFor, ecosystemId: chosen.ecosystemId });
-  }
-  return result(ctx, chosen, toChange.length);
+  const pending = { ...chosen, rows: chosen.rows.filter((r) => changes({ kind: 'approve' }, r)) };
+  if (args.approve) return result(ctx, chosen, await actOnRows(ctx, pending, { kind: 'approve' }));
+  requireReason(reason, pending.rows, chosen.now);
+  return result(ctx, chosen, await actOnRows(ctx, pending, { kind: 'cancel', reason }));
 }

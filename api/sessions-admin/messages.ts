@@ -40,6 +40,13 @@ export const sessionAdminActionMessages = defineMessages('sessionAdmin.actions',
   reasonOneLine: 'Give the reason on one line, without line breaks or control characters.',
 });
 
+/** The "all matching" actions' refusals (decision 0064). */
+export const sessionBulkMessages = defineMessages('sessionAdmin.bulk', {
+  invalidCount: 'The expected count is a whole number from 0.',
+  countChanged: 'The number of matching sessions changed to {count} since you looked. Check the list again before you go on.',
+  startedByOwnMutation: 'This job is started by its own action (adminCancelAllLabelSession, adminRestoreAllSessions or adminSaveAllLabelSession).',
+});
+
 /** The custom session properties' refusals. */
 export const sessionPropertyMessages = defineMessages('sessionAdmin.properties', {
   noProperties: 'Choose at least one property to set.',

@@ -1,7 +1,7 @@
 /** Which values fit a custom session property's field type (updateSessionsProperties, decision 0060). */
 import { describe, expect, it } from 'vitest';
 import type { CustomProperty } from '../../domain/ecosystem/groups/common';
-import { fits } from './properties';
+import { fits } from '../../workflows/session-bulk/act';
 
 const property = (fieldType: CustomProperty['fieldType']): CustomProperty => ({
   id: 'p', label: 'P', description: null, internalKeyName: 'p', fieldType, type: 'SESSION', required: false,

@@ -7,6 +7,8 @@ import { displayName } from './names';
 import { sessionAdminQueries } from './queries';
 import { cancelMany, restoreMany, updatePending } from './actions';
 import { updateProperties } from './properties';
+import { cancelAll, restoreAll, saveAllLabel } from './bulk';
+import { toBatchJob } from '../jobs/mapping';
 
 export const sessionAdminResolvers: Resolvers = {
   Query: { ...sessionAdminQueries },
@@ -15,6 +17,9 @@ export const sessionAdminResolvers: Resolvers = {
     adminRestoreOneOrManySessions: (_root, args, ctx) => restoreMany(ctx, args),
     adminUpdateOneOrManyPendingSessions: (_root, args, ctx) => updatePending(ctx, args),
     updateSessionsProperties: (_root, args, ctx) => updateProperties(ctx, args),
+    adminCancelAllLabelSession: async (_root, args, ctx) => toBatchJob(await cancelAll(ctx, args)),
+    adminRestoreAllSessions: async (_root, args, ctx) => toBatchJob(await restoreAll(ctx, args)),
+    adminSaveAllLabelSession: async (_root, args, ctx) => toBatchJob(await saveAllLabel(ctx, args)),
   },
   AdminSessionSummaryPage: { totalCount: (page) => page.count() },
   AdminSessionSummary: {

@@ -65,8 +65,26 @@ async function defaultZone(client: PoolClient, userId: string, ecosystemId: stri
 }
 
 /**
+ * A breakout room's own lesson is not a clash (decision 0067): for a ONE_ON_ONE_BREAKOUT booking,
+ * the GROUP sessions one of its leaders leads and one of its learners takes, at exactly the time of
+ * one of its occurrences. One statement; an empty list for every other kind of booking.
+ */
+async function lessonsOfRoom(client: PoolClient, booking: Pick<BookingToCheck, 'ecosystemId' | 'occurrences' | 'tutorIds' | 'tuteeIds'>): Promise<string[]> {
+  if (booking.tutorIds.length === 0 || booking.tuteeIds.length === 0) return [];
+  const r = await client.query<{ id: string }>(
+    `SELECT s.id FROM read.sessions s
+      WHERE s.ecosystem_id = $1 AND s.session_type = 'GROUP' AND NOT s.cancelled
+        AND (s.start_at, s.end_at) IN (SELECT * FROM unnest($2::timestamptz[], $3::timestamptz[]))
+        AND EXISTS (SELECT 1 FROM read.session_participants p WHERE p.session_id = s.id AND p.is_leader AND p.user_id = ANY ($4::uuid[]))
+        AND EXISTS (SELECT 1 FROM read.session_participants p WHERE p.session_id = s.id AND NOT p.is_leader AND p.user_id = ANY ($5::uuid[]))`,
+    [booking.ecosystemId, booking.occurrences.map((o) => o.startAt), booking.occurrences.map((o) => o.endAt), booking.tutorIds, booking.tuteeIds]);
+  return r.rows.map((row) => row.id);
+}
+
+/**
  * The booking a CreateSessionInput describes: its zone, occurrences and people (the booker leads
- * when they are a tutor there), with the validated schedule they were expanded from.
+ * when they are a tutor there), with the validated schedule they were expanded from; a breakout
+ * room leaves its lesson out of its conflicts.
  */
 export async function bookingFromInput(ctx: RequestContext, input: CreateSessionInput): Promise<BookingToCheck & { schedule: Schedule }> {
   const viewer = viewerOf(ctx);
@@ -80,11 +98,13 @@ export async function bookingFromInput(ctx: RequestContext, input: CreateSession
   if (!program) throw new NotFoundError(programMessages.notFound);
   const leads = viewer.roles.some((r) => r.ecosystemId === program.ecosystemId && r.role === 'LEADER' && r.programId === programId);
   const schedule = scheduleFromInput(input, zone);
-  return {
+  const booking = {
     ecosystemId: program.ecosystemId, programId, timeZoneId: zone, schedule,
     occurrences: expandSchedule(schedule).map((o) => ({ date: o.originalDate, startAt: o.startAt, endAt: o.endAt })),
     tutorIds: input.tutorIds ? tutorIds : leads ? [viewer.userId] : [], tuteeIds,
   };
+  if (input.sessionType !== 'ONE_ON_ONE_BREAKOUT') return booking;
+  return { ...booking, excludeSessionIds: await ctx.read((client) => lessonsOfRoom(client, booking)) };
 }
 
 /** A tutor's day: their hours and their sessions, as `timeZoneId` (default: theirs) reads that date. */

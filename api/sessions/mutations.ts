@@ -177,9 +177,12 @@ export async function editSessionMutation(ctx: RequestContext, input: EditSessio
   let conflicts: SessionConflictAnswer[] = [];
   if (moved) {
     conflicts = await conflictsForBooking(ctx, moved);
+    // The edit dialog's check before saving (decision 0067): the same checks, nothing written.
+    if (input.checkOnly) return { session: null, count: moved.occurrences.length, conflicts };
     const outcome = bookingOutcome(conflicts, forced);
     if (!outcome.book) return { session: null, count: 0, conflicts };
   }
+  if (input.checkOnly) return { session: null, count: 0, conflicts: [] };
   const edited = await withFieldPrefix('input.changes', () => ctx.execute(editSession, {
     seriesId: row.seriesId, occurrenceId: row.id, scope: input.scope, changes,
     actorIsAdmin: booksAsAdmin(viewer, row.ecosystemId, row.programId),

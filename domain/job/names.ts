@@ -26,6 +26,21 @@ const bulkUsersBase = {
 };
 
 /**
+ * Which sessions of the admin summary an "all matching" action acts on (decisions 0060, 0064;
+ * checked by the API first), with the instant its clock statuses were counted at (`asOf`), so the
+ * job names the sessions the admin was shown whatever time it runs.
+ */
+const sessionFilterSchema = z.object({
+  from: z.iso.datetime().nullable().optional(),
+  to: z.iso.datetime().nullable().optional(),
+  programIds: z.array(z.uuid()).max(20).optional(),
+  statuses: z.array(z.string().min(1).max(40)).max(20).optional(),
+  sessionTypes: z.array(z.string().min(1).max(40)).max(20).optional(),
+  text: z.string().max(100).nullable().optional(),
+}).strict();
+const bulkSessionsBase = { filters: sessionFilterSchema, expectedCount: z.number().int().min(0), asOf: z.iso.datetime() };
+
+/**
  * One checked row of an invitation file (decision 0041), as the job invites it: the file's row
  * number (the header is row 1), then the invitee. Checked in full by the API before the job is
  * queued; the schema here only keeps the metadata well formed.
@@ -51,6 +66,11 @@ export const batchJobMetadataSchemas = {
   adminUpdateAllUserPermissions: z.object({ ...bulkUsersBase, changes: z.object({ add: z.array(roleKeySchema).max(20), remove: z.array(roleKeySchema).max(20) }).strict() }).strict(),
   /** A large invitation file (decision 0041): the checked rows, invited one after another by the job. */
   inviteUsersFromFile: z.object({ rows: z.array(inviteFileRowSchema).min(1).max(MAX_INVITE_FILE_ROWS) }).strict(),
+  /** Cancels every session the filters name (decision 0064), with the reason when one starts within 24 hours. */
+  adminCancelAllLabelSession: z.object({ ...bulkSessionsBase, reason: z.string().min(1).max(2000).nullable() }).strict(),
+  adminRestoreAllSessions: z.object(bulkSessionsBase).strict(),
+  /** Sets one custom session property (null removes it) on every session the filters name. */
+  adminSaveAllLabelSession: z.object({ ...bulkSessionsBase, key: z.string().min(1).max(100), value: z.string().max(1000).nullable() }).strict(),
 } as const;
 
 export type BatchJobName = keyof typeof batchJobMetadataSchemas;

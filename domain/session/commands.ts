@@ -10,6 +10,7 @@ import { detailsSchema, overriddenConflictSchema, participantSchema } from './ev
 import { EDIT_SCOPES, MEETING_SOLUTIONS, PARTICIPANT_TYPES } from './model';
 import { localDateSchema, localTimeSchema, recurrenceSchema, scheduleSchema } from './schedule';
 import type { CheckInCommand } from './checkin';
+import type { RecordLessonspaceFilesInput, RecordLessonspaceLessonInput } from './lessonspace';
 
 const id = z.uuid({ error: zm(commonMessages.invalidValue) });
 const text = (max: number) => z.string().max(max);
@@ -117,4 +118,6 @@ export type SessionCommand =
   | { type: 'ReserveSessionSeat'; data: ReserveSessionSeatInput }
   | { type: 'SetSessionsPending'; data: SetSessionsPendingInput }
   | { type: 'SetSessionMeetingRoom'; data: SetSessionMeetingRoomInput }
-  | { type: 'RecordSessionAttendance'; data: RecordSessionAttendanceInput };
+  | { type: 'RecordSessionAttendance'; data: RecordSessionAttendanceInput }
+  | { type: 'RecordLessonspaceLesson'; data: RecordLessonspaceLessonInput }
+  | { type: 'RecordLessonspaceFiles'; data: RecordLessonspaceFilesInput };

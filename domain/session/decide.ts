@@ -15,6 +15,7 @@ import type { SessionEvent } from './events';
 import { sessionMessages as m } from './messages';
 import { findOccurrence, hasEnded, inScope, isHttpUrl, learners, scheduled, segmentOf } from './select';
 import type { SessionState } from './state';
+import { recordLessonspaceFiles, recordLessonspaceLesson } from './lessonspace';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -112,6 +113,8 @@ export function decide(command: SessionCommand, state: SessionState, ctx: Comman
     case 'RecordSessionAttendance': return recordSessionAttendance(command.data, state, ctx);
     case 'CheckInToSession': return checkInToSession(command.data, state, ctx);
     case 'CheckOutOfSession': return checkOutOfSession(command.data, state, ctx);
+    case 'RecordLessonspaceLesson': return recordLessonspaceLesson(command.data, state, ctx);
+    case 'RecordLessonspaceFiles': return recordLessonspaceFiles(command.data, state, ctx);
     default: {
       const exhaustive: never = command;
       return exhaustive;

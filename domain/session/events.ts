@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MEETING_SOLUTIONS, PARTICIPANT_TYPES, SESSION_LOCATIONS, SESSION_TYPES } from './model';
 import { localDateSchema, localTimeSchema, scheduleSchema } from './schedule';
 import { sessionCheckedInSchema, sessionCheckedOutSchema, type SessionCheckedIn, type SessionCheckedOut } from './checkin-events';
+import { lessonspaceEventSchemas, type LessonspaceEvent } from './lessonspace-events';
 
 const instant = z.string().min(1);
 const id = z.uuid();
@@ -151,7 +152,8 @@ export type SessionAttendanceRecorded = Ev<'SessionAttendanceRecorded', typeof s
 export type SessionEvent =
   | SessionCheckedIn | SessionCheckedOut
   | SessionScheduled | SessionEdited | SessionSegmentEdited | SessionSegmentSplit | SessionsCancelled | SessionsRestored
-  | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded;
+  | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded
+  | LessonspaceEvent;
 
 export type SegmentVersion = z.infer<typeof segmentVersionSchema>;
 export type OccurrenceChanges = z.infer<typeof occurrenceChangesSchema>;
@@ -172,4 +174,5 @@ export const sessionEventSchemas = {
   SessionAttendanceRecorded: sessionAttendanceRecordedSchema,
   SessionCheckedIn: sessionCheckedInSchema,
   SessionCheckedOut: sessionCheckedOutSchema,
+  ...lessonspaceEventSchemas,
 };

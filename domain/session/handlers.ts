@@ -8,6 +8,7 @@ import { decide } from './decide';
 import { checkInToSessionInput, checkOutOfSessionInput } from './checkin';
 import type { SessionEvent } from './events';
 import { sessionAggregate, type SessionState } from './state';
+import { recordLessonspaceFilesInput, recordLessonspaceLessonInput } from './lessonspace';
 
 type Data<T extends SessionCommand['type']> = Extract<SessionCommand, { type: T }>['data'];
 type SessionHandler<Input> = CommandHandler<Input, SessionState, SessionEvent>;
@@ -55,3 +56,5 @@ export const setSessionMeetingRoom = onBooking('SetSessionMeetingRoom', setSessi
 export const recordSessionAttendance = onBooking('RecordSessionAttendance', recordSessionAttendanceInput);
 export const checkInToSession = onBooking('CheckInToSession', checkInToSessionInput);
 export const checkOutOfSession = onBooking('CheckOutOfSession', checkOutOfSessionInput);
+export const recordLessonspaceLesson = onBooking('RecordLessonspaceLesson', recordLessonspaceLessonInput);
+export const recordLessonspaceFiles = onBooking('RecordLessonspaceFiles', recordLessonspaceFilesInput);

@@ -11,6 +11,7 @@ import {
 import { idOf } from './ids';
 import { scheduleDates } from './recurrence';
 import { occurrenceId, type Attendance, type LocalDate } from './model';
+import { evolveLessonspace, type OccurrenceLessonspace } from './lessonspace-events';
 
 export interface Segment {
   id: string;
@@ -37,6 +38,8 @@ export interface ScheduledSession {
   overriddenConflicts: OverriddenConflict[];
   segments: Segment[];
   exceptions: Record<string, OccurrenceException>;
+  /** Lessonspace lessons and uploads by occurrence id (lessonspace-events.ts); absent until the first. */
+  lessonspace?: Record<string, OccurrenceLessonspace>;
 }
 
 export type SessionState = { status: 'none' } | ScheduledSession;
@@ -195,6 +198,8 @@ function applyToScheduled(s: ScheduledSession, event: SessionEvent): ScheduledSe
     case 'SessionParticipantDropped':
     case 'SessionSeatReserved':
     case 'SessionsPendingSet': return withExceptions(s, event.data.occurrenceIds, event.data.at, occurrenceChange(event) ?? ((e) => e));
+    case 'SessionLessonspaceLessonRecorded':
+    case 'SessionLessonspaceFilesUploaded': return evolveLessonspace(s, event);
     default: {
       const exhaustive: never = event;
       return exhaustive;

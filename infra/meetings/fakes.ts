@@ -1,6 +1,7 @@
 /**
  * Stand-ins that speak the providers' APIs as far as the adapters use them, for tests: a
- * Lessonspace Launch endpoint that keeps spaces by id, and a Zoom account with its OAuth token
+ * Lessonspace Launch endpoint that keeps spaces by id (with room.sh's import of files, the
+ * organisation's session list and playback, decision 0065), and a Zoom account with its OAuth token
  * endpoint and meetings. Each checks the credentials it was made with and answers as the provider
  * documents (201 new space / 200 existing; 201 created meeting; 204 changed; 401, 404).
  */
@@ -9,14 +10,54 @@ import { standIn, type Reply, type SeenRequest, type StandIn } from './testing';
 
 const digest = (text: string): string => createHash('sha256').update(text).digest('hex').slice(0, 16);
 
+export interface FakeLesson {
+  uuid: string;
+  spaceId: string;
+  startTime: string;
+  endTime: string;
+  /** Whether Lessonspace has a recording of it (recording was on). */
+  recorded: boolean;
+}
+
 export interface FakeLessonspace extends StandIn {
   spaces: Map<string, Record<string, unknown>>;
+  /** Files imported into each room (by space id), as room.sh received them. */
+  imported: Map<string, { name: string; type: string; bytes: Buffer }[]>;
+  /** Lessons held in spaces, which the organisation's session list answers. */
+  lessons: FakeLesson[];
+  organisationId: number;
+}
+
+const ORGANISATION_ID = 4242;
+const roomOf = (spaceId: string): string => digest(`room/${spaceId}`);
+const secretOf = (spaceId: string): string => digest(`secret/${spaceId}`);
+
+/** The organisation's sessions, as GET /v2/organisations/{id}/sessions/ filters them (launch_id and start times). */
+function sessionList(r: SeenRequest, lessons: FakeLesson[], base: string): Reply {
+  const after = r.query.get('start_time_after');
+  const before = r.query.get('start_time_before');
+  const chosen = lessons.filter((l) => (r.query.get('launch_id') === null || l.spaceId === r.query.get('launch_id'))
+    && (after === null || Date.parse(l.startTime) >= Date.parse(after)) && (before === null || Date.parse(l.startTime) <= Date.parse(before)));
+  const results = chosen.map((l) => ({
+    uuid: l.uuid, start_time: l.startTime, end_time: l.endTime, space: { launch_id: l.spaceId },
+    playback_url: `${base}/v2/organisations/${ORGANISATION_ID}/sessions/${l.uuid}/playback/`,
+  }));
+  return { status: 200, body: { count: results.length, next: null, previous: null, results } };
+}
+
+function playback(r: SeenRequest, lessons: FakeLesson[], uuid: string): Reply {
+  const lesson = lessons.find((l) => l.uuid === uuid);
+  if (!lesson?.recorded) return { status: 404, body: { detail: 'Not found.' } };
+  const options = ['media', 'tracks', 'content', 'layout'].map((k) => `${k}=${r.query.get(k) ?? ''}`).join('&');
+  return { status: 200, body: { recording_url: `https://go.room.sh/playback/${digest(uuid)}?${options}` } };
 }
 
 export async function fakeLessonspace(apiKey: string): Promise<FakeLessonspace> {
   const spaces = new Map<string, Record<string, unknown>>();
+  const imported = new Map<string, { name: string; type: string; bytes: Buffer }[]>();
+  const lessons: FakeLesson[] = [];
+  let base = '';
   const launch = (r: SeenRequest): Reply => {
-    if (r.headers.authorization !== `Organisation ${apiKey}`) return { status: 401, body: { detail: 'Invalid token.' } };
     const body = (r.body ?? {}) as Record<string, unknown>;
     const id = body.id;
     if (typeof id !== 'string' || id.length === 0 || id.length > 64) return { status: 400, body: { id: ['Ensure this field has no more than 64 characters.'] } };
@@ -26,11 +67,35 @@ export async function fakeLessonspace(apiKey: string): Promise<FakeLessonspace> 
     const who = user && typeof user === 'object' ? `&user=${digest(JSON.stringify(user))}` : '';
     return {
       status: existed ? 200 : 201,
-      body: { client_url: `https://go.room.sh/?space=${digest(id)}${who}`, api_base: 'https://api.room.sh', room_id: digest(`room/${id}`), session_id: digest(`session/${id}`) },
+      body: {
+        client_url: `https://go.room.sh/?space=${digest(id)}${who}`, api_base: base, room_id: roomOf(id), secret: secretOf(id),
+        session_id: digest(`session/${id}`),
+      },
     };
   };
-  const server = await standIn((r) => (r.method === 'POST' && r.path === '/v2/spaces/launch/' ? launch(r) : { status: 404, body: { detail: 'Not found.' } }));
-  return Object.assign(server, { spaces });
+  const importFiles = (r: SeenRequest, roomId: string): Reply => {
+    const spaceId = [...spaces.keys()].find((id) => roomOf(id) === roomId);
+    if (!spaceId) return { status: 404, body: { detail: 'Not found.' } };
+    if (r.headers.authorization !== `secret ${secretOf(spaceId)}`) return { status: 403, body: { detail: 'Invalid secret.' } };
+    if (r.files.length === 0 || r.files.some((f) => f.field !== 'files')) return { status: 400, body: { detail: 'No files.' } };
+    imported.set(spaceId, [...(imported.get(spaceId) ?? []), ...r.files.map(({ name, type, bytes }) => ({ name, type, bytes }))]);
+    return { status: 200, body: { imported: r.files.length } };
+  };
+  const api = (r: SeenRequest): Reply => {
+    if (r.headers.authorization !== `Organisation ${apiKey}`) return { status: 401, body: { detail: 'Invalid token.' } };
+    if (r.method === 'POST' && r.path === '/v2/spaces/launch/') return launch(r);
+    if (r.method === 'GET' && r.path === '/v2/my-organisation/') return { status: 200, body: { id: ORGANISATION_ID, name: 'Stand-in tutoring' } };
+    if (r.method === 'GET' && r.path === `/v2/organisations/${ORGANISATION_ID}/sessions/`) return sessionList(r, lessons, base);
+    const m = /^\/v2\/organisations\/(\d+)\/sessions\/([^/]+)\/playback\/$/.exec(r.path);
+    if (r.method === 'GET' && m && Number(m[1]) === ORGANISATION_ID) return playback(r, lessons, m[2]);
+    return { status: 404, body: { detail: 'Not found.' } };
+  };
+  const server = await standIn((r) => {
+    const room = /^\/v1\/rooms\/([^/]+)\/import$/.exec(r.path);
+    return r.method === 'POST' && room ? importFiles(r, room[1]) : api(r);
+  });
+  base = server.url;
+  return Object.assign(server, { spaces, imported, lessons, organisationId: ORGANISATION_ID });
 }
 
 export interface ZoomAccount {

@@ -8,6 +8,7 @@ import { MeetingProviderError, type RoomProvider } from './port';
 export interface CallOptions {
   method: 'GET' | 'POST' | 'PATCH';
   headers: Record<string, string>;
+  /** JSON, or a multipart form (room.sh's import), which fetch sends with its own boundary. */
   body?: unknown;
   timeoutMs: number;
 }
@@ -36,11 +37,12 @@ function failureOf(status: number, credentialsRejected: boolean): 'credentials' 
 
 export async function callJson<T>(provider: RoomProvider, url: string, options: CallOptions): Promise<Answer<T>> {
   let response: Response;
+  const form = options.body instanceof FormData;
   try {
     response = await fetch(url, {
       method: options.method,
-      headers: { accept: 'application/json', ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: { accept: 'application/json', ...(options.body === undefined || form ? {} : { 'content-type': 'application/json' }), ...options.headers },
+      body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (err) {

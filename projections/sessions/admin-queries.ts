@@ -32,6 +32,10 @@ export interface SessionSummaryFilter {
   text?: string | null;
   /** Only these sessions (a bulk action's selection). */
   sessionIds?: readonly string[];
+  /** Only sessions cancelled (true) or not (false): whether a cancel of all matching needs a reason. */
+  cancelled?: boolean;
+  /** Only sessions ending after this instant (not over yet). */
+  endsAfter?: Date | null;
 }
 
 export interface SessionSummaryRow {
@@ -123,6 +127,8 @@ function build(filter: SessionSummaryFilter): Built {
   else if (filter.programIds?.length) where.push(`s.program_id = ANY(${param(values, filter.programIds)}::uuid[])`);
   if (filter.sessionTypes?.length) where.push(`s.session_type = ANY(${param(values, filter.sessionTypes)}::text[])`);
   if (filter.sessionIds) where.push(`s.id = ANY(${param(values, filter.sessionIds)}::uuid[])`);
+  if (filter.cancelled !== undefined) where.push(filter.cancelled ? 's.cancelled' : 'NOT s.cancelled');
+  if (filter.endsAfter) where.push(`s.end_at > ${param(values, filter.endsAfter)}::timestamptz`);
   if (filter.statuses?.length) {
     const at: At = (instant) => `${param(values, instant)}::timestamptz`;
     const conditions = filter.statuses.map((st) => statusCondition(st, filter.now, at));
@@ -201,6 +207,13 @@ export async function sessionSummaryCount(db: Queryable, filter: SessionSummaryF
   const built = build(filter);
   const r = await db.query<{ n: number }>(`${built.with}SELECT count(*)::int AS n FROM read.sessions s WHERE ${built.where.join(' AND ')}`, built.values);
   return r.rows[0].n;
+}
+
+/** The programs of the sessions the filter names: whose custom session properties "save all label" must fit. */
+export async function sessionSummaryProgramIds(db: Queryable, filter: SessionSummaryFilter): Promise<string[]> {
+  const built = build(filter);
+  const r = await db.query<{ id: string }>(`${built.with}SELECT DISTINCT s.program_id AS id FROM read.sessions s WHERE ${built.where.join(' AND ')}`, built.values);
+  return r.rows.map((row) => row.id);
 }
 
 /** The participants of a page's sessions with their names in the ecosystem, in one statement. */

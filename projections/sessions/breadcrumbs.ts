@@ -120,6 +120,18 @@ const describers: { [T in SessionEvent['type']]: Describer } = {
     const d = parsed(e, 'SessionCheckedOut');
     return { summary: 'Checked out of a session', changes: d ? { checkedOutTime: d.checkedOutTime, corrected: d.corrected, occurrenceId: d.occurrenceId, checkedOutUserId: d.userId } : {} };
   },
+  // The recording's link is left out like meeting links: whoever has it can watch.
+  SessionLessonspaceLessonRecorded: (e) => {
+    const d = parsed(e, 'SessionLessonspaceLessonRecorded');
+    return {
+      summary: 'Recorded the Lessonspace lesson of a session',
+      changes: d ? { occurrenceId: d.occurrenceId, lessonspaceSessionId: d.lessonspaceSessionId, hasRecording: d.recordingUrl !== null, recordingFileName: d.fileName ?? undefined } : {},
+    };
+  },
+  SessionLessonspaceFilesUploaded: (e) => {
+    const d = parsed(e, 'SessionLessonspaceFilesUploaded');
+    return { summary: 'Put files into a session\'s Lessonspace room', changes: d ? { occurrenceId: d.occurrenceId, fileNames: d.fileNames } : {} };
+  },
 };
 
 export function registerSessionBreadcrumbs(): void {

@@ -2,13 +2,16 @@
  * The admin session summary page in the browser (decision 0060): the ecosystem admin opens it from
  * their ecosystem's card, sees the sessions latest first with people and statuses, pages through
  * them, filters by status and term, selects a row and downloads the CSV of the same filters, and
- * cancels (with a reason) and restores two booked sessions with the count shown first. English at
- * 1280 px, Spanish at 390 px, axe-clean; screenshots in dist/e2e-screenshots.
+ * cancels (with a reason) and restores two booked sessions with the count shown first; with none
+ * chosen, cancels, restores and labels every session matching as a job (decision 0064), the count in
+ * the dialog first. English at 1280 px, Spanish at 390 px, axe-clean; screenshots in dist/e2e-screenshots.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureUser } from '../../api/auth/seed';
+import { randomUUID } from 'node:crypto';
+import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
+import { editProgram } from '../../domain/program/handlers';
 import { bookSession, insertSessions } from '../../api/sessions-admin/testing';
 import { startE2eApp, type E2eApp } from './support/app';
 import { checkPage as check } from './support/check';
@@ -16,6 +19,7 @@ import { checkPage as check } from './support/check';
 const ECOSYSTEM = 'Riverside Unified School District';
 const DAY = 86_400_000;
 let app: E2eApp;
+let bandIds: string[];
 
 beforeAll(async () => {
   app = await startE2eApp();
@@ -37,6 +41,15 @@ beforeAll(async () => {
   for (const subject of ['Chess club A', 'Chess club B']) {
     await bookSession(app, { ecosystemId, programId, start: new Date(Date.now() + 6 * 3_600_000), subject, learnerId: learner.userId });
   }
+  // Three days ahead (no reason needed), for the actions on all matching; the program defines a custom session property.
+  for (const hour of [15, 16, 17]) {
+    await bookSession(app, { ecosystemId, programId, start: new Date(Math.floor(Date.now() / DAY) * DAY + 3 * DAY + hour * 3_600_000), subject: 'Band practice', learnerId: learner.userId });
+  }
+  const room = { id: 'room', label: 'Room', description: null, internalKeyName: 'room', fieldType: 'TEXT', type: 'SESSION', required: false, options: [] };
+  const edited = await services.bus.dispatch(editProgram, { programId, changes: { sessions: { customSessionProperties: [room] } } },
+    { actor: SYSTEM_ACTOR, commandId: randomUUID(), now: new Date().toISOString() });
+  if (edited.position) await services.projections.waitFor(edited.position, undefined, services.config.PROJECTION_WAIT_MS);
+  bandIds = (await app.platform.pools.owner.query<{ id: string }>(`SELECT id FROM read.sessions WHERE subject = 'Band practice'`)).rows.map((r) => r.id);
 }, 120_000);
 afterAll(async () => { await app?.stop(); });
 
@@ -63,7 +76,8 @@ describe('the admin session summary page', () => {
 
       await page.getByRole('button', { name: 'Next page' }).click();
       await table.getByText('Reading circle 25').waitFor();
-      expect(await rows.count()).toBe(1 + 5);
+      // Reading circles 25-27, the two chess clubs and the three band practices.
+      expect(await rows.count()).toBe(1 + 8);
       await page.getByText('Page 2').waitFor();
 
       await page.getByRole('combobox', { name: 'Status' }).click();
@@ -117,6 +131,57 @@ describe('the admin session summary page', () => {
       await page.getByRole('dialog', { name: 'Restore 2 sessions?' }).getByRole('button', { name: 'Restore 2 sessions' }).click();
       await page.getByText('2 sessions restored.').waitFor();
       await expect.poll(async () => table.getByText('Upcoming', { exact: true }).count(), { timeout: 10_000 }).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('cancels and restores every session matching as a job, the count shown first (English, 1280 px)', async () => {
+    const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 1280 });
+    try {
+      await openSessions(page, `Sessions of ${ECOSYSTEM}`);
+      await page.getByRole('textbox', { name: 'Subject or person' }).fill('Band practice');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      const table = page.getByRole('table', { name: 'Sessions' });
+      await expect.poll(async () => table.getByRole('row').count(), { timeout: 10_000 }).toBe(4);
+      await page.getByRole('button', { name: 'Cancel all matching' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel all 3 matching sessions?' });
+      await dialog.getByRole('textbox', { name: 'Reason' }).fill('The hall is booked');
+      await check(page, 'admin-sessions-cancel-all-1280-en');
+      await dialog.getByRole('button', { name: 'Cancel all 3 matching' }).click();
+      await page.getByText('Done: 3 sessions gone through.').waitFor({ timeout: 30_000 });
+      await expect.poll(async () => table.getByText('Cancelled', { exact: true }).count(), { timeout: 10_000 }).toBe(3);
+      await page.getByRole('button', { name: 'Restore all matching' }).click();
+      await page.getByRole('dialog', { name: 'Restore all 3 matching sessions?' }).getByRole('button', { name: 'Restore all 3 matching' }).click();
+      await expect.poll(async () => table.getByText('Upcoming', { exact: true }).count(), { timeout: 30_000 }).toBe(3);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('sets a custom property on every session matching, in Spanish (390 px)', async () => {
+    const { page, context, errors } = await app.open({ who: 'ecosystemAdmin', width: 390, height: 844, locale: 'sp' });
+    try {
+      await openSessions(page, `Sesiones de ${ECOSYSTEM}`);
+      await page.getByRole('textbox', { name: 'Asignatura o persona' }).fill('Band practice');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      const list = page.getByRole('list', { name: 'Sesiones' });
+      await expect.poll(async () => list.getByRole('listitem').count(), { timeout: 10_000 }).toBe(3);
+      await page.getByRole('button', { name: 'Asignar una propiedad a todas las que coinciden' }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Asignar una propiedad a las 3 sesiones que coinciden?' });
+      await dialog.getByRole('combobox', { name: 'Propiedad' }).click();
+      await dialog.getByRole('option', { name: 'Room (room)' }).click();
+      await dialog.getByRole('textbox', { name: 'Valor' }).fill('B12');
+      await check(page, 'admin-sessions-label-all-390-sp');
+      await dialog.getByRole('button', { name: 'Asignar a las 3 que coinciden' }).click();
+      await page.getByText('Hecho: 3 sesiones recorridas.').waitFor({ timeout: 30_000 });
+      await expect.poll(async () => {
+        const r = await app.platform.pools.owner.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM read.sessions WHERE id = ANY($1::uuid[]) AND custom_properties @> '[{"key": "room", "value": "B12"}]'`, [bandIds]);
+        return r.rows[0].n;
+      }, { timeout: 10_000 }).toBe(3);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -125,7 +125,10 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await checkDialog(page, change, shot('change'));
       await change.getByRole('button', { name: 'Save changes' }).click();
       await page.getByText('3 sessions are changed.').waitFor();
-      expect(api.sent.find((s) => s.operation === 'useEditSessionMutation')?.variables.input).toEqual(
+      // The dialog checked the change before it was saved (checkOnly), then saved it.
+      const edits = api.sent.filter((s) => s.operation === 'useEditSessionMutation').map((s) => s.variables.input as { checkOnly?: boolean });
+      expect(edits.some((e) => e.checkOnly)).toBe(true);
+      expect(edits.find((e) => !e.checkOnly)).toEqual(
         { sessionId: expect.any(String), scope: 'ALL', changes: { startTime: '16:30', endTime: '17:30' }, forceBook: null });
       await expect.poll(() => sessionCard(page, 'Upcoming sessions', '4:30 PM – 5:30 PM').count()).toBe(3);
 
@@ -139,6 +142,19 @@ describe.each(SIZES)('booking and changing sessions at $width px', (size) => {
       await page.getByText('2 sessions are cancelled.').waitFor();
       await expect.poll(() => sessionCard(page, 'Upcoming sessions', 'Algebra').count()).toBe(1);
       expect(api.sent.find((s) => s.operation === 'useCancelSessionMutation')?.variables.input).toMatchObject({ scope: 'SINGLE_AND_FOLLOWING' });
+
+      // The cancelled ones wait under "Cancelled sessions"; a restore the server refuses says why and restores nothing.
+      const cancelled = sessionCard(page, 'Cancelled sessions', 'Algebra');
+      await expect.poll(() => cancelled.count()).toBe(2);
+      await cancelled.first().getByRole('button', { name: 'Restore Algebra' }).click();
+      const restore = page.getByRole('dialog', { name: 'Restore Algebra' });
+      await restore.getByRole('radio', { name: 'All sessions of the series' }).check();
+      await restore.getByRole('button', { name: 'Restore session' }).click();
+      await restore.getByRole('alert').getByText('This session can no longer be restored.').waitFor();
+      await checkDialog(page, restore, shot('restore-refused'));
+      expect(api.sent.find((s) => s.operation === 'useRestoreSessionMutation')?.variables.input).toMatchObject({ scope: 'ALL' });
+      await restore.getByRole('button', { name: 'Close', exact: true }).click();
+      expect(await cancelled.count()).toBe(2);
 
       // One seat of the group: Max leaves, the session goes on for Lee.
       const group = sessionCard(page, 'Upcoming sessions', 'Chemistry group');

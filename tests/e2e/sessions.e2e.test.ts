@@ -6,9 +6,14 @@
  * On the real back end: the admin books a weekly series across the clock change of 14 March 2027
  * (New York) and a group session; the tutor sees the series at 4 PM on both sides of the change, in
  * the list and the calendar, and cancels "this and following"; one learner leaves the group while
- * it goes on for the other. sessions-stand-in.e2e.test.ts walks the states the real back end
+ * it goes on for the other. The tutor finds cancelled sessions under "Cancelled sessions" and
+ * restores one, changes a group next week with the edit dialog (its check before saving, a new
+ * time and place), then gives its learner a breakout room (its check shows no
+ * conflict: the lesson itself is not one) and sees it under "Breakout rooms" with its join link;
+ * the header links /sessions and /classes. sessions-stand-in.e2e.test.ts walks the states the real back end
  * reaches only with time. Screenshots: dist/e2e-screenshots/sessions-*.png.
  */
+import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
@@ -114,7 +119,7 @@ async function bookAsAdmin(page: Page, b: { subject: string; date: string; type?
 describe.each(SIZES)('on the real back end at $width px', (size) => {
   const shot = (name: string) => `sessions-real-${name}-${size.width}`;
 
-  it('books a weekly series across the clock change and a group; the tutor sees 4 PM on both sides and cancels this and following; a learner leaves the group', async () => {
+  it('books a weekly series across the clock change and groups; the tutor sees 4 PM on both sides, cancels this and following and restores one; a learner leaves a group; the tutor changes a group and gives its learner a breakout room', async () => {
     const ecosystemId = app.platform.demo!.ecosystemId;
     const [program] = await getProgramsByEcosystemId(app.platform.services.ownerPool, ecosystemId, { limit: 1, after: null, includeArchived: false });
     const tag = size.width;
@@ -132,6 +137,9 @@ describe.each(SIZES)('on the real back end at $width px', (size) => {
       await admin.page.getByText('3 sessions are booked.').waitFor();
       await bookAsAdmin(admin.page, { subject: `Chemistry ${tag}`, date: '2027-03-04', type: 'Group', tutor: tutor.name, tutees: [luis.name, mia.name], seats: '4' });
       await admin.page.getByText('The session is booked.').waitFor();
+      // A group next week (within the ecosystem's 90 days ahead for a tutor's own bookings) for its breakout room.
+      const nextWeek = DateTime.now().setZone(ZONE).plus({ weeks: 1 }).toISODate()!;
+      await bookAsAdmin(admin.page, { subject: `Biology ${tag}`, date: nextWeek, type: 'Group', tutor: tutor.name, tutees: [luis.name], seats: '4' });
       expect(admin.errors).toEqual([]);
     } finally {
       await admin.context.close();
@@ -139,7 +147,10 @@ describe.each(SIZES)('on the real back end at $width px', (size) => {
 
     const { page, context, errors } = await app.open({ ...size, accessToken: tutor.token });
     try {
-      await page.goto(`${app.url}/sessions`);
+      await page.goto(`${app.url}/`);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Classes' }).count()).toBe(1);
       const algebra = sessionCard(page, 'Upcoming sessions', `Algebra ${tag}`);
       await expect.poll(() => algebra.count()).toBe(3);
       expect(await algebra.locator('p', { hasText: 'PM' }).allTextContents()).toEqual([
@@ -161,6 +172,21 @@ describe.each(SIZES)('on the real back end at $width px', (size) => {
       await page.getByText('2 sessions are cancelled.').waitFor();
       await expect.poll(() => algebra.count()).toBe(1);
       await checkPage(page, shot('tutor-cancelled'));
+
+      // The cancelled ones are where they can be brought back, latest first.
+      const cancelled = sessionCard(page, 'Cancelled sessions', `Algebra ${tag}`);
+      await expect.poll(() => cancelled.count()).toBe(2);
+      await cancelled.first().getByRole('button', { name: `Restore Algebra ${tag}` }).click();
+      const restore = page.getByRole('dialog', { name: `Restore Algebra ${tag}` });
+      await restore.getByRole('radio', { name: 'This session' }).waitFor();
+      await checkDialog(page, restore, shot('tutor-restore'));
+      await restore.getByRole('button', { name: 'Restore session' }).click();
+      await page.getByText('The session is restored.').waitFor();
+      await expect.poll(() => algebra.count()).toBe(2);
+      await expect.poll(() => cancelled.count()).toBe(1);
+      expect(await algebra.locator('p', { hasText: 'PM' }).allTextContents()).toEqual([
+        'Tuesday, March 2, 2027, 4:00 PM – 5:00 PM', 'Tuesday, March 16, 2027, 4:00 PM – 5:00 PM',
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -190,6 +216,48 @@ describe.each(SIZES)('on the real back end at $width px', (size) => {
       expect(await group.getByText(mia.name).count()).toBe(0);
     } finally {
       await other.context.close();
+    }
+
+    const leader = await app.open({ ...size, accessToken: tutor.token });
+    try {
+      await leader.page.goto(`${app.url}/sessions`);
+      const group = sessionCard(leader.page, 'Upcoming sessions', `Biology ${tag}`);
+      await group.getByRole('button', { name: `Actions for Biology ${tag}` }).click();
+      await leader.page.getByRole('menuitem', { name: 'Change' }).click();
+      const edit = leader.page.getByRole('dialog', { name: `Change Biology ${tag}` });
+      await edit.getByRole('textbox', { name: 'Description' }).fill('Bring the lab notes');
+      await choose(edit, 'Start', '17:00');
+      await choose(edit, 'End', '18:00');
+      await choose(edit, 'Where', 'In person');
+      await edit.getByRole('textbox', { name: 'Place' }).fill('Lab 3');
+      await edit.getByText('No conflicts.').waitFor();
+      await checkDialog(leader.page, edit, shot('tutor-edit'));
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await leader.page.getByText('The session is changed.').waitFor();
+      await group.getByText('In person: Lab 3').waitFor();
+      expect(await group.locator('p', { hasText: 'PM' }).first().textContent()).toContain('5:00 PM – 6:00 PM');
+
+      await group.getByRole('button', { name: `Actions for Biology ${tag}` }).click();
+      await leader.page.getByRole('menuitem', { name: 'Add breakout rooms' }).click();
+      const dialog = leader.page.getByRole('dialog', { name: `Breakout rooms for Biology ${tag}` });
+      await dialog.getByRole('combobox', { name: `Room for ${luis.name}` }).waitFor();
+      await dialog.getByText('No conflicts.').waitFor();
+      await checkDialog(leader.page, dialog, shot('breakout'));
+      await dialog.getByRole('button', { name: 'Add rooms' }).click();
+      await leader.page.getByText('1 breakout room is booked.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      const room = sessionCard(leader.page, 'Breakout rooms', `Biology ${tag}: ${luis.name}`);
+      await room.getByText('Breakout', { exact: true }).waitFor();
+      // The room's link comes from the meeting-room workflow (decision 0058), a moment after the booking.
+      await expect.poll(async () => {
+        await leader.page.reload();
+        await room.getByText('Breakout', { exact: true }).waitFor();
+        return room.getByRole('link', { name: 'Join' }).count();
+      }, { timeout: 30_000, interval: 1_000 }).toBe(1);
+      await checkPage(leader.page, shot('tutor-breakout'));
+      expect(leader.errors).toEqual([]);
+    } finally {
+      await leader.context.close();
     }
   });
 });

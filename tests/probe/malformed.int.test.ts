@@ -56,8 +56,8 @@ const SENDERS: Record<string, Sender> = {
   deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
 };
 
-/** Sent last: were one of them to take its malformed input, it could end the sender's session or role. */
-const LAST = ['changePassword', 'Logout', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'archiveEcosystem'];
+/** Sent last: were one of them to take its malformed input, it could end the sender's session or role, or change every session matching. */
+const LAST = ['changePassword', 'Logout', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession', 'archiveEcosystem'];
 
 function tokenOf(field: string): string | null {
   const sender = SENDERS[field] ?? 'admin1';
@@ -143,6 +143,7 @@ beforeAll(async () => {
     editSessionV3: { input: { changes: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York', customUrl: 'https://meet.example.com/probe' } } },
     checkSessionConflicts: { input: { startTime: '10:00', endTime: '11:00', timeZoneId: 'America/New_York' } },
     updateOneOrManyUserPermissions: { changes: { add: [{ role: 'STUDENT' }] } }, adminUpdateAllUserPermissions: { changes: { add: [{ role: 'STUDENT' }] } }, configureSsoProvider: { input: { clientSecret: 'probe-secret' } },
+    lessonSpaceUpload: { files: [{ fileName: 'probe.pdf', contentType: 'application/pdf', contentBase64: 'cHJvYmU=' }] },
   };
   docs = malformedMutations(schema, own, { lineBreaksAllowed: LINE_BREAKS_ALLOWED, plainKeys: PLAIN_KEYS, signedNumbers: SIGNED_NUMBERS, selections: SELECTIONS, extra });
 }, 120_000);

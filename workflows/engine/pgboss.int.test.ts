@@ -26,7 +26,7 @@ describe('pg-boss engine', () => {
       await engine.start();
       const queues = await db.ownerPool.query<{ name: string }>(`SELECT name FROM pgboss.queue WHERE name LIKE 'workflow_%' ORDER BY name`);
       expect(queues.rows.map((r) => r.name)).toEqual([
-        'workflow_adminArchiveAllUser', 'workflow_adminUpdateAllUserPermissions',
+        'workflow_adminArchiveAllUser', 'workflow_adminCancelAllLabelSession', 'workflow_adminRestoreAllSessions', 'workflow_adminSaveAllLabelSession', 'workflow_adminUpdateAllUserPermissions',
         'workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_deliverMessage', 'workflow_inviteUsersFromFile', 'workflow_reapStalledJobs',
         'workflow_syncMeetingRoom',
       ]);

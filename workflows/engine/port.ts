@@ -32,6 +32,26 @@ export interface BulkUsersArgs extends JobRunArgs {
   changes?: { add: Array<{ role: string; programId: string | null }>; remove: Array<{ role: string; programId: string | null }> };
 }
 
+/** The sessions an "all matching" admin action walks (decision 0064), as the job's metadata records them. */
+export interface BulkSessionFilters {
+  from?: string | null;
+  to?: string | null;
+  programIds?: string[];
+  statuses?: string[];
+  sessionTypes?: string[];
+  text?: string | null;
+}
+
+/** What the action does to each session: cancel (with the reason), restore, or set one custom property. */
+export type BulkSessionChange = { kind: 'cancel'; reason: string | null } | { kind: 'restore' } | { kind: 'label'; key: string; value: string | null };
+
+/** An "all matching" action on the admin session summary (decision 0064). `asOf`: the instant the clock statuses are read at. */
+export interface BulkSessionsArgs extends JobRunArgs {
+  filters: BulkSessionFilters;
+  asOf: string;
+  change: BulkSessionChange;
+}
+
 /**
  * A large invitation file (decision 0041). The rows are the job's metadata (read by the
  * activities from the jobs read model, so the run's arguments stay small); `tokenSeed` is a random
@@ -55,6 +75,9 @@ export interface JobWorkflowArgs {
   adminArchiveAllUser: BulkUsersArgs;
   adminUpdateAllUserPermissions: BulkUsersArgs;
   inviteUsersFromFile: InviteFileArgs;
+  adminCancelAllLabelSession: BulkSessionsArgs;
+  adminRestoreAllSessions: BulkSessionsArgs;
+  adminSaveAllLabelSession: BulkSessionsArgs;
 }
 
 /** Delivers one recorded message (domain/message): its id is all the run needs, the rest is in its stream. */
@@ -91,7 +114,8 @@ export type MeetingWorkflowName = keyof MeetingWorkflowArgs;
 /** What `startWorkflow` starts: a run per job or per message (schedules start the others). */
 export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | MeetingWorkflowName;
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
-export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile'];
+export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
+  'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];

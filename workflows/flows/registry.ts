@@ -9,6 +9,7 @@ import type { Activities } from '../activities';
 import type { WorkflowName } from '../engine/port';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from './demoData';
 import { bulkUsersFlow } from './bulkUsers';
+import { bulkSessionsFlow } from './bulkSessions';
 import { inviteFileFlow } from './inviteFile';
 import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
@@ -29,6 +30,18 @@ export const bulkUsersArgsSchema = jobRunArgsSchema.extend({
   excludeUserId: z.uuid(),
   changes: z.object({ add: z.array(roleKeyArgs), remove: z.array(roleKeyArgs) }).optional(),
 });
+export const bulkSessionsArgsSchema = jobRunArgsSchema.extend({
+  filters: z.object({
+    from: z.string().nullable().optional(), to: z.string().nullable().optional(), programIds: z.array(z.uuid()).optional(),
+    statuses: z.array(z.string()).optional(), sessionTypes: z.array(z.string()).optional(), text: z.string().nullable().optional(),
+  }),
+  asOf: z.iso.datetime(),
+  change: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('cancel'), reason: z.string().nullable() }),
+    z.object({ kind: z.literal('restore') }),
+    z.object({ kind: z.literal('label'), key: z.string().min(1), value: z.string().nullable() }),
+  ]),
+});
 export const inviteFileArgsSchema = jobRunArgsSchema.extend({ rowCount: z.number().int().min(1), tokenSeed: z.string().min(32) });
 export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const syncMeetingRoomArgsSchema = z.object({ seriesId: z.uuid(), revision: z.number().int().min(0) });
@@ -43,6 +56,10 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
     case 'adminArchiveAllUser':
     case 'adminUpdateAllUserPermissions':
       return bulkUsersFlow(activities, bulkUsersArgsSchema.parse(rawArgs), runtime);
+    case 'adminCancelAllLabelSession':
+    case 'adminRestoreAllSessions':
+    case 'adminSaveAllLabelSession':
+      return bulkSessionsFlow(activities, bulkSessionsArgsSchema.parse(rawArgs), runtime);
     case 'inviteUsersFromFile':
       return inviteFileFlow(activities, inviteFileArgsSchema.parse(rawArgs), runtime);
     case 'deliverMessage':

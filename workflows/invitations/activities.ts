@@ -88,7 +88,7 @@ async function inviteRow(c: RowContext, row: InviteFileRow): Promise<void> {
  * address was taken): that row is skipped. Any other refusal (bad input) is a fault that would
  * refuse every row alike, so it fails the job instead of skipping the file silently.
  */
-function isConflict(err: unknown): boolean {
+export function isConflict(err: unknown): boolean {
   if (failureType(err) !== 'DomainError') return false;
   const details = (err as { details?: unknown }).details;
   return Array.isArray(details) && (details[0] as { code?: unknown } | undefined)?.code === 'CONFLICT';

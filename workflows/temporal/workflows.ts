@@ -8,8 +8,9 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
 import { bulkUsersFlow } from '../flows/bulkUsers';
+import { bulkSessionsFlow } from '../flows/bulkSessions';
 import { deliverMessageFlow } from '../flows/deliverMessage';
 import { syncMeetingRoomFlow } from '../flows/syncMeetingRoom';
 import type { MeetingRoomOutcome } from '../meetings/activities';
@@ -60,6 +61,18 @@ export async function adminArchiveAllUser(args: BulkUsersArgs): Promise<Workflow
 
 export async function adminUpdateAllUserPermissions(args: BulkUsersArgs): Promise<WorkflowOutcome> {
   return bulkUsersFlow(activities, args, runtime);
+}
+
+export async function adminCancelAllLabelSession(args: BulkSessionsArgs): Promise<WorkflowOutcome> {
+  return bulkSessionsFlow(activities, args, runtime);
+}
+
+export async function adminRestoreAllSessions(args: BulkSessionsArgs): Promise<WorkflowOutcome> {
+  return bulkSessionsFlow(activities, args, runtime);
+}
+
+export async function adminSaveAllLabelSession(args: BulkSessionsArgs): Promise<WorkflowOutcome> {
+  return bulkSessionsFlow(activities, args, runtime);
 }
 
 export async function inviteUsersFromFile(args: InviteFileArgs): Promise<WorkflowOutcome> {

@@ -187,6 +187,23 @@ export class FakeActivities {
       this.calls.push(`${args.jobId} abandon-bulk`);
       this.finish(args.jobId, { outcome: 'abandoned', failure });
     },
+    // The "all matching" session actions (decision 0064) are exercised with the real activities (workflows/session-bulk).
+    beginBulkSessions: async (args) => {
+      this.calls.push(`${args.jobId} begin-bulk-sessions`);
+      return { total: 0 };
+    },
+    bulkSessionsPage: async (args, _after, done) => {
+      this.calls.push(`${args.jobId} bulk-sessions-page`);
+      return { done, changed: 0, next: null };
+    },
+    finishBulkSessions: async (args) => {
+      this.calls.push(`${args.jobId} finish-bulk-sessions`);
+      this.finish(args.jobId, { outcome: 'completed', failure: null });
+    },
+    abandonBulkSessions: async (args, failure) => {
+      this.calls.push(`${args.jobId} abandon-bulk-sessions`);
+      this.finish(args.jobId, { outcome: 'abandoned', failure });
+    },
     // The invitation-file job (decision 0041) is exercised with the real activities (api/invitations).
     beginInviteFile: async (args) => {
       this.calls.push(`${args.jobId} begin-invite-file`);

@@ -1,7 +1,7 @@
 /**
  * A stand-in for the sessions API in the browser tests of the sessions pages, until the real one is
  * served: it answers the pages' persisted sessions operations (lists, drop-ins, availability,
- * conflicts, people to choose, book, change, cancel, drop, take a seat, join) from a list of sessions it keeps, and lets every
+ * conflicts, people to choose, book, change, cancel, drop, take a seat, join; a restore it refuses) from a list of sessions it keeps, and lets every
  * other request through to the real server. It records what the page sent, so a test can check it.
  * Occurrences of a booking are expanded here with luxon in the booking's zone: a weekly series keeps
  * its wall-clock time across a clock change, as the real domain does (decision 0055).
@@ -43,9 +43,12 @@ function toJson(s: StandInSession): Json {
     timeZoneId: s.timeZoneId, startAt: s.startAt, endAt: s.endAt, durationMinutes: end.diff(start, 'minutes').minutes, meetingSolution: 'LESSONSPACE',
     isInPerson: false, joinUrl: 'https://rooms.example.org/r/' + s.id, physicalSessionOptions: null, maxStudents: s.maxStudents, numLearners: learners,
     fullness: s.maxStudents !== null && learners >= s.maxStudents ? 'FULL' : 'OPEN', frequency: s.recurring ? 'WEEKLY' : null, cancelReason: null,
+    sessionDescription: '', recurringDays: s.recurring ? [start.weekday % 7] : [], weeksRecurring: s.recurring ? 3 : null, weeksRepeat: s.recurring ? 1 : null, recurringEndDate: null,
     participants: s.participants.map((p) => ({ userId: p.userId, userType: p.isLeader ? 'TUTOR' : 'STUDENT', isLeader: p.isLeader, joinedTime: p.joinedTime ?? null,
-      user: { id: p.userId, profile: { firstName: p.name[0], lastName: p.name[1], preferredName: null } } })),
+      user: { id: p.userId, profile: { firstName: p.name[0], lastName: p.name[1], preferredName: null } },
+      checkedInTime: null, checkedOutTime: null })),
     viewerCanEdit: true, viewerCanCancel: true, viewerIsParticipant: s.viewerIsParticipant,
+    viewerCanCheckIn: false,
   };
 }
 
@@ -115,13 +118,15 @@ function drop(state: SessionsStandIn, input: Json): Json {
   return { dropSession: { count: 1, session: { id: target.id, numLearners: learners, fullness: 'OPEN' } } };
 }
 
-/** Changes the subject or the wall-clock times of the occurrences the scope names, each on its own day. */
+/** Changes the subject or the wall-clock times of the occurrences the scope names, each on its own day (with checkOnly: nothing). */
 function edit(state: SessionsStandIn, input: Json): Json {
   const target = state.sessions.find((s) => s.id === input.sessionId);
   if (!target) throw new Error('no such session');
   const changes = input.changes as { subject?: string; startTime?: string; endTime?: string };
   const hit = state.sessions.filter((s) => !s.cancelled && s.seriesId === target.seriesId && (input.scope === 'ALL'
     || s.id === target.id || (input.scope === 'SINGLE_AND_FOLLOWING' && s.startAt >= target.startAt)));
+  // The edit dialog's check before saving: the conflicts only, nothing changed.
+  if (input.checkOnly) return { editSessionV3: { count: hit.length, session: null, conflicts: [] } };
   for (const s of hit) {
     const start = DateTime.fromISO(s.startAt).setZone(s.timeZoneId);
     const end = DateTime.fromISO(s.endAt).setZone(s.timeZoneId);
@@ -157,6 +162,14 @@ function conflicts(input: Json): { checkSessionConflicts: Json[] } {
     userId: TUTOR.userId, remainingMinutes: null, totalMinutes: null, dayAvailability: [{ startTime: '15:00', endTime: '18:00' }] }] : [] };
 }
 
+/** A refusal the stand-in answers as the server does: a GraphQL error with its message and code. */
+class Refusal extends Error {}
+
+/** Restoring is refused, as the server refuses what it may not restore: the page must show why. */
+function restore(): Json {
+  throw new Refusal('This session can no longer be restored.');
+}
+
 const person = (p: { userId: string; name: [string, string] }, programIds: string[]) => ({ node: { userId: p.userId, firstName: p.name[0], lastName: p.name[1], preferredName: null, programIds } });
 
 type Handler = (state: SessionsStandIn, variables: Json, programIds: string[]) => Json;
@@ -174,6 +187,7 @@ const HANDLERS: Record<string, Handler> = {
   useEditSessionMutation: (state, v) => edit(state, v.input as Json),
   useReserveSeatMutation: (state, v) => reserve(state, v.input as Json),
   useTrackJoinMutation: (state, v) => join(state, v.sessionId as string),
+  useRestoreSessionMutation: () => restore(),
 };
 
 /**
@@ -191,7 +205,12 @@ export async function serveSessions(page: Page, sessions: StandInSession[], zone
     const operation = body?.doc_id ? byId.get(body.doc_id) : undefined;
     if (operation) {
       state.sent.push({ operation, variables: body?.variables ?? {} });
-      return route.fulfill({ json: { data: HANDLERS[operation](state, body?.variables ?? {}, programIds) } });
+      try {
+        return await route.fulfill({ json: { data: HANDLERS[operation](state, body?.variables ?? {}, programIds) } });
+      } catch (error) {
+        if (!(error instanceof Refusal)) throw error;
+        return route.fulfill({ json: { data: null, errors: [{ message: error.message, extensions: { code: 'BAD_USER_INPUT' } }] } });
+      }
     }
     if (body?.doc_id !== viewerId && body?.doc_id !== ecosystemId) return route.continue();
     const response = await route.fetch();

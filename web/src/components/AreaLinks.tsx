@@ -1,5 +1,6 @@
 /**
- * The header's links to the admin areas the signed-in user may work in. Asked again whenever the
+ * The header's links to the signed-in user's sessions and classes (members of an ecosystem) and
+ * to the admin areas they may work in. Asked again whenever the
  * access token changes, so a new log-in never sees the last one's answer; false while unknown and
  * when the question fails (logged, not shown).
  */
@@ -12,7 +13,7 @@ import { useAccessToken } from '../relay/client';
 import { ADMIN_ROOT, ECOSYSTEM_ADMIN_ROOT } from '../router/paths';
 import { fetchViewerAreas, type ViewerAreas } from '../router/viewerAreas';
 
-const NONE: ViewerAreas = { platformAdmin: false, ecosystemAdmin: false };
+const NONE: ViewerAreas = { platformAdmin: false, ecosystemAdmin: false, member: false };
 
 function useViewerAreas(): ViewerAreas {
   const token = useAccessToken();
@@ -35,9 +36,11 @@ function useViewerAreas(): ViewerAreas {
 
 export default function AreaLinks() {
   const t = useT();
-  const { platformAdmin, ecosystemAdmin } = useViewerAreas();
+  const { platformAdmin, ecosystemAdmin, member } = useViewerAreas();
   return (
     <>
+      {member && <Anchor component={NavLink} to="/sessions">{t('nav.sessions')}</Anchor>}
+      {member && <Anchor component={NavLink} to="/classes">{t('nav.classes')}</Anchor>}
       {ecosystemAdmin && <Anchor component={NavLink} to={ECOSYSTEM_ADMIN_ROOT}>{t('nav.ecosystemAdmin')}</Anchor>}
       {platformAdmin && <Anchor component={NavLink} to={ADMIN_ROOT}>{t('nav.adminPanel')}</Anchor>}
     </>

@@ -31,6 +31,8 @@ import { sessionsEn } from './sessions.en';
 import { sessionsEs } from './sessions.es';
 import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
+import { recordingExportsEn } from './recordingExports.en';
+import { recordingExportsEs } from './recordingExports.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -61,6 +63,7 @@ const LEADS: Catalogues = { en: leadsEn, sp: leadsEs };
 const ADMIN_SESSIONS: Catalogues = { en: adminSessionsEn, sp: adminSessionsEs };
 const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
 const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
+const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExportsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -120,4 +123,9 @@ export function SessionsMessages({ children }: { children: ReactNode }) {
 /** The course pages /classes and /classes/:name (docs/decisions/0061). */
 export function ClassesMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={CLASSES}>{children}</PageMessages>;
+}
+
+/** The platform admins' recording export definitions page (docs/decisions/0058, 0065). */
+export function RecordingExportsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={RECORDING_EXPORTS}>{children}</PageMessages>;
 }

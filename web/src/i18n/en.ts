@@ -14,6 +14,7 @@ import type { LeadsMessageId } from './leads.en';
 import type { AdminSessionsMessageId } from './adminSessions.en';
 import type { SessionsMessageId } from './sessions.en';
 import type { ClassesMessageId } from './classes.en';
+import type { RecordingExportsMessageId } from './recordingExports.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -172,6 +173,8 @@ export const en = {
 
   // /edit-profile (issue 7, people).
   'admin.outboxText': 'Every e-mail and text message, and how its delivery went; send yourself a test message.',
+  'admin.recordingExports': 'Recording exports',
+  'admin.recordingExportsText': 'How Lessonspace recordings are exported.',
 
   'invite.title': 'Invite people to {name}',
   'invite.link': 'Invite people',
@@ -197,4 +200,5 @@ export type CoreMessageId = keyof typeof en;
 /** Every key `t` takes: some pages bring their own catalogue (i18n/PageMessages.tsx). */
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
   | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
-  | SessionsMessageId | ClassesMessageId;
+  | SessionsMessageId | ClassesMessageId
+  | RecordingExportsMessageId;

@@ -158,6 +158,8 @@ export const es: Record<CoreMessageId, string> = {
 
   // /edit-profile (issue 7, people).
   'admin.outboxText': 'Todos los correos y mensajes de texto, y cómo fue su entrega; envíese un mensaje de prueba.',
+  'admin.recordingExports': 'Exportación de grabaciones',
+  'admin.recordingExportsText': 'Cómo se exportan las grabaciones de Lessonspace.',
 
   'invite.title': 'Invitar personas a {name}',
   'invite.link': 'Invitar personas',

@@ -27,6 +27,8 @@ import { sessionsEn } from './sessions.en';
 import { sessionsEs } from './sessions.es';
 import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
+import { recordingExportsEn } from './recordingExports.en';
+import { recordingExportsEs } from './recordingExports.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -41,6 +43,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   adminSessions: { en: adminSessionsEn, es: adminSessionsEs },
   sessions: { en: sessionsEn, es: sessionsEs },
   classes: { en: classesEn, es: classesEs },
+  recordingExports: { en: recordingExportsEn, es: recordingExportsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -11,6 +11,8 @@ export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
 export const ECOSYSTEM_ADMIN_ROOT = '/admin';
 /** The outbox of every e-mail and text message (platform admins). */
 export const OUTBOX_PATH = `${ADMIN_ROOT}/outbox`;
+/** The custom Lessonspace recording export definitions (platform admins; spec section 2's route). */
+export const RECORDING_EXPORTS_PATH = `${ADMIN_ROOT}/custom-lessonspace-video-audio-recording-export-definitions`;
 
 export function outboxMessagePath(messageId: string): string {
   return `${OUTBOX_PATH}/${encodeURIComponent(messageId)}`;

@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
                 ...ecosystemPages('manage-ecosystems'),
                 { path: 'outbox', lazy: () => import('./deferred').then((m) => m.loadOutboxPage()) },
                 { path: 'outbox/:messageId', lazy: () => import('./deferred').then((m) => m.loadOutboxMessagePage()) },
+                { path: 'custom-lessonspace-video-audio-recording-export-definitions', lazy: () => import('../pages/recording-exports/RecordingExportsPage') },
               ],
             },
             {

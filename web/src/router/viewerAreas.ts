@@ -1,6 +1,7 @@
 /**
  * Which admin areas the signed-in user may work in: the internal admin panel (platform admins)
- * and /admin (admins of at least one ecosystem, SUPER_ADMIN). Read through Relay's store, so the
+ * and /admin (admins of at least one ecosystem, SUPER_ADMIN); and whether they are a member of an
+ * ecosystem at all (the header's /sessions and /classes). Read through Relay's store, so the
  * header and the area guard share one request.
  */
 import { graphql } from 'react-relay';
@@ -13,6 +14,7 @@ const query = graphql`
       id
       isInternalTeamAccount
       ecosystemRoles { ecosystemId role status }
+      programRoles { ecosystemId }
     }
   }
 `;
@@ -20,6 +22,8 @@ const query = graphql`
 export interface ViewerAreas {
   platformAdmin: boolean;
   ecosystemAdmin: boolean;
+  /** Holds a role in some ecosystem or program: has sessions and classes to see. */
+  member: boolean;
 }
 
 export function areasOf(data: viewerAreasQuery$data): ViewerAreas {
@@ -27,6 +31,7 @@ export function areasOf(data: viewerAreasQuery$data): ViewerAreas {
   return {
     platformAdmin: user?.isInternalTeamAccount === true,
     ecosystemAdmin: user?.ecosystemRoles.some((r) => r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE') === true,
+    member: (user?.ecosystemRoles.length ?? 0) + (user?.programRoles.length ?? 0) > 0,
   };
 }
 

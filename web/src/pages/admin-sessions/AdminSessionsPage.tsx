@@ -1,7 +1,8 @@
 /**
  * The ecosystem's sessions for its admins (decision 0060): /admin/ecosystems/:ecosystemId/sessions
  * and the same page in the internal admin panel. Filters, sort and pages of the summary, a
- * selection to cancel or restore, and the CSV download of the same filters.
+ * selection to cancel or restore (or, with none, every session matching: decision 0064), and the
+ * CSV download of the same filters.
  */
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Suspense, useState } from 'react';
@@ -66,7 +67,7 @@ function Sessions({ ecosystemId, name, programs }: { ecosystemId: string; name: 
       <Text size="sm">{t('adminSessions.intro')}</Text>
       <SessionFilters programs={programs} onApply={apply} />
       <Group gap="sm">
-        <BulkActions ecosystemId={ecosystemId} selected={selected} onDone={() => { setSelected(new Set()); setFetchKey((k) => k + 1); }} />
+        <BulkActions ecosystemId={ecosystemId} filters={filters} selected={selected} onDone={() => { setSelected(new Set()); setFetchKey((k) => k + 1); }} />
         <Button variant="default" onClick={() => void exportCsv()}>{t('adminSessions.export')}</Button>
       </Group>
       <Suspense fallback={<Text>{t('adminSessions.loading')}</Text>}>

@@ -1,7 +1,7 @@
 /**
  * Cancel or restore the chosen sessions (decision 0060): the number chosen is in the button and the
  * dialog's title before anything runs; a refusal (a reason needed within 24 hours) shows in the
- * dialog, which stays open.
+ * dialog, which stays open. With no row chosen, the actions on all matching (decision 0064).
  */
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -10,9 +10,18 @@ import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
 import { FormDialog } from '../students/FormDialog';
+import type { AdminSessionFilters } from './__generated__/AllMatchingCountQuery.graphql';
+import { AllMatching } from './AllMatching';
 import { useSessionActions } from './useSessionActions';
 
-export function BulkActions({ ecosystemId, selected, onDone }: { ecosystemId: string; selected: ReadonlySet<string>; onDone: () => void }) {
+interface Props { ecosystemId: string; filters: AdminSessionFilters; selected: ReadonlySet<string>; onDone: () => void }
+
+export function BulkActions({ ecosystemId, filters, selected, onDone }: Props) {
+  if (selected.size === 0) return <AllMatching ecosystemId={ecosystemId} filters={filters} onDone={onDone} />;
+  return <ChosenActions ecosystemId={ecosystemId} selected={selected} onDone={onDone} />;
+}
+
+function ChosenActions({ ecosystemId, selected, onDone }: Omit<Props, 'filters'>) {
   const t = useT();
   const errorText = useErrorText();
   const { cancel, restore, busy } = useSessionActions();

@@ -3,7 +3,7 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
-import { ECOSYSTEMS_PATH, OUTBOX_PATH } from '../../router/paths';
+import { ECOSYSTEMS_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH } from '../../router/paths';
 
 export function Component() {
   const t = useT();
@@ -20,6 +20,10 @@ export function Component() {
         <Card component="li" withBorder>
           <Anchor component={Link} to={OUTBOX_PATH} fw={600}>{t('outbox.title')}</Anchor>
           <Text size="sm" c="dimmed">{t('admin.outboxText')}</Text>
+        </Card>
+        <Card component="li" withBorder>
+          <Anchor component={Link} to={RECORDING_EXPORTS_PATH} fw={600}>{t('admin.recordingExports')}</Anchor>
+          <Text size="sm" c="dimmed">{t('admin.recordingExportsText')}</Text>
         </Card>
       </SimpleGrid>
     </Stack>

@@ -33,18 +33,21 @@ export interface BookingContext {
 
 interface Props { opened: boolean; onClose: () => void; onBooked: () => void; context: BookingContext; returnFocus: HTMLElement | null }
 
-function usePeople(context: BookingContext, opened: boolean) {
+/** The tutees (and for admins the tutors) to choose from, asked while `opened`; none without a context (the edit dialog of someone who cannot book). */
+export function usePeople(context: BookingContext | null, opened: boolean) {
   const [people, setPeople] = useState<{ tutors: PersonChoice[] | null; tutees: PersonChoice[] }>({ tutors: null, tutees: [] });
+  const ecosystemId = context?.ecosystemId ?? null;
+  const isAdmin = context?.isAdmin ?? false;
   useEffect(() => {
-    if (!opened) return undefined;
+    if (!opened || ecosystemId === null) return undefined;
     let current = true;
     const report = (what: string) => (error: unknown) => { console.error(`The ${what} to choose from failed to load`, error); return []; };
     void Promise.all([
-      fetchTutees(context.ecosystemId).catch(report('tutees')),
-      context.isAdmin ? fetchTutors(context.ecosystemId).catch(report('tutors')) : Promise.resolve(null),
+      fetchTutees(ecosystemId).catch(report('tutees')),
+      isAdmin ? fetchTutors(ecosystemId).catch(report('tutors')) : Promise.resolve(null),
     ]).then(([tutees, tutors]) => { if (current) setPeople({ tutees, tutors }); });
     return () => { current = false; };
-  }, [opened, context.ecosystemId, context.isAdmin]);
+  }, [opened, ecosystemId, isAdmin]);
   return people;
 }
 

@@ -18,8 +18,8 @@ const SETTLE_MS = 500;
 
 type Answer<T> = { state: 'idle' } | { state: 'loading' } | { state: 'done'; value: T } | { state: 'failed'; error: unknown };
 
-/** Runs `ask` half a second after `key` last changed (null: nothing to ask), keeping only the newest answer. */
-function useSettled<T>(key: string | null, ask: () => Promise<T>): Answer<T> {
+/** Runs `ask` half a second after `key` last changed (null: nothing to ask), keeping only the newest answer (also the breakout rooms' check). */
+export function useSettled<T>(key: string | null, ask: () => Promise<T>): Answer<T> {
   const [answer, setAnswer] = useState<Answer<T>>({ state: 'idle' });
   useEffect(() => {
     if (key === null) { setAnswer({ state: 'idle' }); return undefined; }

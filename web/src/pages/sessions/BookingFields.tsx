@@ -3,7 +3,7 @@
  * ecosystem's sessionInterval) with the zone named, how it repeats, where it happens, seats of a
  * group, and the tutors (admins) and tutees.
  */
-import { MultiSelect, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MultiSelect, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateTime } from 'luxon';
 import { useIntl } from 'react-intl';
 import { useT } from '../../i18n/terms';
@@ -19,6 +19,7 @@ export interface BookingOptions {
   programs: readonly BookingProgram[];
   sessionInterval: number;
   durations: readonly number[];
+  /** null: the viewer does not choose the tutors (they lead, or are no admin). */
   tutors: readonly PersonChoice[] | null;
   tutees: readonly PersonChoice[];
 }
@@ -32,7 +33,7 @@ function seats(value: string): number | null {
 
 const SEATED: readonly SessionTypeName[] = ['GROUP', 'DROP_IN', 'COURSE', 'ONE_ON_ONE_BREAKOUT'];
 
-interface Props {
+export interface FieldProps {
   draft: BookingDraft;
   errors: BookingErrors;
   options: BookingOptions;
@@ -45,7 +46,7 @@ function onDate(draft: BookingDraft): DateTime | undefined {
   return day.isValid ? day : undefined;
 }
 
-function WhenFields({ draft, errors, options, change }: Props) {
+export function WhenFields({ draft, errors, options, change }: FieldProps) {
   const t = useT();
   const { locale } = useIntl();
   const times = timeOptions(options.sessionInterval).map((value) => ({ value, label: value }));
@@ -64,7 +65,7 @@ function WhenFields({ draft, errors, options, change }: Props) {
   );
 }
 
-function WhereFields({ draft, errors, change }: Omit<Props, 'options'>) {
+export function WhereFields({ draft, errors, change }: Omit<FieldProps, 'options'>) {
   const t = useT();
   return (
     <Stack gap="sm">
@@ -83,7 +84,7 @@ function WhereFields({ draft, errors, change }: Omit<Props, 'options'>) {
   );
 }
 
-function PeopleFields({ draft, options, change }: Omit<Props, 'errors'>) {
+export function PeopleFields({ draft, options, change }: Omit<FieldProps, 'errors'>) {
   const t = useT();
   const tutees = options.tutees.map(({ value, label }) => ({ value, label }));
   return (
@@ -98,13 +99,27 @@ function PeopleFields({ draft, options, change }: Omit<Props, 'errors'>) {
   );
 }
 
+/** Seats of a kind of session that has them (group, drop-in, course, breakout). */
+export function SeatsField({ draft, change }: Pick<FieldProps, 'draft' | 'change'>) {
+  const t = useT();
+  if (!SEATED.includes(draft.sessionType)) return null;
+  return <TextInput type="number" inputMode="numeric" min={1} max={500} label={t('sessions.form.maxStudents')} value={draft.maxStudents ?? ''} maw={160}
+    onChange={(e) => change({ maxStudents: seats(e.currentTarget.value) })} />;
+}
+
+export function DescriptionField({ draft, change }: Pick<FieldProps, 'draft' | 'change'>) {
+  const t = useT();
+  return <Textarea label={t('sessions.form.description')} value={draft.description} autosize minRows={2} maxLength={2000}
+    onChange={(e) => change({ description: e.currentTarget.value })} />;
+}
+
 /** The kind kept when the new program offers it, else the program's first. */
 function typeFor(program: BookingProgram | undefined, current: SessionTypeName): SessionTypeName {
   const offered = program && program.sessionCapabilities.length > 0 ? program.sessionCapabilities : SESSION_TYPES;
   return offered.includes(current) ? current : offered[0];
 }
 
-export function BookingFields(props: Props) {
+export function BookingFields(props: FieldProps) {
   const t = useT();
   const { draft, errors, options, change } = props;
   const program = options.programs.find((p) => p.id === draft.programId);
@@ -119,13 +134,11 @@ export function BookingFields(props: Props) {
         onChange={(v) => v && change({ sessionType: v as SessionTypeName })} />
       <TextInput label={t('sessions.form.subject')} required value={draft.subject} maxLength={200}
         error={errors.subject && t(errors.subject)} onChange={(e) => change({ subject: e.currentTarget.value })} />
+      <DescriptionField draft={draft} change={change} />
       <WhenFields {...props} />
       <RecurrenceFields draft={draft} errors={errors} change={change} />
       <WhereFields draft={draft} errors={errors} change={change} />
-      {SEATED.includes(draft.sessionType) && (
-        <TextInput type="number" inputMode="numeric" min={1} max={500} label={t('sessions.form.maxStudents')} value={draft.maxStudents ?? ''} maw={160}
-          onChange={(e) => change({ maxStudents: seats(e.currentTarget.value) })} />
-      )}
+      <SeatsField draft={draft} change={change} />
       <PeopleFields draft={draft} options={options} change={change} />
     </Stack>
   );

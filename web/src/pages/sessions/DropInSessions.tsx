@@ -4,7 +4,6 @@
  */
 import { Button, Stack } from '@mantine/core';
 import { DateTime } from 'luxon';
-import { useCallback, useEffect, useState } from 'react';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
@@ -12,25 +11,7 @@ import { SessionItem } from './SessionItem';
 import { ListFrame, type ListProps } from './SessionLists';
 import { fetchDropIns, type Session } from './sessionOperations';
 import { useReserveSeatMutation } from './useReserveSeatMutation';
-
-function useDropIns(reloadKey: number) {
-  const [state, setState] = useState<{ sessions: readonly Session[]; loading: boolean; error: unknown; attempt: number }>(
-    { sessions: [], loading: true, error: null, attempt: 0 });
-  const retry = useCallback(() => setState((s) => ({ ...s, attempt: s.attempt + 1 })), []);
-  useEffect(() => {
-    let current = true;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    fetchDropIns(DateTime.now().toISO()).then(
-      (sessions) => { if (current) setState((s) => ({ ...s, sessions, loading: false })); },
-      (error: unknown) => {
-        console.error('The drop-in sessions failed to load', error);
-        if (current) setState((s) => ({ ...s, loading: false, error }));
-      },
-    );
-    return () => { current = false; };
-  }, [reloadKey, state.attempt]);
-  return { sessions: state.sessions, loading: state.loading, error: state.error, hasMore: false, more: retry };
-}
+import { useSessionList } from './useSessionList';
 
 function TakeSeat({ session, onTaken }: { session: Session; onTaken: () => void }) {
   const t = useT();
@@ -46,7 +27,7 @@ function TakeSeat({ session, onTaken }: { session: Session; onTaken: () => void 
 
 export function DropInSessions({ reloadKey, onChanged, ...props }: ListProps & { onChanged: () => void }) {
   const t = useT();
-  const pages = useDropIns(reloadKey);
+  const pages = useSessionList('drop-in sessions', '', () => fetchDropIns(DateTime.now().toISO()), reloadKey);
   return (
     <ListFrame title={t('sessions.dropIn')} headingId="sessions-drop-in" pages={pages} errorText="sessions.dropIn.error" emptyText="sessions.dropIn.empty">
       {pages.sessions.length > 0 && (

@@ -1,5 +1,6 @@
 /**
- * The dialogs of a session's actions: cancel, delete, leave (drop) and change. A session of a
+ * The dialogs of a session's actions: cancel, delete, restore and leave (drop); change is
+ * EditSessionDialog. A session of a
  * series asks which occurrences (this one, it and the following ones, or all); cancelling within
  * 24 hours of the start asks for a reason and will not go on without one (SPEC sections 2 and 5).
  */
@@ -9,14 +10,15 @@ import { useIntl } from 'react-intl';
 import { showToast } from '../../components/toast';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
+import { FormDialog } from '../students/FormDialog';
 import type { SessionsMessageId } from '../../i18n/sessions.en';
-import { ActionDialog } from './ActionDialog';
 import { formatWhen, startsWithinDay } from './format';
 import { dropChoices } from './dialogRules';
 import type { SessionAction } from './SessionItem';
 import type { Session } from './sessionOperations';
 import { useCancelSessionMutation } from './useCancelSessionMutation';
 import { useDropSessionMutation } from './useDropSessionMutation';
+import { useRestoreSessionMutation } from './useRestoreSessionMutation';
 
 export type Scope = 'SINGLE' | 'SINGLE_AND_FOLLOWING' | 'ALL';
 const SCOPES: readonly Scope[] = ['SINGLE', 'SINGLE_AND_FOLLOWING', 'ALL'];
@@ -69,14 +71,14 @@ export function CancelSessionDialog({ action, onClose, onDone, zone, remove }: D
     }
   };
   return (
-    <ActionDialog onClose={onClose} title={t(words.title, { subject: session.subject })} intro={t(words.text, { when })}
+    <FormDialog opened closeLabel={t('dialog.close')} onClose={onClose} title={t(words.title, { subject: session.subject })} intro={t(words.text, { when })}
       submitLabel={t(words.submit)} onSubmit={() => { void submit(); }} loading={busy} formError={formError} errors={errors}
-      returnFocus={action.returnFocus}>
+      returnFocusRef={{ current: action.returnFocus }}>
       <ScopeField session={session} value={scope} onChange={setScope} />
       {soon && !remove && <Text size="sm">{t('sessions.cancel.reasonSoon')}</Text>}
       <Textarea label={t('sessions.cancel.reason')} required={soon && !remove} value={reason} autosize minRows={2} maxLength={500}
         error={errors?.reason} onChange={(e) => setReason(e.currentTarget.value)} />
-    </ActionDialog>
+    </FormDialog>
   );
 }
 
@@ -102,13 +104,41 @@ export function DropSessionDialog({ action, viewerId, onClose, onDone, zone }: D
     }
   };
   return (
-    <ActionDialog onClose={onClose} title={t(self ? 'sessions.drop.title' : 'sessions.remove.title', { subject: session.subject })}
+    <FormDialog opened closeLabel={t('dialog.close')} onClose={onClose} title={t(self ? 'sessions.drop.title' : 'sessions.remove.title', { subject: session.subject })}
       intro={t(self ? 'sessions.drop.text' : 'sessions.remove.text', { when })} submitLabel={t(self ? 'sessions.drop.submit' : 'sessions.remove.submit')}
-      onSubmit={() => { void submit(); }} loading={busy} formError={formError} returnFocus={action.returnFocus}>
+      onSubmit={() => { void submit(); }} loading={busy} formError={formError} returnFocusRef={{ current: action.returnFocus }}>
       {(choices.length > 1 || !self) && (
         <Select label={t('sessions.drop.who')} data={choices} value={userId} allowDeselect={false} onChange={(v) => v && setUserId(v)} />
       )}
       <ScopeField session={session} value={scope} onChange={setScope} />
-    </ActionDialog>
+    </FormDialog>
+  );
+}
+
+/** Brings a cancelled session back (of a series: this one, it and the following ones, or all cancelled ones). */
+export function RestoreSessionDialog({ action, onClose, onDone, zone }: DialogProps & { zone: string }) {
+  const t = useT();
+  const errorText = useErrorText();
+  const { session } = action;
+  const [scope, setScope] = useState<Scope>('SINGLE');
+  const [formError, setFormError] = useState<string>();
+  const [restore, busy] = useRestoreSessionMutation();
+  const when = useWhen(session, zone);
+  const submit = async () => {
+    try {
+      const { restoreSession } = await restore({ variables: { input: { sessionId: session.id, scope } } });
+      showToast({ message: t('sessions.restore.done', { count: restoreSession.count }) });
+      onDone();
+      onClose();
+    } catch (error) {
+      setFormError(errorText(error));
+    }
+  };
+  return (
+    <FormDialog opened closeLabel={t('dialog.close')} onClose={onClose} title={t('sessions.restore.title', { subject: session.subject })}
+      intro={t('sessions.restore.text', { when })} submitLabel={t('sessions.restore.submit')} onSubmit={() => { void submit(); }}
+      loading={busy} formError={formError} returnFocusRef={{ current: action.returnFocus }}>
+      <ScopeField session={session} value={scope} onChange={setScope} />
+    </FormDialog>
   );
 }

@@ -1,20 +1,22 @@
 /**
  * One session as a card: subject, kind and status, when (in the viewer's zone), with whom, seats
- * of a group, the join link, and the actions the reader may take (change, cancel, leave, delete).
+ * of a group, the join link, and the actions the reader may take (change, cancel, leave, delete,
+ * add breakout rooms to a group lesson, restore a cancelled session).
  */
-import { Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { useT } from '../../i18n/terms';
 import { formatWhen } from './format';
+import { mayAddBreakouts } from './breakoutRooms';
 import { JoinLink } from './JoinLink';
 import { CheckInOut } from './CheckInOut';
 import { statusLabel, typeLabel } from './labels';
 import { personName } from './names';
 import type { Session } from './sessionOperations';
 
-export type SessionActionKind = 'edit' | 'cancel' | 'drop' | 'delete';
+export type SessionActionKind = 'edit' | 'cancel' | 'drop' | 'delete' | 'restore' | 'breakouts';
 export interface SessionAction { kind: SessionActionKind; session: Session; returnFocus: HTMLElement | null }
 
 interface Props {
@@ -34,16 +36,29 @@ function SessionActions({ session, onAction }: { session: Session; onAction: (ac
   const t = useT();
   const ref = useRef<HTMLButtonElement>(null);
   const open = (kind: SessionActionKind) => onAction({ kind, session, returnFocus: ref.current });
+  // A cancelled session can only be restored (its own button) or deleted.
+  const live = session.status !== 'CANCELLED';
   const items = [
-    session.viewerCanEdit && <Menu.Item key="edit" onClick={() => open('edit')}>{t('sessions.actions.edit')}</Menu.Item>,
-    session.viewerCanCancel && <Menu.Item key="cancel" onClick={() => open('cancel')}>{t('sessions.actions.cancel')}</Menu.Item>,
-    session.viewerIsParticipant && <Menu.Item key="drop" onClick={() => open('drop')}>{t('sessions.actions.drop')}</Menu.Item>,
-    !session.viewerIsParticipant && session.viewerCanEdit && session.participants.some((p) => !p.isLeader)
+    live && session.viewerCanEdit && <Menu.Item key="edit" onClick={() => open('edit')}>{t('sessions.actions.edit')}</Menu.Item>,
+    live && session.viewerCanCancel && <Menu.Item key="cancel" onClick={() => open('cancel')}>{t('sessions.actions.cancel')}</Menu.Item>,
+    live && session.viewerIsParticipant && <Menu.Item key="drop" onClick={() => open('drop')}>{t('sessions.actions.drop')}</Menu.Item>,
+    live && !session.viewerIsParticipant && session.viewerCanEdit && session.participants.some((p) => !p.isLeader)
       && <Menu.Item key="remove" onClick={() => open('drop')}>{t('sessions.actions.remove')}</Menu.Item>,
+    live && mayAddBreakouts(session) && <Menu.Item key="breakouts" onClick={() => open('breakouts')}>{t('sessions.actions.breakouts')}</Menu.Item>,
     session.viewerCanCancel && <Menu.Item key="delete" color="red" onClick={() => open('delete')}>{t('sessions.actions.delete')}</Menu.Item>,
   ].filter(Boolean);
   if (items.length === 0) return null;
   return <ActionsMenu name={session.subject} targetRef={ref}>{items}</ActionsMenu>;
+}
+
+/** Those who may cancel a session may bring it back (restoreSession; the server decides again). */
+function RestoreButton({ session, onAction }: { session: Session; onAction: (action: SessionAction) => void }) {
+  const t = useT();
+  if (session.status !== 'CANCELLED' || !session.viewerCanCancel) return null;
+  return (
+    <Button size="xs" variant="light" maw={200} aria-label={t('sessions.restore.title', { subject: session.subject })}
+      onClick={(e) => onAction({ kind: 'restore', session, returnFocus: e.currentTarget })}>{t('sessions.actions.restore')}</Button>
+  );
 }
 
 export function SessionItem({ session, zone, viewerId, onAction, children }: Props) {
@@ -68,8 +83,10 @@ export function SessionItem({ session, zone, viewerId, onAction, children }: Pro
         {names && <Text size="sm" className="wrap-anywhere">{t('sessions.row.with', { names })}</Text>}
         {session.maxStudents != null && <Text size="sm">{t('sessions.row.seats', { taken: session.numLearners, max: session.maxStudents })}</Text>}
         {place && <Text size="sm" className="wrap-anywhere">{t('sessions.row.inPerson', { place })}</Text>}
+        {session.cancelReason && <Text size="sm" className="wrap-anywhere">{t('sessions.row.cancelReason', { reason: session.cancelReason })}</Text>}
         {session.status !== 'CANCELLED' && <JoinLink session={session} viewerId={viewerId} zone={zone} />}
         <CheckInOut session={session} viewerId={viewerId} zone={zone} />
+        {onAction && <RestoreButton session={session} onAction={onAction} />}
         {children}
       </Stack>
     </Paper>

@@ -1,11 +1,12 @@
 /**
- * The /sessions lists: upcoming (soonest first) and completed (latest first, grouped by month),
+ * The /sessions lists: upcoming (soonest first), completed (latest first, grouped by month) and
+ * cancelled ones not yet ended (latest first: where a session is found again to restore it),
  * each a page at a time with "Show more", and each with the spec's own error text when it fails
  * (SPEC section 8) while the rest of the page goes on working.
  */
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/terms';
 import type { SessionsMessageId } from '../../i18n/sessions.en';
 import { groupByMonth } from './format';
@@ -84,6 +85,18 @@ export function CompletedSessions({ reloadKey, ...props }: ListProps) {
           <Items sessions={group.items} label={group.label} {...props} />
         </Stack>
       ))}
+    </ListFrame>
+  );
+}
+
+export function CancelledSessions({ reloadKey, ...props }: ListProps) {
+  const t = useT();
+  // Those not yet ended: a session that is over is not brought back.
+  const [from] = useState(() => new Date().toISOString());
+  const pages = useSessionPages({ status: 'CANCELLED', from }, reloadKey);
+  return (
+    <ListFrame title={t('sessions.cancelled')} headingId="sessions-cancelled" pages={pages} errorText="sessions.cancelled.error" emptyText="sessions.cancelled.empty">
+      <Items sessions={pages.sessions} label={t('sessions.cancelled')} {...props} />
     </ListFrame>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /sessions (SPEC section 2's sessions dashboard): upcoming sessions, completed sessions grouped
- * by month, the calendar, drop-in sessions and how to schedule, for the signed-in person, in
+ * by month, cancelled ones still ahead (to restore), the calendar, drop-in sessions, breakout
+ * rooms and how to schedule, for the signed-in person, in
  * their zone (named on the page). `?ecosystem=` chooses which of their ecosystems books and names
  * tutor and tutee; by default the first. Each list loads on its own, so one failing shows its
  * error text and the others stay (docs/decisions/0059).
@@ -16,16 +17,18 @@ import { TermsProvider, useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
 import { isChainedQueries, preloadChained, type ChainedQueries } from '../../router/preload';
-import { bookingAccess, viewerEcosystemIds } from './access';
+import { bookingAccess, peopleRules, viewerEcosystemIds } from './access';
 import { BookSessionDialog, type BookingContext } from './BookSessionDialog';
+import { BreakoutRooms } from './BreakoutRooms';
 import { DropInSessions } from './DropInSessions';
+import type { EditContext } from './EditSessionDialog';
 import { viewerZone, zoneLabel } from './format';
 import { HowToSchedule } from './HowToSchedule';
 import { sessionTypes } from './labels';
 import { SessionActionDialog } from './SessionActionDialog';
 import { SessionCalendar } from './SessionCalendar';
 import type { SessionAction } from './SessionItem';
-import { CompletedSessions, UpcomingSessions } from './SessionLists';
+import { CancelledSessions, CompletedSessions, UpcomingSessions } from './SessionLists';
 import { SESSIONS_CSS } from './styles';
 import type { SessionsPageViewerQuery } from './__generated__/SessionsPageViewerQuery.graphql';
 import type { SessionsPageEcosystemQuery } from './__generated__/SessionsPageEcosystemQuery.graphql';
@@ -50,7 +53,7 @@ const ecosystemQuery = graphql`
       sessionSettings { sessionInterval sessionDurations tuteeBookEnabled }
     }
     getProgramsByEcosystemId(ecosystemId: $ecosystemId, first: 100) {
-      edges { node { id name archived sessionCapabilities } }
+      edges { node { id name archived sessionCapabilities sessions { tutorEditSessionParticipants } } }
     }
   }
 `;
@@ -81,6 +84,16 @@ function useBookingContext(viewer: Viewer, data: EcosystemData | null, zone: str
   }, [viewer, data, zone]);
 }
 
+/** What the edit dialog needs: the ecosystem's steps and lengths, the people to choose from, and who may change them. */
+function useEditContext(viewer: Viewer, data: EcosystemData | null, booking: BookingContext | null): EditContext {
+  return useMemo(() => {
+    const ecosystem = data?.getEcosystemById;
+    const programs = (data?.getProgramsByEcosystemId.edges ?? []).map(({ node }) => ({ id: node.id, tutorEditSessionParticipants: node.sessions.tutorEditSessionParticipants }));
+    return { sessionInterval: ecosystem?.sessionSettings.sessionInterval ?? 15, durations: ecosystem?.sessionSettings.sessionDurations ?? [],
+      isAdmin: booking?.isAdmin ?? false, booking, people: peopleRules(viewer, ecosystem?.id ?? '', programs) };
+  }, [viewer, data, booking]);
+}
+
 function EcosystemChoice({ data }: { data: EcosystemData | null }) {
   const t = useT();
   const [, setParams] = useSearchParams();
@@ -100,7 +113,7 @@ function Sessions({ viewer, data }: { viewer: Viewer; data: EcosystemData | null
   const reload = () => setReloadKey((k) => k + 1);
   const [booking, setBooking] = useState<HTMLElement | null>(null);
   const [action, setAction] = useState<SessionAction | null>(null);
-  const interval = data?.getEcosystemById?.sessionSettings.sessionInterval ?? 15;
+  const edit = useEditContext(viewer, data, context);
   const listProps = { zone, viewerId: viewer.id, reloadKey, onAction: setAction };
   return (
     <Stack maw={1100} mx="auto" p="md" gap="lg">
@@ -113,11 +126,13 @@ function Sessions({ viewer, data }: { viewer: Viewer; data: EcosystemData | null
       <EcosystemChoice data={data} />
       <UpcomingSessions {...listProps} />
       <CompletedSessions {...listProps} />
+      <CancelledSessions {...listProps} />
       <SessionCalendar zone={zone} reloadKey={reloadKey} />
       <DropInSessions {...listProps} onChanged={reload} />
+      <BreakoutRooms {...listProps} isTutor={viewer.programRoles.some((r) => r.role === 'LEADER')} />
       <HowToSchedule />
       {context && <BookSessionDialog opened={booking !== null} onClose={() => setBooking(null)} onBooked={reload} context={context} returnFocus={booking} />}
-      {action && <SessionActionDialog action={action} viewerId={viewer.id} zone={zone} sessionInterval={interval}
+      {action && <SessionActionDialog action={action} viewerId={viewer.id} zone={zone} edit={edit}
         isAdmin={context?.isAdmin ?? false} onClose={() => setAction(null)} onDone={reload} />}
     </Stack>
   );

@@ -30,3 +30,35 @@ export function bookingAccess(viewer: ViewerRoles, ecosystemId: string, programs
 export function viewerEcosystemIds(viewer: ViewerRoles): string[] {
   return [...new Set([...viewer.ecosystemRoles.map((r) => r.ecosystemId), ...viewer.programRoles.map((r) => r.ecosystemId)])];
 }
+
+/** What decides whether the viewer may change who takes part in a session (besides viewerCanEdit). */
+export interface PeopleRules {
+  /** Platform admin or the ecosystem's SUPER_ADMIN. */
+  isAdmin: boolean;
+  /** The ecosystem's STAFF or TEACHER. */
+  isStaff: boolean;
+  programAdminOf: readonly string[];
+  /** Programs whose tutors may change the participants of sessions they lead (tutorEditSessionParticipants). */
+  tutorsEditIn: readonly string[];
+}
+
+export function peopleRules(viewer: ViewerRoles, ecosystemId: string, programs: readonly { id: string; tutorEditSessionParticipants: boolean }[]): PeopleRules {
+  const eco = viewer.ecosystemRoles.filter((r) => r.ecosystemId === ecosystemId).map((r) => r.role);
+  return {
+    isAdmin: viewer.isInternalTeamAccount || eco.includes('SUPER_ADMIN'),
+    isStaff: eco.includes('STAFF') || eco.includes('TEACHER'),
+    programAdminOf: viewer.programRoles.filter((r) => r.ecosystemId === ecosystemId && r.role === 'PROGRAM_ADMIN').map((r) => r.programId),
+    tutorsEditIn: programs.filter((p) => p.tutorEditSessionParticipants).map((p) => p.id),
+  };
+}
+
+/**
+ * Whether the edit dialog offers to change who takes part (domain/session/policy.ts decides again):
+ * admins, staff and program admins of sessions they may edit; a tutor only in sessions they lead,
+ * where the program lets tutors change participants; learners never.
+ */
+export function mayChangePeople(session: { programId: string; viewerCanEdit: boolean; participants: readonly { userId: string; isLeader: boolean }[] }, viewerId: string, rules: PeopleRules): boolean {
+  if (!session.viewerCanEdit) return false;
+  if (rules.isAdmin || rules.isStaff || rules.programAdminOf.includes(session.programId)) return true;
+  return rules.tutorsEditIn.includes(session.programId) && session.participants.some((p) => p.isLeader && p.userId === viewerId);
+}

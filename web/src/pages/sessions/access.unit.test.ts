@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingAccess, viewerEcosystemIds, type ProgramChoice, type ViewerRoles } from './access';
+import { bookingAccess, mayChangePeople, peopleRules, viewerEcosystemIds, type ProgramChoice, type ViewerRoles } from './access';
 
 const programs: ProgramChoice[] = [
   { id: 'P1', name: 'Math', archived: false, sessionCapabilities: [] },
@@ -24,5 +24,27 @@ describe('who may book where', () => {
     expect(bookingAccess(pupil, 'E', programs, false).programs).toEqual([]);
     expect(bookingAccess(pupil, 'E', programs, true).programs.map((p) => p.id)).toEqual(['P1']);
     expect(viewerEcosystemIds(member([{ ecosystemId: 'B', programId: 'P', role: 'PUPIL' }], [{ ecosystemId: 'A', role: 'MEMBER' }]))).toEqual(['A', 'B']);
+  });
+});
+
+describe('who may change who takes part', () => {
+  const session = (programId: string, viewerCanEdit = true) => ({ programId, viewerCanEdit, participants: [{ userId: 'T', isLeader: true }, { userId: 'L', isLeader: false }] });
+  const programsWith = [{ id: 'P1', tutorEditSessionParticipants: true }, { id: 'P2', tutorEditSessionParticipants: false }];
+
+  it('offers it to admins, staff and program admins of sessions they may edit', () => {
+    const admin = peopleRules(member([], [{ ecosystemId: 'E', role: 'SUPER_ADMIN' }]), 'E', programsWith);
+    expect(mayChangePeople(session('P2'), 'A', admin)).toBe(true);
+    expect(mayChangePeople(session('P2', false), 'A', admin)).toBe(false);
+    expect(mayChangePeople(session('P2'), 'S', peopleRules(member([], [{ ecosystemId: 'E', role: 'TEACHER' }]), 'E', programsWith))).toBe(true);
+    expect(mayChangePeople(session('P2'), 'S', peopleRules(member([], [{ ecosystemId: 'OTHER', role: 'STAFF' }]), 'E', programsWith))).toBe(false);
+    expect(mayChangePeople(session('P2'), 'X', peopleRules(member([{ ecosystemId: 'E', programId: 'P2', role: 'PROGRAM_ADMIN' }]), 'E', programsWith))).toBe(true);
+  });
+
+  it('offers it to a tutor only in sessions they lead, where the program lets tutors change participants, and never to learners', () => {
+    const tutor = peopleRules(member([{ ecosystemId: 'E', programId: 'P1', role: 'LEADER' }, { ecosystemId: 'E', programId: 'P2', role: 'LEADER' }]), 'E', programsWith);
+    expect(mayChangePeople(session('P1'), 'T', tutor)).toBe(true);
+    expect(mayChangePeople(session('P2'), 'T', tutor)).toBe(false);
+    expect(mayChangePeople(session('P1'), 'OTHER', tutor)).toBe(false);
+    expect(mayChangePeople(session('P1'), 'L', peopleRules(member([{ ecosystemId: 'E', programId: 'P1', role: 'PUPIL' }]), 'E', programsWith))).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ export interface BookingDraft {
   programId: string;
   sessionType: SessionTypeName;
   subject: string;
+  description: string;
   /** Local date (YYYY-MM-DD) and times (HH:mm) in timeZoneId. */
   date: string;
   startTime: string;
@@ -120,6 +121,7 @@ export function bookingInput(draft: BookingDraft, forceBook = false) {
     programId: draft.programId,
     sessionType: draft.sessionType,
     subject: draft.subject.trim(),
+    sessionDescription: draft.description.trim() || null,
     date: draft.date,
     startTime: draft.startTime,
     endTime: draft.endTime,
@@ -163,7 +165,7 @@ export function emptyDraft(options: { now: DateTime; timeZoneId: string; session
   const date = (tomorrow ? local.plus({ days: 1 }) : local).toISODate() ?? '';
   const startTime = clock(tomorrow ? 9 * 60 : next);
   return {
-    programId: options.programId, sessionType: 'ONE_ON_ONE', subject: '', date, startTime,
+    programId: options.programId, sessionType: 'ONE_ON_ONE', subject: '', description: '', date, startTime,
     endTime: endFor(startTime, options.durations), timeZoneId: options.timeZoneId, repeat: 'NONE',
     recurringDays: [weekdayOf(date) ?? 0], endBy: 'WEEKS', weeksRecurring: 4, recurringEndDate: '',
     meetingSolution: 'LESSONSPACE', customUrl: '', locationName: '', maxStudents: null, tutorIds: options.tutorIds, tuteeIds: [],

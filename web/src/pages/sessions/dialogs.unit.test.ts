@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, dropChoices } from './dialogRules';
+import { dropChoices } from './dialogRules';
 import type { Session } from './sessionOperations';
 
 const participant = (userId: string, isLeader: boolean, firstName: string) =>
@@ -14,12 +14,5 @@ describe('the session dialogs', () => {
     expect(dropChoices(session({ viewerIsParticipant: true }), 'L').map((c) => c.value)).toEqual(['L']);
     expect(dropChoices(session({ viewerCanEdit: true }), 'ADMIN').map((c) => c.label)).toEqual(['Lee X', 'Max X']);
     expect(dropChoices(session({ viewerCanEdit: true, viewerIsParticipant: true }), 'T').map((c) => c.value)).toEqual(['T', 'L', 'M']);
-  });
-
-  it('send only the fields an edit changed, the subject trimmed', () => {
-    const before = { subject: 'Algebra', date: '2027-03-02', startTime: '16:00', endTime: '17:00' };
-    expect(changedFields(before, { ...before, subject: ' Algebra ' })).toEqual({});
-    expect(changedFields(before, { ...before, startTime: '16:30', endTime: '17:30' })).toEqual({ startTime: '16:30', endTime: '17:30' });
-    expect(changedFields(before, { ...before, subject: 'Geometry', date: '2027-03-03' })).toEqual({ subject: 'Geometry', date: '2027-03-03' });
   });
 });

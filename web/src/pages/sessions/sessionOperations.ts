@@ -7,6 +7,7 @@ import { graphql, fetchQuery } from 'react-relay';
 import { relayEnvironment } from '../../relay/browser';
 import type { sessionOperationsListQuery, SessionsFilterInput } from './__generated__/sessionOperationsListQuery.graphql';
 import type { sessionOperationsDropInQuery } from './__generated__/sessionOperationsDropInQuery.graphql';
+import type { sessionOperationsBreakoutQuery } from './__generated__/sessionOperationsBreakoutQuery.graphql';
 import type { sessionOperationsAvailabilityQuery } from './__generated__/sessionOperationsAvailabilityQuery.graphql';
 import type { sessionOperationsConflictsQuery, CreateSessionInput } from './__generated__/sessionOperationsConflictsQuery.graphql';
 
@@ -15,7 +16,8 @@ const sessionFields = graphql`
     id rawId seriesId recurringSessionId programId subject status sessionType
     date startTime endTime timeZoneId startAt endAt durationMinutes
     meetingSolution isInPerson joinUrl physicalSessionOptions { locationName }
-    maxStudents numLearners fullness frequency cancelReason
+    maxStudents numLearners fullness frequency cancelReason sessionDescription
+    recurringDays weeksRecurring weeksRepeat recurringEndDate
     participants { userId userType isLeader joinedTime user { id profile { firstName lastName preferredName } } }
     viewerCanEdit viewerCanCancel viewerIsParticipant
     viewerCanCheckIn participants { userId checkedInTime checkedOutTime }
@@ -36,6 +38,12 @@ const list = graphql`
 const dropIns = graphql`
   query sessionOperationsDropInQuery($startDate: DateTime) {
     getUpcomingDropInSessions(startDate: $startDate) { ...sessionOperations_session @relay(mask: false) }
+  }
+`;
+
+const breakouts = graphql`
+  query sessionOperationsBreakoutQuery($isTutorContext: Boolean) {
+    getUpcomingBreakoutSessionsV2(isTutorContext: $isTutorContext) { ...sessionOperations_session @relay(mask: false) }
   }
 `;
 
@@ -74,6 +82,13 @@ export async function fetchDropIns(startDate: string): Promise<readonly Session[
   const answer = await fetchQuery<sessionOperationsDropInQuery>(relayEnvironment, dropIns, { startDate }, NETWORK).toPromise();
   if (!answer) throw new Error('No answer to the drop-in list');
   return answer.getUpcomingDropInSessions;
+}
+
+/** Breakout rooms ahead: those the viewer leads (tutor context), else those they or their children take part in. */
+export async function fetchBreakouts(isTutorContext: boolean): Promise<readonly Session[]> {
+  const answer = await fetchQuery<sessionOperationsBreakoutQuery>(relayEnvironment, breakouts, { isTutorContext }, NETWORK).toPromise();
+  if (!answer) throw new Error('No answer to the breakout rooms');
+  return answer.getUpcomingBreakoutSessionsV2;
 }
 
 export async function fetchAvailability(tutorId: string, date: string, timeZoneId: string): Promise<DayAvailability> {

@@ -1,6 +1,7 @@
 /**
- * A dialog holding a small form (the admin's actions on a person): title, optional intro, the
- * fields, then Cancel and the submit button. It frames ConfirmDialog's look and focus rules
+ * A dialog holding a small form (the admin's actions on a person, a session's actions): title,
+ * optional intro, the fields, then an optional further action, Cancel (or `closeLabel`) and the
+ * submit button. It frames ConfirmDialog's look and focus rules
  * (components/ConfirmDialog.tsx) around a form, which a confirmation's text paragraph cannot hold.
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -24,6 +25,10 @@ interface Props {
   returnFocusRef?: RefObject<HTMLElement | null>;
   /** Server-side rendering and tests render the dialog in place instead of in a portal. */
   withinPortal?: boolean;
+  /** Another way to submit, shown before the close button (an admin's "Book anyway"). */
+  extra?: ReactNode;
+  /** The close button's words when "Cancel" would read as the action (beside "Cancel session": "Close"). */
+  closeLabel?: string;
   children: ReactNode;
 }
 
@@ -45,7 +50,8 @@ export function FormDialog(props: Props) {
           {props.formError && <Alert color="red" role="alert">{props.formError}</Alert>}
           {props.children}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose} disabled={props.loading}>{t('common.cancel')}</Button>
+            {props.extra}
+            <Button variant="default" onClick={props.onClose} disabled={props.loading}>{props.closeLabel ?? t('common.cancel')}</Button>
             <Button type="submit" loading={props.loading}>{props.submitLabel}</Button>
           </Group>
         </Stack>

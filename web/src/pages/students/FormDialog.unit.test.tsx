@@ -15,7 +15,7 @@ function render(element: ReactElement, locale: AppLocale = 'en'): string {
 }
 
 const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
-const dialog = (props: { formError?: string } = {}) => (
+const dialog = (props: { formError?: string; extra?: ReactElement; closeLabel?: string } = {}) => (
   <FormDialog opened onClose={() => undefined} title="Change the e-mail of Eve" intro="Told at both addresses." submitLabel="Save"
     onSubmit={() => undefined} loading={false} withinPortal={false} {...props}>
     <TextInput label="New e-mail address" />
@@ -41,5 +41,10 @@ describe('FormDialog', () => {
     expect(html).toMatch(/role="alert"[^>]*>.*That address is taken\./s);
     expect(buttons(html)).toEqual(['', 'Cancelar', 'Save']);
     expect(html).toContain('aria-label="Cerrar el diálogo"');
+  });
+
+  it('puts a further action before the close button, whose words may be its own', () => {
+    const html = render(dialog({ extra: <button type="button">Book anyway</button>, closeLabel: 'Close' }));
+    expect(buttons(html)).toEqual(['', 'Book anyway', 'Close', 'Save']);
   });
 });

@@ -237,4 +237,7 @@ export const fieldsEn = {
   'breadcrumbs.field.enrollmentEnd': 'Enrolment ends',
   'breadcrumbs.field.enrollmentStart': 'Enrolment starts',
   'breadcrumbs.field.perUserRate': 'Rate per learner',
+  'breadcrumbs.field.hasRecording': 'Has a recording',
+  'breadcrumbs.field.recordingFileName': 'Recording file name',
+  'breadcrumbs.field.fileNames': 'Files',
 } as const satisfies Record<string, string>;

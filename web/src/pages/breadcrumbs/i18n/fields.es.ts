@@ -235,4 +235,7 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.enrollmentEnd': 'Fin de la inscripción',
   'breadcrumbs.field.enrollmentStart': 'Inicio de la inscripción',
   'breadcrumbs.field.perUserRate': 'Tarifa por estudiante',
+  'breadcrumbs.field.hasRecording': 'Tiene grabación',
+  'breadcrumbs.field.recordingFileName': 'Nombre del archivo de la grabación',
+  'breadcrumbs.field.fileNames': 'Archivos',
 };
