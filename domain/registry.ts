@@ -28,6 +28,7 @@ import { familyAggregate } from './family/state';
 import { sessionAggregate } from './session/state';
 import { recordingExportsAggregate } from './meetings/exports';
 import { courseAggregate } from './course/state';
+import { scheduledReportAggregate } from './report/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -43,6 +44,7 @@ export const aggregates = [
   sessionAggregate,
   recordingExportsAggregate,
   courseAggregate,
+  scheduledReportAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

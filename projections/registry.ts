@@ -16,6 +16,7 @@ import { signupLeadsProjection } from './signupleads';
 import { sessionsProjection } from './sessions';
 import { coursesProjection } from './courses';
 import { sessionLessonspaceProjection } from './session-lessonspace';
+import { reportsProjection } from './reports';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -37,5 +38,6 @@ export function allProjections(): Projection[] {
     sessionsProjection,
     coursesProjection,
     sessionLessonspaceProjection,
+    reportsProjection,
   ];
 }

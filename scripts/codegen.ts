@@ -26,6 +26,7 @@ const mappers: Record<string, string> = {
   AdminSessionsPayload: '../sessions-admin/actions#AdminSessionsResult',
   CourseSection: '../../projections/courses#CourseSectionRow',
   SectionStudent: '../../projections/courses#EnrollmentRow',
+  ScheduledProgramLevelReport: '../../projections/reports#ScheduledReportRow',
 };
 
 const sdl = await loadSchemaSDL();

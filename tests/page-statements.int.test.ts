@@ -136,6 +136,11 @@ const CASES: Record<string, PageCase> = {
   // The summary's actions on all matching (decision 0064): the count the dialog shows, the programs' custom session properties.
   AllMatchingCountQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], filters: null }), rows: single },
   AllMatchingPropertiesQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
+  // The scheduled reports (decision 0068) are platform-wide, one list whatever the group: each group
+  // adds `size` reports first, so the pages list 26 of them; the cases keep their counts under watch.
+  ScheduledReportsPageQuery: { variables: () => ({}), rows: single },
+  ScheduledReportsListRefetchQuery: { variables: () => ({}), rows: single },
+  CreateReportPageQuery: { variables: () => ({}), rows: single },
 };
 
 /** Per group (by term): a person who leads one of its sessions, the program they are in and a course section, as global ids. */
@@ -159,6 +164,17 @@ async function addSessions(group: Group): Promise<void> {
 }
 
 let viewerId = '';
+
+/** `size` scheduled reports of the group's first ecosystem and its programs. */
+async function addReports(group: Group): Promise<void> {
+  const programs = await api.db.ownerPool.query<{ id: string }>('SELECT id FROM read.programs WHERE ecosystem_id = $1 ORDER BY id', [group.ids[0]]);
+  for (let i = 0; i < group.size; i += 1) {
+    await mutate('mutation($input: CreateScheduledProgramLevelReportsInput!) { createScheduledProgramLevelReports(input: $input) { _id } }', { input: {
+      reportName: `${group.term} Report ${i}`, recipientEmail: [`report${i}@example.org`], ecosystemId: group.ids[0], programs: programs.rows.map((p) => p.id),
+      schedule: { frequency: 'WEEKLY', dayOfWeek: (i % 7) + 1, timeOfDay: 8, timeZoneId: 'America/Chicago' },
+    } });
+  }
+}
 
 /** `size` sign-up leads in the group's first ecosystem (createSignupLead waits for their read model). */
 async function addLeads(group: Group): Promise<void> {
@@ -318,6 +334,7 @@ beforeAll(async () => {
   for (const group of groups) await addRosterPeople(group);
   for (const group of groups) await addLeads(group);
   for (const group of groups) await addSessions(group);
+  for (const group of groups) await addReports(group);
   viewerId = (await mutate<{ getCurrentUserV2: { id: string } }>('{ getCurrentUserV2 { id } }', {})).getCurrentUserV2.id;
   await addMessages();
 }, 240_000);

@@ -40,6 +40,8 @@ import { classesEn } from './src/i18n/classes.en';
 import { classesEs } from './src/i18n/classes.es';
 import { recordingExportsEn } from './src/i18n/recordingExports.en';
 import { recordingExportsEs } from './src/i18n/recordingExports.es';
+import { reportsEn } from './src/i18n/reports.en';
+import { reportsEs } from './src/i18n/reports.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -85,6 +87,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/classes.es.ts': { exportName: 'classesEs', messages: classesEs },
       '/src/i18n/recordingExports.en.ts': { exportName: 'recordingExportsEn', messages: recordingExportsEn },
       '/src/i18n/recordingExports.es.ts': { exportName: 'recordingExportsEs', messages: recordingExportsEs },
+      '/src/i18n/reports.en.ts': { exportName: 'reportsEn', messages: reportsEn },
+      '/src/i18n/reports.es.ts': { exportName: 'reportsEs', messages: reportsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -21,6 +21,7 @@ import { createBulkUserActivities, type RosterJobReads } from './roster/activiti
 import { createBulkSessionActivities, type SessionJobReads } from './session-bulk/activities';
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
+import { createReportActivities, type ReportActivityDeps } from './reports/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -50,6 +51,8 @@ export interface ActivityDeps {
   invitations?: InviteJobDeps;
   /** Meeting rooms (workflows/meetings, decision 0058); a worker without it fails room syncs as misconfigured. */
   meetings?: MeetingActivityDeps;
+  /** Scheduled reports (workflows/reports, decision 0068); a worker without it fails their runs as misconfigured. */
+  reports?: ReportActivityDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -81,6 +84,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBulkSessionActivities(deps, sendFor),
     ...createInviteFileActivities(deps, sendFor, clock),
     ...createMeetingActivities(deps.meetings),
+    ...createReportActivities(deps.reports, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

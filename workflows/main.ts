@@ -12,6 +12,7 @@ import { createEventStore } from '../infra/eventstore/factory';
 import { createMessageDelivery } from './messages/delivery';
 import { createWorkflowEngine } from './engine/factory';
 import { inviteJobReads } from './invitations/reads';
+import { reportReads } from './reports/reads';
 import { jobReads } from './reads';
 import { SecretBox } from '../api/auth/factors/secret-box';
 import { meetingRoomDeps } from './meetings/deps';
@@ -51,7 +52,8 @@ async function main() {
   const meetings = config.MFA_SECRET_KEY
     ? meetingRoomDeps({ pool, store: eventStore, bus, config, sealer: new SecretBox(config.MFA_SECRET_KEY), log: console.log })
     : undefined;
-  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings },
+  const reports = { reads: reportReads(pool, bus), log: console.log };
+  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings, reports },
     config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);

@@ -31,6 +31,7 @@ import { sessionAdminResolvers } from '../sessions-admin/resolvers';
 import { coursesResolvers } from '../courses/resolvers';
 import { sessionSummaryResolvers } from '../session-summary/resolvers';
 import { breakoutResolvers } from '../breakouts/resolvers';
+import { reportsResolvers } from '../reports/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -122,7 +123,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   coursesResolvers,
   sessionSummaryResolvers,
   breakoutResolvers,
-  sessionLessonspaceResolvers];
+  sessionLessonspaceResolvers,
+  reportsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

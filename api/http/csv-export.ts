@@ -9,7 +9,7 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Papa from 'papaparse';
+import { csvText } from '../../infra/csv';
 import { DomainError, ForbiddenError, ValidationError } from '../../domain/shared/errors';
 import type { Message } from '../../domain/shared/i18n';
 import type { RequestContext } from '../context';
@@ -18,17 +18,10 @@ import { localeFromHeader, type Locale } from '../i18n/locale';
 import { createRequestContext, endRequestContext } from '../request-context';
 import type { Services } from '../services';
 
-export const FORMULA_START = /^[=+\-@\t\r]/;
 const STATUS: Record<string, number> = { UNAUTHENTICATED: 401, FORBIDDEN: 403, BAD_USER_INPUT: 400, NOT_FOUND: 404 };
 
-/** Lines of CSV, each ended by CRLF (none for no lines). */
-export function csvText(header: readonly string[] | null, data: readonly (readonly string[])[]): string {
-  if (!header && data.length === 0) return '';
-  const rows = data.map((r) => [...r]);
-  const text = Papa.unparse(header ? { fields: [...header], data: rows } : rows, { escapeFormulae: FORMULA_START, newline: '\r\n' });
-  // Papa ends a header without rows with a line break of its own.
-  return `${text.replace(/\r\n$/, '')}\r\n`;
-}
+// The cell escaping is shared with the scheduled reports' attachments (infra/csv.ts).
+export { csvText, FORMULA_START } from '../../infra/csv';
 
 /** The `filters` query parameter: a JSON object, or none. */
 export function parseJsonFilters<T>(raw: unknown, badFilters: Message): T | null {

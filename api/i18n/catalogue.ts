@@ -57,6 +57,7 @@ import { esMeetings } from './es/meetings';
 import { meetingMessages } from '../meetings/messages';
 import { recordingExportMessages } from '../../domain/meetings/messages';
 import { sessionAdminActionMessages, sessionAdminCsvMessages, sessionAdminMessages, sessionPropertyMessages } from '../sessions-admin/messages';
+import { sessionBulkMessages } from '../sessions-admin/messages';
 import { esSessionsAdmin } from './es/sessions-admin';
 import { courseMessages } from '../../domain/course/messages';
 import { courseApiMessages } from '../courses/messages';
@@ -67,6 +68,8 @@ import { checkInMessages } from '../../domain/session/checkin-rules';
 import { esSessionCheckIn } from './es/session-checkin';
 import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
+import { reportLabels, reportMessages } from '../../domain/report/messages';
+import { esReports } from './es/reports';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -89,10 +92,12 @@ export const MESSAGE_GROUPS = [
   sessionMutationMessages,
   meetingMessages, recordingExportMessages,
   sessionAdminMessages, sessionAdminCsvMessages, sessionAdminActionMessages, sessionPropertyMessages,
+  sessionBulkMessages,
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
   checkInMessages,
   lessonspaceMessages,
+  reportMessages, reportLabels,
 ] as const;
 
 function english(): Record<string, string> {
@@ -130,6 +135,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionSummary,
     ...esSessionCheckIn,
     ...esSessionLessonspace,
+    ...esReports,
   },
 };
 

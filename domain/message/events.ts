@@ -9,6 +9,11 @@ import { z } from 'zod';
 import { MESSAGE_KINDS } from './kinds';
 
 const messageId = z.uuid();
+/** A file attached to an e-mail, as text (CSV): kept in the event, so a retry sends the same bytes. */
+export const messageAttachmentSchema = z.object({
+  filename: z.string().regex(/^[A-Za-z0-9 ._-]{1,120}$/), contentType: z.enum(['text/csv']), content: z.string().max(1_000_000),
+});
+export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 const attempt = z.number().int().min(1);
 
 export const MESSAGE_CHANNELS = ['EMAIL', 'SMS'] as const;
@@ -37,6 +42,8 @@ export const messageRecordedSchema = z.object({
   html: z.string().max(500_000).nullable(),
   /** What the sender chose so that the same message is never recorded twice; the id derives from it. */
   idempotencyKey: z.string().min(1).max(300),
+  /** E-mail only: files sent with it (a scheduled report's CSV, decision 0068). Absent on older events. */
+  attachments: z.array(messageAttachmentSchema).max(3).optional(),
 });
 
 /** A delivery attempt began; `token` names the worker that owns it (a second worker finds it taken). */

@@ -16,6 +16,8 @@ export interface OutgoingEmail {
   language: string;
   /** The kind, as an X- header, so a mailbox rule (or a test) can tell a reset link from an invitation. */
   kind: string;
+  /** Files sent with it, as text (a scheduled report's CSV). */
+  attachments?: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 export interface OutgoingText {

@@ -69,6 +69,7 @@ export class SmtpMailTransport implements MailTransport {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        ...(email.attachments ? { attachments: email.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
         // The same on every attempt: a receiving server that keeps Message-IDs can drop a duplicate.
         messageId: `<${email.messageId}@${this.domain}>`,
         headers: {

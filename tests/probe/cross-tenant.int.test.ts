@@ -36,6 +36,8 @@ let tutorId: string;
 let tutorToken: string;
 /** The victim's course section's name (decision 0061): unique, so finding it in an answer is a leak. */
 const COURSE_NAME = 'Xanthic Cartography';
+/** A scheduled report of the victim's programs (decision 0068): its name and recipient are for platform admins only. */
+const REPORT_WORDS = ['Zygomorphic Digest', 'ruth.report@example.com'];
 
 /**
  * Documents that ask for the child's names directly. The schema-wide documents select every field,
@@ -126,6 +128,10 @@ beforeAll(async () => {
   const lead = await api.graphql('mutation($input: SignupLeadInput!) { createSignupLead(input: $input) { ticketId } }',
     { input: { ecosystemId: w.e1, firstName: 'Lena', lastName: 'Lead', email: 'lena.lead@example.com' } }, { token: w.tokens.admin1 });
   expect(lead.errors).toBeUndefined();
+  const report = await api.graphql('mutation($input: CreateScheduledProgramLevelReportsInput!) { createScheduledProgramLevelReports(input: $input) { _id } }',
+    { input: { reportName: REPORT_WORDS[0], recipientEmail: [REPORT_WORDS[1]], ecosystemId: w.e1, programs: [w.p1],
+      schedule: { frequency: 'DAILY', timeOfDay: 7, timeZoneId: 'Europe/Madrid' } } }, { token: w.tokens.platformAdmin, headers: { 'idempotency-key': randomUUID() } });
+  expect(report.errors).toBeUndefined();
   const otherProgramStudent = await addPerson(api, 'otis.otherprogram@example.com',
     [{ ecosystemId: w.e1, role: 'STUDENT' }, { ecosystemId: w.e1, role: 'PUPIL', programId: w.p2 }]);
   const member = await addPerson(api, 'mona.member@example.com', [{ ecosystemId: w.e1, role: 'MEMBER' }]);
@@ -167,7 +173,7 @@ beforeAll(async () => {
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
   childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS];
   ecosystemSecrets = [...childSecrets, dropIn, tutorId, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
-    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId];
+    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
   neighbours = {
     otherParent: otherParent.token, otherProgramStudent: otherProgramStudent.token, otherProgramLeader: otherProgramLeader.token, member: member.token,

@@ -54,6 +54,7 @@ const SENDERS: Record<string, Sender> = {
   configureSsoProvider: 'platformAdmin', sendTestMessage: 'platformAdmin',
   createCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editCustomLessonspaceRecordingExportDefinition: 'platformAdmin',
   deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
+  createScheduledProgramLevelReports: 'platformAdmin', updateScheduledProgramLevelReports: 'platformAdmin', toggleArchiveScheduledProgramLevelReports: 'platformAdmin',
 };
 
 /** Sent last: were one of them to take its malformed input, it could end the sender's session or role, or change every session matching. */

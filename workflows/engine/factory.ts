@@ -8,6 +8,7 @@ import type { CommandDispatcher } from '../dispatch';
 import type { InviteJobDeps } from '../invitations/activities';
 import type { MessageDeliveryDeps } from '../messages/activities';
 import type { MeetingActivityDeps } from '../meetings/activities';
+import type { ReportActivityDeps } from '../reports/activities';
 import { PgBossWorkflowEngine } from './pgboss';
 import type { StartableWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
 import type { TemporalEngineOptions, TemporalWorkflowEngine } from './temporal';
@@ -25,6 +26,8 @@ export interface WorkflowEngineDeps {
   invitations?: Omit<InviteJobDeps, 'engine'>;
   /** The meeting-room maker's ports (workflows/meetings, decision 0058). */
   meetings?: MeetingActivityDeps;
+  /** The scheduled reports' reads (decision 0068); their e-mails go through this engine. */
+  reports?: Omit<ReportActivityDeps, 'engine'>;
   log?: (line: string) => void;
 }
 
@@ -42,7 +45,8 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps, ownerUrl: string)
     return engine;
   };
   const invitations = deps.invitations && { ...deps.invitations, engine: runningEngine };
-  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations, meetings: deps.meetings });
+  const reports = deps.reports && { ...deps.reports, engine: runningEngine };
+  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations, meetings: deps.meetings, reports });
   engine = pickEngine(deps, activities, ownerUrl);
   return engine;
 }

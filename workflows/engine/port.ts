@@ -101,9 +101,16 @@ export interface MeetingWorkflowArgs {
   syncMeetingRoom: SyncMeetingRoomArgs;
 }
 
+/**
+ * The scheduled reports' tick (decision 0068): each run sends the reports due at the engine's
+ * clock, each in its own zone. No arguments: the reports and their schedules are in the read model.
+ */
+export type RunScheduledReportsArgs = Record<string, never>;
+
 /** Recurring workflows, started by their schedule. */
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
+  runScheduledReports: RunScheduledReportsArgs;
 }
 
 export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs;
@@ -116,7 +123,7 @@ export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | Meet
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
-export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs'];
+export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
 export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES];

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { recordMessageInput } from '../../domain/message/commands';
 import { recordMessage } from '../../domain/message/handlers';
-import type { MessageChannel, MessageLanguage } from '../../domain/message/events';
+import type { MessageAttachment, MessageChannel, MessageLanguage } from '../../domain/message/events';
 import type { MessageKind } from '../../domain/message/kinds';
 import { messageMessages } from '../../domain/message/messages';
 import type { MessageState } from '../../domain/message/state';
@@ -38,6 +38,8 @@ export interface SendMessageRequest<K extends MessageKind> {
   brand: BrandInput;
   /** The same key is the same message: chosen by the sender from what it is about (e.g. `invite/<inviteId>`). */
   idempotencyKey: string;
+  /** E-mail only: files sent with it. */
+  attachments?: MessageAttachment[];
 }
 
 export interface RecordOutcome {
@@ -101,6 +103,7 @@ export async function sendMessage<K extends MessageKind>(deps: SendDeps, request
     messageId, ecosystemId: request.ecosystemId, channel: request.channel, kind: request.kind, language: request.language, to,
     recipientUserId: request.recipientUserId, subject: rendered.subject, text: rendered.text, html: rendered.html,
     idempotencyKey: request.idempotencyKey,
+    ...(request.attachments && request.channel === 'EMAIL' ? { attachments: request.attachments } : {}),
   }, messageCommandId(messageId, 'record'));
   // Started again on a repeat too: a sender that died between recording and starting left it unstarted, and a started one is not started twice.
   await deps.engine.startWorkflow('deliverMessage', messageWorkflowId(messageId), { messageId });

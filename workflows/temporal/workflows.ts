@@ -8,7 +8,7 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, RunScheduledReportsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
 import { bulkUsersFlow } from '../flows/bulkUsers';
 import { bulkSessionsFlow } from '../flows/bulkSessions';
 import { deliverMessageFlow } from '../flows/deliverMessage';
@@ -18,6 +18,7 @@ import { inviteFileFlow } from '../flows/inviteFile';
 import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
+import { runScheduledReportsFlow } from '../flows/scheduledReports';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -89,4 +90,8 @@ export async function reapStalledJobs(args: ReapStalledJobsArgs): Promise<{ fail
 
 export async function syncMeetingRoom(args: SyncMeetingRoomArgs): Promise<MeetingRoomOutcome> {
   return syncMeetingRoomFlow({ syncMeetingRoom: syncMeetingRoomActivity }, args);
+}
+
+export async function runScheduledReports(args: RunScheduledReportsArgs): Promise<{ sent: number; failed: number }> {
+  return runScheduledReportsFlow(activities, args);
 }

@@ -232,5 +232,11 @@ export class FakeActivities {
       this.calls.push(`${args.seriesId} sync-room:${args.revision}`);
       return { action: 'kept', joinUrl: null };
     },
+    // The scheduled reports have their own suite (workflows/reports); the engine contract does not schedule them.
+    dueScheduledReports: async () => [],
+    sendScheduledReport: async (due) => {
+      this.calls.push(`${due.reportId} send-report:${due.firedAt}`);
+      return 'SENT';
+    },
   };
 }

@@ -12,6 +12,7 @@ import type { Content } from './layout';
 import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from './signup';
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
+import { scheduledReport } from './report';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -196,6 +197,7 @@ export const TEMPLATES = {
   BACKGROUND_CHECK_REMINDER: backgroundCheckReminder,
   ERROR_FOLLOW_UP: followUp,
   CONTACT_CHANGED: contactChanged,
+  SCHEDULED_REPORT: scheduledReport,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -10,7 +10,11 @@ export type Block =
   /** A short code to type (an MFA code), set apart. */
   | { type: 'code'; value: string }
   /** Small print below the rest. */
-  | { type: 'note'; text: string };
+  | { type: 'note'; text: string }
+  /** A table of text cells (a report's lines); the caption says what it lists. */
+  | { type: 'table'; caption: string; head: string[]; rows: string[][] }
+  /** A small horizontal bar chart (inline SVG in HTML, "label: value" lines in text). */
+  | { type: 'bars'; caption: string; items: Array<{ label: string; value: number }> };
 
 export interface Content {
   subject: string;
@@ -47,6 +51,10 @@ function blockText(block: Block): string {
       return `${block.label}: ${checkUrl(block.url)}`;
     case 'code':
       return `    ${block.value}`;
+    case 'table':
+      return [block.caption, block.head.join(' | '), ...block.rows.map((r) => r.join(' | '))].join('\n');
+    case 'bars':
+      return [block.caption, ...block.items.map((i) => `${i.label}: ${i.value}`)].join('\n');
     default: {
       const exhaustive: never = block;
       return exhaustive;
@@ -69,11 +77,41 @@ function blockHtml(block: Block): string {
     }
     case 'code':
       return `<p style="font-family:'Courier New',monospace;font-size:28px;letter-spacing:4px;color:#1a1b1e;margin:16px 0">${escapeHtml(block.value)}</p>`;
+    case 'table':
+      return tableHtml(block);
+    case 'bars':
+      return barsHtml(block);
     default: {
       const exhaustive: never = block;
       return exhaustive;
     }
   }
+}
+
+const CELL = `${FONT}font-size:13px;padding:4px 8px;border-bottom:1px solid #dee2e6;text-align:left`;
+
+function tableHtml(block: Extract<Block, { type: 'table' }>): string {
+  const head = block.head.map((h) => `<th scope="col" style="${CELL}">${escapeHtml(h)}</th>`).join('');
+  const rows = block.rows.map((r) => `<tr>${r.map((c) => `<td style="${CELL}">${escapeHtml(c)}</td>`).join('')}</tr>`).join('');
+  return `<table style="border-collapse:collapse;width:100%;margin:0 0 24px"><caption style="${FONT}font-size:15px;font-weight:bold;text-align:left;padding:0 0 8px">`
+    + `${escapeHtml(block.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** Bars scaled to the largest value; numbers only reach the SVG's geometry, text only through escapeHtml. */
+function barsHtml(block: Extract<Block, { type: 'bars' }>): string {
+  const [labelWidth, barWidth, row] = [180, 300, 24];
+  const max = Math.max(1, ...block.items.map((i) => (Number.isFinite(i.value) ? i.value : 0)));
+  const bars = block.items.map((item, n) => {
+    const value = Number.isFinite(item.value) ? Math.max(0, item.value) : 0;
+    const width = Math.round((value / max) * barWidth);
+    const y = n * row;
+    return `<text x="0" y="${y + 16}" font-family="Arial,Helvetica,sans-serif" font-size="12" fill="#1a1b1e">${escapeHtml(item.label.slice(0, 28))}</text>`
+      + `<rect x="${labelWidth}" y="${y + 4}" width="${width}" height="16" fill="#1864ab"></rect>`
+      + `<text x="${labelWidth + width + 6}" y="${y + 16}" font-family="Arial,Helvetica,sans-serif" font-size="12" fill="#1a1b1e">${value}</text>`;
+  }).join('');
+  const height = Math.max(row, block.items.length * row);
+  return `<p style="${FONT}font-size:15px;font-weight:bold;margin:0 0 8px">${escapeHtml(block.caption)}</p>`
+    + `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${escapeHtml(block.caption)}" width="520" height="${height}" viewBox="0 0 520 ${height}" style="margin:0 0 24px;max-width:100%">${bars}</svg>`;
 }
 
 /** The e-mail's two parts. `lang` goes on the HTML so screen readers pronounce it right. */

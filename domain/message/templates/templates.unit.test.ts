@@ -19,6 +19,11 @@ const SAMPLE: TemplateParams = {
   BACKGROUND_CHECK_REMINDER: { url: 'https://app.example.org/s/rio/signup', checkUrl: 'https://checks.example.org/start' },
   CONTACT_CHANGED: { field: 'email', maskedValue: 'n•••@example.org' },
   ERROR_FOLLOW_UP: { adminName: 'Ana Admin', note: 'Your session is booked now.', errorMessage: 'Something went wrong.' },
+  SCHEDULED_REPORT: {
+    reportName: 'Weekly <sessions>', period: '2026-10-26 – 2026-11-01',
+    programs: [{ name: 'Math & Reading', held: 3, cancelled: 1, missed: 1, hours: 4.5, attendanceRate: 0.75, activePairs: 2 }],
+    tutors: [{ program: 'Math & Reading', tutor: 'Ana <b>Tutor</b>', held: 3, cancelled: 1, missed: 1, hours: 4.5, learners: 2 }],
+  },
 };
 
 const render = <K extends MessageKind>(kind: K, language: 'en' | 'es', channel: 'EMAIL' | 'SMS' = 'EMAIL') =>

@@ -33,6 +33,8 @@ import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
 import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
+import { reportsEn } from './reports.en';
+import { reportsEs } from './reports.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -64,6 +66,7 @@ const ADMIN_SESSIONS: Catalogues = { en: adminSessionsEn, sp: adminSessionsEs };
 const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
 const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExportsEs };
+const REPORTS: Catalogues = { en: reportsEn, sp: reportsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -128,4 +131,9 @@ export function ClassesMessages({ children }: { children: ReactNode }) {
 /** The platform admins' recording export definitions page (docs/decisions/0058, 0065). */
 export function RecordingExportsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={RECORDING_EXPORTS}>{children}</PageMessages>;
+}
+
+/** The scheduled reports pages of the internal admin panel (decision 0068). */
+export function ReportsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={REPORTS}>{children}</PageMessages>;
 }

@@ -15,6 +15,7 @@ import type { AdminSessionsMessageId } from './adminSessions.en';
 import type { SessionsMessageId } from './sessions.en';
 import type { ClassesMessageId } from './classes.en';
 import type { RecordingExportsMessageId } from './recordingExports.en';
+import type { ReportsMessageId } from './reports.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -201,4 +202,4 @@ export type CoreMessageId = keyof typeof en;
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
   | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
   | SessionsMessageId | ClassesMessageId
-  | RecordingExportsMessageId;
+  | RecordingExportsMessageId | ReportsMessageId;

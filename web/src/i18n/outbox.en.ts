@@ -48,6 +48,7 @@ export const outboxEn = {
   'outbox.kind.EMAIL_CHANGED': 'E-mail address changed',
   'outbox.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
+  'outbox.kind.SCHEDULED_REPORT': 'Scheduled report',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

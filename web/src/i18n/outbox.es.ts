@@ -47,4 +47,5 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.kind.EMAIL_CHANGED': 'Dirección de correo cambiada',
   'outbox.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
+  'outbox.kind.SCHEDULED_REPORT': 'Informe programado',
 };

@@ -29,6 +29,8 @@ import { classesEn } from './classes.en';
 import { classesEs } from './classes.es';
 import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
+import { reportsEn } from './reports.en';
+import { reportsEs } from './reports.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -44,6 +46,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   sessions: { en: sessionsEn, es: sessionsEs },
   classes: { en: classesEn, es: classesEs },
   recordingExports: { en: recordingExportsEn, es: recordingExportsEs },
+  reports: { en: reportsEn, es: reportsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -16,3 +16,5 @@ export const loadAccountSettingsPage = () => import('../pages/account-settings/A
 export const loadNotificationsPage = () => import('../pages/account-settings/NotificationsPage');
 export const loadJoinProgramPage = () => import('../pages/account-settings/JoinProgramPage');
 export const loadLinkedAccountsPage = () => import('../pages/sso/LinkedAccountsPage');
+export const loadScheduledReportsPage = () => import('../pages/reports/ScheduledReportsPage');
+export const loadCreateReportPage = () => import('../pages/reports/CreateReportPage');

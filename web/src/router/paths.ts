@@ -9,6 +9,10 @@ import { useLocation } from 'react-router-dom';
 export const ADMIN_ROOT = '/internal-admin-panel';
 export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
 export const ECOSYSTEM_ADMIN_ROOT = '/admin';
+/** The scheduled program-level reports and their form (platform admins, decision 0068). */
+export const SCHEDULED_REPORTS_PATH = `${ADMIN_ROOT}/scheduled-reports`;
+export const CREATE_REPORT_PATH = `${SCHEDULED_REPORTS_PATH}/create-report`;
+
 /** The outbox of every e-mail and text message (platform admins). */
 export const OUTBOX_PATH = `${ADMIN_ROOT}/outbox`;
 /** The custom Lessonspace recording export definitions (platform admins; spec section 2's route). */

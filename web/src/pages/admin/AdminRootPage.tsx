@@ -3,7 +3,19 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
-import { ECOSYSTEMS_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH } from '../../router/paths';
+import { ECOSYSTEMS_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
+import { ReportsMessages } from '../../i18n/PageMessages';
+
+/** Its words come with the reports pages' catalogue (decision 0052), not the first load's. */
+function ReportsCard() {
+  const t = useT();
+  return (
+    <Card component="li" withBorder>
+      <Anchor component={Link} to={SCHEDULED_REPORTS_PATH} fw={600}>{t('reports.title')}</Anchor>
+      <Text size="sm" c="dimmed">{t('reports.linkText')}</Text>
+    </Card>
+  );
+}
 
 export function Component() {
   const t = useT();
@@ -25,6 +37,7 @@ export function Component() {
           <Anchor component={Link} to={RECORDING_EXPORTS_PATH} fw={600}>{t('admin.recordingExports')}</Anchor>
           <Text size="sm" c="dimmed">{t('admin.recordingExportsText')}</Text>
         </Card>
+        <ReportsMessages><ReportsCard /></ReportsMessages>
       </SimpleGrid>
     </Stack>
   );

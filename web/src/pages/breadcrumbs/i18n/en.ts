@@ -244,6 +244,13 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.CourseEnrolled': 'Enrolled in a course section',
   'breadcrumbs.event.CourseUnenrolled': 'Unenrolled from a course section',
   'breadcrumbs.target.course': 'Course section',
+  'breadcrumbs.event.ScheduledReportCreated': 'Scheduled report created',
+  'breadcrumbs.event.ScheduledReportUpdated': 'Scheduled report changed',
+  'breadcrumbs.event.ScheduledReportArchived': 'Scheduled report archived',
+  'breadcrumbs.event.ScheduledReportUnarchived': 'Scheduled report brought back',
+  'breadcrumbs.event.ScheduledReportRunSucceeded': 'Scheduled report sent',
+  'breadcrumbs.event.ScheduledReportRunFailed': 'Scheduled report failed',
+  'breadcrumbs.target.scheduledreport': 'Scheduled report',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

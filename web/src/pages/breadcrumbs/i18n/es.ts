@@ -240,6 +240,13 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.CourseEnrolled': 'Inscripción en una sección de curso',
   'breadcrumbs.event.CourseUnenrolled': 'Baja de una sección de curso',
   'breadcrumbs.target.course': 'Sección de curso',
+  'breadcrumbs.event.ScheduledReportCreated': 'Informe programado creado',
+  'breadcrumbs.event.ScheduledReportUpdated': 'Informe programado cambiado',
+  'breadcrumbs.event.ScheduledReportArchived': 'Informe programado archivado',
+  'breadcrumbs.event.ScheduledReportUnarchived': 'Informe programado recuperado',
+  'breadcrumbs.event.ScheduledReportRunSucceeded': 'Informe programado enviado',
+  'breadcrumbs.event.ScheduledReportRunFailed': 'Informe programado fallido',
+  'breadcrumbs.target.scheduledreport': 'Informe programado',
   ...fieldsEs,
   ...valuesEs,
 };

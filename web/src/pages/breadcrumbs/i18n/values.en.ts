@@ -106,6 +106,7 @@ export const valuesEn = {
   'breadcrumbs.value.vendor.GOOGLE': 'Google',
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
+  'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Scheduled report',
   'breadcrumbs.value.relationship.PARENT': 'Parent',
   'breadcrumbs.value.relationship.GUARDIAN': 'Guardian',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Grandparent',
@@ -128,4 +129,5 @@ export const valuesEn = {
   'breadcrumbs.value.layout.SPEAKER': 'Speaker',
   'breadcrumbs.value.enrollRoles.STUDENT': 'Students',
   'breadcrumbs.value.enrollRoles.PARENT': 'Parents',
+  'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Program sessions',
 } as const satisfies Record<string, string>;

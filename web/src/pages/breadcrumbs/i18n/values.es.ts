@@ -103,6 +103,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.vendor.GOOGLE': 'Google',
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
+  'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Informe programado',
   'breadcrumbs.value.relationship.PARENT': 'Padre o madre',
   'breadcrumbs.value.relationship.GUARDIAN': 'Tutor legal',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Abuelo o abuela',
@@ -125,4 +126,5 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.layout.SPEAKER': 'Orador',
   'breadcrumbs.value.enrollRoles.STUDENT': 'Estudiantes',
   'breadcrumbs.value.enrollRoles.PARENT': 'Padres y madres',
+  'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Sesiones por programa',
 };

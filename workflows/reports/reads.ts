@@ -1,0 +1,25 @@
+/**
+ * The scheduled reports' reads (decision 0068), on the owner connection: the scheduler is the
+ * platform looking at every tenant's reports, not a user under row-level security. The brand (the
+ * ecosystem's name and terms) comes from its stream, never stale, as the invitation job's does.
+ */
+import type { Pool } from 'pg';
+import { ecosystemAggregate } from '../../domain/ecosystem/state';
+import { activeScheduledReports, findScheduledReport } from '../../projections/reports';
+import { reportContents } from '../../projections/reports/contents';
+import type { AggregateLoader } from '../invitations/reads';
+import type { ReportReads } from './activities';
+
+export function reportReads(pool: Pool, loader: AggregateLoader): ReportReads {
+  return {
+    active: () => activeScheduledReports(pool),
+    report: (reportId) => findScheduledReport(pool, reportId),
+    contents: (period) => reportContents(pool, period),
+    async brand(ecosystemId) {
+      const state = await loader.load(ecosystemAggregate, ecosystemId);
+      if (state.status === 'none') return { ecosystemName: null, tutorTerm: null, tuteeTerm: null, moduleTerm: null };
+      const { name, tutorTerm, tuteeTerm, moduleTerm } = state.details;
+      return { ecosystemName: name, tutorTerm, tuteeTerm, moduleTerm };
+    },
+  };
+}
