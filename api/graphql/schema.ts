@@ -23,6 +23,7 @@ import { rosterResolvers } from '../roster/resolvers';
 import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
+import { sessionCheckInResolvers } from '../sessions/checkin-resolvers';
 import { sessionLessonspaceResolvers } from '../session-lessonspace/resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
@@ -115,6 +116,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionsResolvers,
   sessionConflictResolvers,
   sessionMutationResolvers,
+  sessionCheckInResolvers,
   meetingsResolvers,
   recordingExportResolvers,
   sessionAdminResolvers,

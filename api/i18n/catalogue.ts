@@ -64,6 +64,8 @@ import { courseApiMessages } from '../courses/messages';
 import { esCourses } from './es/courses';
 import { sessionSummaryMessages } from '../session-summary/messages';
 import { esSessionSummary } from './es/session-summary';
+import { checkInMessages } from '../../domain/session/checkin-rules';
+import { esSessionCheckIn } from './es/session-checkin';
 import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
@@ -93,6 +95,7 @@ export const MESSAGE_GROUPS = [
   sessionBulkMessages,
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
+  checkInMessages,
   lessonspaceMessages,
   reportMessages, reportLabels,
 ] as const;
@@ -130,6 +133,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionsAdmin,
     ...esCourses,
     ...esSessionSummary,
+    ...esSessionCheckIn,
     ...esSessionLessonspace,
     ...esReports,
   },

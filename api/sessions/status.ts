@@ -27,6 +27,14 @@ export function sessionStatus(s: StatusFacts, now: Date): SessionStatus {
 export interface AttendanceFacts {
   isLeader: boolean;
   joinedTime: Date | null;
+  /** A leader's own check-in (decision 0066) counts as a join. */
+  checkedInTime?: Date | null;
+}
+
+/** When the person was first there: joined online or checked in, whichever came first. */
+function arrived(p: AttendanceFacts): number | null {
+  const times = [p.joinedTime, p.checkedInTime ?? null].filter((t): t is Date => t !== null).map((t) => t.getTime());
+  return times.length === 0 ? null : Math.min(...times);
 }
 
 /**
@@ -37,7 +45,7 @@ export interface AttendanceFacts {
 export function completionStatus(s: StatusFacts & { startAt: Date }, people: readonly AttendanceFacts[], graceMinutes: number, now: Date): CompletionStatus | null {
   if (s.cancelled || now.getTime() < s.endAt.getTime()) return null;
   const deadline = s.startAt.getTime() + graceMinutes * 60_000;
-  const showed = (leader: boolean) => people.some((p) => p.isLeader === leader && p.joinedTime !== null && p.joinedTime.getTime() <= deadline);
+  const showed = (leader: boolean) => people.some((p) => { const t = arrived(p); return p.isLeader === leader && t !== null && t <= deadline; });
   const leader = showed(true);
   const learner = showed(false);
   if (leader && learner) return 'HELD';

@@ -40,4 +40,11 @@ describe('completionStatus', () => {
     expect(completionStatus(row, [joined(true, 30), joined(false, null)], 10, at(1))).toBe('NO_SHOW');
     expect(completionStatus(row, [], 10, at(1))).toBe('NO_SHOW');
   });
+
+  it('counts a tutor\'s check-in as showing up, whichever of join and check-in came first (decision 0066)', () => {
+    const checkedIn = (minutes: number, joinedAfter: number | null) => ({ ...joined(true, joinedAfter), checkedInTime: new Date(start.getTime() + minutes * MIN) });
+    expect(completionStatus(row, [checkedIn(-2, null), joined(false, 0)], 10, at(1))).toBe('HELD');
+    expect(completionStatus(row, [checkedIn(5, 30), joined(false, 0)], 10, at(1))).toBe('HELD');
+    expect(completionStatus(row, [checkedIn(20, null), joined(false, 0)], 10, at(1))).toBe('TUTOR_NO_SHOW');
+  });
 });

@@ -9,6 +9,7 @@ import { commonMessages } from '../shared/messages';
 import { detailsSchema, overriddenConflictSchema, participantSchema } from './events';
 import { EDIT_SCOPES, MEETING_SOLUTIONS, PARTICIPANT_TYPES } from './model';
 import { localDateSchema, localTimeSchema, recurrenceSchema, scheduleSchema } from './schedule';
+import type { CheckInCommand } from './checkin';
 import type { RecordLessonspaceFilesInput, RecordLessonspaceLessonInput } from './lessonspace';
 
 const id = z.uuid({ error: zm(commonMessages.invalidValue) });
@@ -108,6 +109,7 @@ export type SetSessionMeetingRoomInput = z.infer<typeof setSessionMeetingRoomInp
 export type RecordSessionAttendanceInput = z.infer<typeof recordSessionAttendanceInput>;
 
 export type SessionCommand =
+  | CheckInCommand
   | { type: 'ScheduleSession'; data: ScheduleSessionInput }
   | { type: 'EditSession'; data: EditSessionInput }
   | { type: 'CancelSession'; data: CancelSessionInput }

@@ -6,6 +6,7 @@
 import type { CommandContext } from '../shared/decider';
 import { IllegalStateError, ValidationError } from '../shared/errors';
 import { editSession, scheduleSession } from './book';
+import { checkInToSession, checkOutOfSession } from './checkin';
 import type {
   CancelSessionInput, DropSessionInput, RecordSessionAttendanceInput, ReserveSessionSeatInput, RestoreSessionInput, SessionCommand,
   SetSessionMeetingRoomInput, SetSessionsPendingInput,
@@ -110,6 +111,8 @@ export function decide(command: SessionCommand, state: SessionState, ctx: Comman
     case 'SetSessionsPending': return setSessionsPending(command.data, state, ctx);
     case 'SetSessionMeetingRoom': return setSessionMeetingRoom(command.data, state, ctx);
     case 'RecordSessionAttendance': return recordSessionAttendance(command.data, state, ctx);
+    case 'CheckInToSession': return checkInToSession(command.data, state, ctx);
+    case 'CheckOutOfSession': return checkOutOfSession(command.data, state, ctx);
     case 'RecordLessonspaceLesson': return recordLessonspaceLesson(command.data, state, ctx);
     case 'RecordLessonspaceFiles': return recordLessonspaceFiles(command.data, state, ctx);
     default: {

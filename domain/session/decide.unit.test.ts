@@ -120,6 +120,7 @@ describe('Session: attendance', () => {
     events = run(events, recordSessionAttendance, { ...first, userId: ana.userId, leftTime: '2026-11-23T21:40:00Z' });
     expect(occurrences(events)[0].participants[1].attendance).toEqual({
       joinedTime: '2026-11-23T21:03:00.000Z', joinedTimeDelta: 3, leftTime: '2026-11-23T21:58:00.000Z', isFallbackJoin: true,
+      checkedInTime: null, checkedOutTime: null,
     });
   });
 

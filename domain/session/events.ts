@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MEETING_SOLUTIONS, PARTICIPANT_TYPES, SESSION_LOCATIONS, SESSION_TYPES } from './model';
 import { localDateSchema, localTimeSchema, scheduleSchema } from './schedule';
+import { sessionCheckedInSchema, sessionCheckedOutSchema, type SessionCheckedIn, type SessionCheckedOut } from './checkin-events';
 import { lessonspaceEventSchemas, type LessonspaceEvent } from './lessonspace-events';
 
 const instant = z.string().min(1);
@@ -45,6 +46,7 @@ export const participantSchema = z.object({
 
 export const attendanceSchema = z.object({
   joinedTime: instant.nullable(), joinedTimeDelta: z.number().int().nullable(), leftTime: instant.nullable(), isFallbackJoin: z.boolean(),
+  checkedInTime: instant.nullable().default(null), checkedOutTime: instant.nullable().default(null),
 });
 
 export const overriddenConflictSchema = z.object({ type: z.string(), date: localDateSchema, userId: id.nullable() });
@@ -148,6 +150,7 @@ export type SessionMeetingRoomSet = Ev<'SessionMeetingRoomSet', typeof sessionMe
 export type SessionAttendanceRecorded = Ev<'SessionAttendanceRecorded', typeof sessionAttendanceRecordedSchema>;
 
 export type SessionEvent =
+  | SessionCheckedIn | SessionCheckedOut
   | SessionScheduled | SessionEdited | SessionSegmentEdited | SessionSegmentSplit | SessionsCancelled | SessionsRestored
   | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded
   | LessonspaceEvent;
@@ -169,5 +172,7 @@ export const sessionEventSchemas = {
   SessionsPendingSet: sessionsPendingSetSchema,
   SessionMeetingRoomSet: sessionMeetingRoomSetSchema,
   SessionAttendanceRecorded: sessionAttendanceRecordedSchema,
+  SessionCheckedIn: sessionCheckedInSchema,
+  SessionCheckedOut: sessionCheckedOutSchema,
   ...lessonspaceEventSchemas,
 };

@@ -5,6 +5,7 @@ import {
   scheduleSessionInput, setSessionMeetingRoomInput, setSessionsPendingInput, type SessionCommand,
 } from './commands';
 import { decide } from './decide';
+import { checkInToSessionInput, checkOutOfSessionInput } from './checkin';
 import type { SessionEvent } from './events';
 import { sessionAggregate, type SessionState } from './state';
 import { recordLessonspaceFilesInput, recordLessonspaceLessonInput } from './lessonspace';
@@ -53,5 +54,7 @@ export const reserveSessionSeat = onBooking('ReserveSessionSeat', reserveSession
 export const setSessionsPending = onBooking('SetSessionsPending', setSessionsPendingInput);
 export const setSessionMeetingRoom = onBooking('SetSessionMeetingRoom', setSessionMeetingRoomInput);
 export const recordSessionAttendance = onBooking('RecordSessionAttendance', recordSessionAttendanceInput);
+export const checkInToSession = onBooking('CheckInToSession', checkInToSessionInput);
+export const checkOutOfSession = onBooking('CheckOutOfSession', checkOutOfSessionInput);
 export const recordLessonspaceLesson = onBooking('RecordLessonspaceLesson', recordLessonspaceLessonInput);
 export const recordLessonspaceFiles = onBooking('RecordLessonspaceFiles', recordLessonspaceFilesInput);

@@ -119,6 +119,9 @@ export interface Attendance {
   joinedTimeDelta: number | null;
   leftTime: string | null;
   isFallbackJoin: boolean;
+  /** A leader's own check-in and check-out (decision 0066); a check-in counts as attendance like a join. */
+  checkedInTime: string | null;
+  checkedOutTime: string | null;
 }
 
 /** One session: what the projection stores as a row of read.sessions with its participants. */

@@ -9,7 +9,9 @@ import { instantIso, wallTimeToInstant } from './recurrence';
 import { versionDates, type OccurrenceException, type ScheduledSession, type Segment, type SessionState } from './state';
 
 const MINUTE = 60_000;
-export const NO_ATTENDANCE: Attendance = { joinedTime: null, joinedTimeDelta: null, leftTime: null, isFallbackJoin: false };
+export const NO_ATTENDANCE: Attendance = {
+  joinedTime: null, joinedTimeDelta: null, leftTime: null, isFallbackJoin: false, checkedInTime: null, checkedOutTime: null,
+};
 
 /** The base list (or a SINGLE edit's), less who dropped, plus who took a seat, each once. */
 function participantsOf(version: SegmentVersion, e: OccurrenceException | undefined): Participant[] {

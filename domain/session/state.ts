@@ -119,12 +119,19 @@ function segmentSplit(s: ScheduledSession, d: SessionSegmentSplit['data']): Sche
   return { ...s, segments, exceptions };
 }
 
-function mergeAttendance(previous: Attendance | undefined, next: Attendance): Attendance {
-  if (!previous) return next;
-  // The first join wins; the latest leave is kept.
+type Join = Omit<Attendance, 'checkedInTime' | 'checkedOutTime'>;
+
+function mergeAttendance(previous: Attendance | undefined, next: Join): Attendance {
+  if (!previous) return { ...next, checkedInTime: null, checkedOutTime: null };
+  // The first join wins; the latest leave is kept; a check-in stays as it was.
   const joined = previous.joinedTime !== null ? previous : next;
   const leftTime = [previous.leftTime, next.leftTime].filter((t): t is string => t !== null).sort().at(-1) ?? null;
-  return { joinedTime: joined.joinedTime, joinedTimeDelta: joined.joinedTimeDelta, isFallbackJoin: joined.isFallbackJoin, leftTime };
+  return { ...previous, joinedTime: joined.joinedTime, joinedTimeDelta: joined.joinedTimeDelta, isFallbackJoin: joined.isFallbackJoin, leftTime };
+}
+
+/** A check-in or check-out (decision 0066): the decider emits one only for a first record or an admin's correction. */
+function withCheck(previous: Attendance | undefined, change: Pick<Attendance, 'checkedInTime'> | Pick<Attendance, 'checkedOutTime'>): Attendance {
+  return { ...(previous ?? { joinedTime: null, joinedTimeDelta: null, leftTime: null, isFallbackJoin: false, checkedInTime: null, checkedOutTime: null }), ...change };
 }
 
 /** How an event about chosen occurrences changes each one's exception. */
@@ -155,6 +162,14 @@ function occurrenceChange(event: SessionEvent): ((e: OccurrenceException) => Occ
       const { userId, joinedTime, joinedTimeDelta, leftTime, isFallbackJoin } = event.data;
       return (e) => ({ ...e, attendance: { ...e.attendance, [userId]: mergeAttendance(e.attendance[userId], { joinedTime, joinedTimeDelta, leftTime, isFallbackJoin }) } });
     }
+    case 'SessionCheckedIn': {
+      const { userId, checkedInTime } = event.data;
+      return (e) => ({ ...e, attendance: { ...e.attendance, [userId]: withCheck(e.attendance[userId], { checkedInTime }) } });
+    }
+    case 'SessionCheckedOut': {
+      const { userId, checkedOutTime } = event.data;
+      return (e) => ({ ...e, attendance: { ...e.attendance, [userId]: withCheck(e.attendance[userId], { checkedOutTime }) } });
+    }
     default: return null;
   }
 }
@@ -175,7 +190,9 @@ function applyToScheduled(s: ScheduledSession, event: SessionEvent): ScheduledSe
     case 'SessionSegmentSplit': return segmentSplit(s, event.data);
     case 'SessionMeetingRoomSet': return meetingRoomSet(s, event.data);
     case 'SessionEdited':
-    case 'SessionAttendanceRecorded': return withExceptions(s, [event.data.occurrenceId], event.data.at, occurrenceChange(event) ?? ((e) => e));
+    case 'SessionAttendanceRecorded':
+    case 'SessionCheckedIn':
+    case 'SessionCheckedOut': return withExceptions(s, [event.data.occurrenceId], event.data.at, occurrenceChange(event) ?? ((e) => e));
     case 'SessionsCancelled':
     case 'SessionsRestored':
     case 'SessionParticipantDropped':

@@ -59,7 +59,8 @@ const JUDGED = `
      WHERE s.ecosystem_id = $1 AND s.program_id = ANY($2::uuid[]) AND s.start_at >= $3 AND s.start_at < $4 AND s.end_at <= $4 AND NOT s.pending
   ), people AS (
     SELECT p.session_id, p.user_id, p.is_leader, p.is_paired,
-           (p.joined_time IS NOT NULL AND p.joined_time <= p.start_at + coalesce((SELECT mins FROM grace), interval '0')) AS joined
+           -- A leader's check-in counts as a join (decision 0066).
+           (least(p.joined_time, p.checked_in_time) <= p.start_at + coalesce((SELECT mins FROM grace), interval '0')) IS TRUE AS joined
       FROM read.session_participants p JOIN period ON period.id = p.session_id
   ), judged AS (
     SELECT period.*, NOT period.cancelled AND coalesce(bool_or(pe.joined AND pe.is_leader), false) AND coalesce(bool_or(pe.joined AND NOT pe.is_leader), false) AS held

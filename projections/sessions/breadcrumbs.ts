@@ -112,6 +112,14 @@ const describers: { [T in SessionEvent['type']]: Describer } = {
       changes: d ? { joinedTime: d.joinedTime ?? undefined, leftTime: d.leftTime ?? undefined, isFallbackJoin: d.isFallbackJoin, occurrenceId: d.occurrenceId, joinedUserId: d.userId } : {},
     };
   },
+  SessionCheckedIn: (e) => {
+    const d = parsed(e, 'SessionCheckedIn');
+    return { summary: 'Checked in to a session', changes: d ? { checkedInTime: d.checkedInTime, corrected: d.corrected, occurrenceId: d.occurrenceId, checkedInUserId: d.userId } : {} };
+  },
+  SessionCheckedOut: (e) => {
+    const d = parsed(e, 'SessionCheckedOut');
+    return { summary: 'Checked out of a session', changes: d ? { checkedOutTime: d.checkedOutTime, corrected: d.corrected, occurrenceId: d.occurrenceId, checkedOutUserId: d.userId } : {} };
+  },
   // The recording's link is left out like meeting links: whoever has it can watch.
   SessionLessonspaceLessonRecorded: (e) => {
     const d = parsed(e, 'SessionLessonspaceLessonRecorded');

@@ -112,9 +112,9 @@ describe('the sessions projection', () => {
       const dump = async (schema: string) => (await db.ownerPool.query(
         `SELECT s.*, (SELECT json_agg(p ORDER BY p.user_id) FROM ${schema}.session_participants p WHERE p.session_id = s.id) AS people
            FROM ${schema}.sessions s ORDER BY s.id`)).rows;
-      const live = await dump('proj_sessions_v1');
+      const live = await dump(`proj_sessions_v${sessionsProjection.version}`);
       expect(live.length).toBe(7);
-      expect(await dump('proj_sessions_rebuild_v1')).toEqual(live);
+      expect(await dump(`proj_sessions_rebuild_v${sessionsProjection.version}`)).toEqual(live);
     } finally {
       await second.stop();
     }

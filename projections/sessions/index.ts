@@ -18,7 +18,8 @@ export { writeOccurrences, type SegmentRecurrence } from './write';
 
 export const sessionsProjection: Projection = {
   name: SESSIONS_PROJECTION,
-  version: 1,
+  // 2: session_participants.checked_in_time / checked_out_time (decision 0066).
+  version: 2,
   tables: sessionTables,
   indexes: sessionIndexes,
   exposedTables: ['sessions', 'session_participants'],

@@ -61,6 +61,8 @@ export interface SessionParticipantRow {
   joinedTimeDelta: number | null;
   leftTime: Date | null;
   isFallbackJoin: boolean;
+  checkedInTime: Date | null;
+  checkedOutTime: Date | null;
 }
 
 const SESSION_SELECT = `s.id, s.ecosystem_id AS "ecosystemId", s.program_id AS "programId", s.series_id AS "seriesId",
@@ -84,7 +86,8 @@ export async function sessionsByIds(client: PoolClient, ids: readonly string[]):
 export async function participantsOfSessions(client: PoolClient, sessionIds: readonly string[]): Promise<SessionParticipantRow[]> {
   const r = await client.query<SessionParticipantRow>(
     `SELECT session_id AS "sessionId", user_id AS "userId", user_type AS "userType", is_leader AS "isLeader", is_paired AS "isPaired",
-            joined_time AS "joinedTime", joined_time_delta AS "joinedTimeDelta", left_time AS "leftTime", is_fallback_join AS "isFallbackJoin"
+            joined_time AS "joinedTime", joined_time_delta AS "joinedTimeDelta", left_time AS "leftTime", is_fallback_join AS "isFallbackJoin",
+            checked_in_time AS "checkedInTime", checked_out_time AS "checkedOutTime"
        FROM read.session_participants WHERE session_id = ANY($1::uuid[]) ORDER BY session_id, is_leader DESC, user_id`, [sessionIds]);
   return r.rows;
 }

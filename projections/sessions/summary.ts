@@ -45,8 +45,8 @@ const SUMMARY_SQL = `
       CROSS JOIN LATERAL (
         SELECT coalesce(bool_or(q.is_leader), false) AS leader, coalesce(bool_or(NOT q.is_leader), false) AS learner
           FROM read.session_participants q
-         WHERE q.session_id = m.session_id AND q.joined_time IS NOT NULL
-           AND q.joined_time <= m.start_at + make_interval(mins => coalesce((e.details->'sessionSettings'->>'attendanceGraceMinutes')::int, 0))
+         WHERE q.session_id = m.session_id AND least(q.joined_time, q.checked_in_time) IS NOT NULL
+           AND least(q.joined_time, q.checked_in_time) <= m.start_at + make_interval(mins => coalesce((e.details->'sessionSettings'->>'attendanceGraceMinutes')::int, 0))
       ) showed
   )
   SELECT to_char(start_at AT TIME ZONE $8, 'YYYY-MM') AS month,

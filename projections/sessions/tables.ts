@@ -81,6 +81,8 @@ export function sessionTables(schema: string): string {
       joined_time_delta  integer,
       left_time          timestamptz,
       is_fallback_join   boolean NOT NULL,
+      checked_in_time    timestamptz,
+      checked_out_time   timestamptz,
       PRIMARY KEY (session_id, user_id)
     );
     CREATE INDEX session_participants_series_idx ON ${s}.session_participants (series_id);

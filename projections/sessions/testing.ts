@@ -12,7 +12,7 @@ import { writeOccurrences, type SegmentRecurrence } from './write';
 const MINUTE = 60_000;
 
 export function person(userId: string, userType: ParticipantType, isLeader = userType !== 'STUDENT' && userType !== 'PARENT'): Participant & { attendance: Occurrence['participants'][number]['attendance'] } {
-  return { userId, userType, isLeader, isPaired: true, attendance: { joinedTime: null, joinedTimeDelta: null, leftTime: null, isFallbackJoin: false } };
+  return { userId, userType, isLeader, isPaired: true, attendance: { joinedTime: null, joinedTimeDelta: null, leftTime: null, isFallbackJoin: false, checkedInTime: null, checkedOutTime: null } };
 }
 
 export function details(programId: string, changes: Partial<SessionDetails> = {}): SessionDetails {

@@ -33,6 +33,7 @@ const PARTICIPANT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['user_type', 'text'], ['is_leader', 'boolean'], ['is_paired', 'boolean'], ['start_at', 'timestamptz'], ['end_at', 'timestamptz'],
   ['session_type', 'text'], ['cancelled', 'boolean'], ['joined_time', 'timestamptz'], ['joined_time_delta', 'integer'],
   ['left_time', 'timestamptz'], ['is_fallback_join', 'boolean'],
+  ['checked_in_time', 'timestamptz'], ['checked_out_time', 'timestamptz'],
 ];
 
 /** `INSERT ... SELECT FROM jsonb_to_recordset($n)` upserting on `key`, skipping rows that did not change. */
@@ -49,7 +50,9 @@ function upsertFromJson(table: string, alias: string, columns: ReadonlyArray<rea
 /** Learners: everyone who is not leading (students, and parents booked for them). */
 function counts(o: Occurrence): { leaders: number; learners: number; attendees: number } {
   const leaders = o.participants.filter((p) => p.isLeader).length;
-  return { leaders, learners: o.participants.length - leaders, attendees: o.participants.filter((p) => p.attendance.joinedTime !== null).length };
+  // A leader's check-in counts as attendance as a join does (decision 0066).
+  const attended = o.participants.filter((p) => p.attendance.joinedTime !== null || p.attendance.checkedInTime !== null).length;
+  return { leaders, learners: o.participants.length - leaders, attendees: attended };
 }
 
 function sessionRecord(o: Occurrence, ecosystemId: string, recurrence: SegmentRecurrence | null): Record<string, unknown> {
@@ -74,6 +77,7 @@ function participantRecords(o: Occurrence, ecosystemId: string): Record<string, 
     user_type: p.userType, is_leader: p.isLeader, is_paired: p.isPaired, start_at: o.startAt, end_at: o.endAt,
     session_type: o.details.sessionType, cancelled: o.cancelled, joined_time: p.attendance.joinedTime,
     joined_time_delta: p.attendance.joinedTimeDelta, left_time: p.attendance.leftTime, is_fallback_join: p.attendance.isFallbackJoin,
+    checked_in_time: p.attendance.checkedInTime, checked_out_time: p.attendance.checkedOutTime,
   }));
 }
 

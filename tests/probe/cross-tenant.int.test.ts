@@ -65,7 +65,7 @@ const sessionDocs = (): Record<string, ProbeDocument> => {
   const list = (field: string): ProbeDocument => ({
     field, query: `query($input: SessionsFilterInput) { ${field}(input: $input) { sessions { rawId subject joinUrl participants { userId user { id } } } } }`, variables: child,
   });
-  const one = '{ rawId subject joinUrl participants { userId } }';
+  const one = '{ rawId subject joinUrl participants { userId } viewerCanCheckIn participants { checkedInTime checkedOutTime } }';
   return {
     ...Object.fromEntries(['getSessionsForUser', 'getSessionsForUserV2', 'getSessionsForUserByFilter', 'getAllEcosystemSessionsForUser',
       'getSessionsForTeacher', 'getSessionsForStaff', 'getSessionsForParent'].map((f) => [f, list(f)])),

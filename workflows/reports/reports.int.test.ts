@@ -49,7 +49,7 @@ async function createReport(input: Record<string, unknown>): Promise<string> {
 
 /** Three sessions of p1 in the week before 8 March: one held (both joined), one missed (nobody joined), one cancelled. */
 async function writeWeek(): Promise<void> {
-  const joined = (userId: string, type: 'TUTOR' | 'STUDENT', at: string) => ({ ...person(userId, type), attendance: { joinedTime: at, joinedTimeDelta: 0, leftTime: null, isFallbackJoin: false } });
+  const joined = (userId: string, type: 'TUTOR' | 'STUDENT', at: string) => ({ ...person(userId, type), attendance: { ...person(userId, type).attendance, joinedTime: at, joinedTimeDelta: 0 } });
   const common = { ecosystemId: world.e1, programId: world.p1, durationMinutes: 90 };
   const owner = api.platform.pools.owner;
   await writeBooking(owner, booking({ ...common, startAt: new Date('2027-03-03T15:00:00Z'),

@@ -45,8 +45,10 @@ function toJson(s: StandInSession): Json {
     fullness: s.maxStudents !== null && learners >= s.maxStudents ? 'FULL' : 'OPEN', frequency: s.recurring ? 'WEEKLY' : null, cancelReason: null,
     sessionDescription: '', recurringDays: s.recurring ? [start.weekday % 7] : [], weeksRecurring: s.recurring ? 3 : null, weeksRepeat: s.recurring ? 1 : null, recurringEndDate: null,
     participants: s.participants.map((p) => ({ userId: p.userId, userType: p.isLeader ? 'TUTOR' : 'STUDENT', isLeader: p.isLeader, joinedTime: p.joinedTime ?? null,
-      user: { id: p.userId, profile: { firstName: p.name[0], lastName: p.name[1], preferredName: null } } })),
+      user: { id: p.userId, profile: { firstName: p.name[0], lastName: p.name[1], preferredName: null } },
+      checkedInTime: null, checkedOutTime: null })),
     viewerCanEdit: true, viewerCanCancel: true, viewerIsParticipant: s.viewerIsParticipant,
+    viewerCanCheckIn: false,
   };
 }
 

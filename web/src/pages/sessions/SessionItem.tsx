@@ -11,6 +11,7 @@ import { useT } from '../../i18n/terms';
 import { formatWhen } from './format';
 import { mayAddBreakouts } from './breakoutRooms';
 import { JoinLink } from './JoinLink';
+import { CheckInOut } from './CheckInOut';
 import { statusLabel, typeLabel } from './labels';
 import { personName } from './names';
 import type { Session } from './sessionOperations';
@@ -84,6 +85,7 @@ export function SessionItem({ session, zone, viewerId, onAction, children }: Pro
         {place && <Text size="sm" className="wrap-anywhere">{t('sessions.row.inPerson', { place })}</Text>}
         {session.cancelReason && <Text size="sm" className="wrap-anywhere">{t('sessions.row.cancelReason', { reason: session.cancelReason })}</Text>}
         {session.status !== 'CANCELLED' && <JoinLink session={session} viewerId={viewerId} zone={zone} />}
+        <CheckInOut session={session} viewerId={viewerId} zone={zone} />
         {onAction && <RestoreButton session={session} onAction={onAction} />}
         {children}
       </Stack>

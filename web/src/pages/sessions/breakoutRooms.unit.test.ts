@@ -3,7 +3,8 @@ import { breakoutInputs, defaultPairs, mayAddBreakouts } from './breakoutRooms';
 import type { Session } from './sessionOperations';
 
 const participant = (userId: string, isLeader: boolean, firstName: string) =>
-  ({ userId, userType: isLeader ? 'TUTOR' as const : 'STUDENT' as const, isLeader, joinedTime: null, user: { id: userId, profile: { firstName, lastName: 'X', preferredName: null } } });
+  ({ userId, userType: isLeader ? 'TUTOR' as const : 'STUDENT' as const, isLeader, joinedTime: null, checkedInTime: null, checkedOutTime: null,
+    user: { id: userId, profile: { firstName, lastName: 'X', preferredName: null } } });
 
 function group(changes: Partial<Session> = {}): Session {
   return {

@@ -20,6 +20,7 @@ const sessionFields = graphql`
     recurringDays weeksRecurring weeksRepeat recurringEndDate
     participants { userId userType isLeader joinedTime user { id profile { firstName lastName preferredName } } }
     viewerCanEdit viewerCanCancel viewerIsParticipant
+    viewerCanCheckIn participants { userId checkedInTime checkedOutTime }
   }
 `;
 void sessionFields;

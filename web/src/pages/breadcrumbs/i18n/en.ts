@@ -228,6 +228,8 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.SessionsPendingSet': 'Sessions awaiting approval changed',
   'breadcrumbs.event.SessionMeetingRoomSet': 'Meeting room set',
   'breadcrumbs.event.SessionAttendanceRecorded': 'Attendance recorded',
+  'breadcrumbs.event.SessionCheckedIn': 'Checked in',
+  'breadcrumbs.event.SessionCheckedOut': 'Checked out',
   'breadcrumbs.event.SessionLessonspaceLessonRecorded': 'Lessonspace lesson recorded',
   'breadcrumbs.event.SessionLessonspaceFilesUploaded': 'Files put into the Lessonspace room',
   'breadcrumbs.target.session': 'Session',

@@ -224,6 +224,8 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.SessionsPendingSet': 'Sesiones pendientes de aprobación cambiadas',
   'breadcrumbs.event.SessionMeetingRoomSet': 'Sala de reunión asignada',
   'breadcrumbs.event.SessionAttendanceRecorded': 'Asistencia registrada',
+  'breadcrumbs.event.SessionCheckedIn': 'Entrada registrada',
+  'breadcrumbs.event.SessionCheckedOut': 'Salida registrada',
   'breadcrumbs.event.SessionLessonspaceLessonRecorded': 'Clase de Lessonspace registrada',
   'breadcrumbs.event.SessionLessonspaceFilesUploaded': 'Archivos añadidos a la sala de Lessonspace',
   'breadcrumbs.target.session': 'Sesión',
