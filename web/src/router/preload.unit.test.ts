@@ -6,7 +6,7 @@ import { createRelayEnvironment } from '../relay/environment';
 import { createSessionStore, memoryStorage } from '../relay/session';
 import { preloadQuery, ROUTE_FETCH_POLICY } from './preload';
 
-const user = (isInternalTeamAccount: boolean) => ({ getCurrentUserV2: { id: 'VXNlcjox', isInternalTeamAccount, ecosystemRoles: [] } });
+const user = (isInternalTeamAccount: boolean) => ({ getCurrentUserV2: { id: 'VXNlcjox', isInternalTeamAccount, ecosystemRoles: [], programRoles: [] } });
 
 function environmentAnswering(answer: (signal: AbortSignal, index: number) => Promise<Response>) {
   const requests: AbortSignal[] = [];
