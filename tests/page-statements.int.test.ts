@@ -141,6 +141,8 @@ const CASES: Record<string, PageCase> = {
   ScheduledReportsPageQuery: { variables: () => ({}), rows: single },
   ScheduledReportsListRefetchQuery: { variables: () => ({}), rows: single },
   CreateReportPageQuery: { variables: () => ({}), rows: single },
+  // A program's session settings page (decision 0070): one program by id, whatever the group.
+  ProgramSettingsPageQuery: { variables: (g) => ({ programIds: [sessionPeople.get(g.term)!.program] }), rows: single },
 };
 
 /** Per group (by term): a person who leads one of its sessions, the program they are in and a course section, as global ids. */

@@ -35,6 +35,8 @@ import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
 import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
+import { programSettingsEn } from './programSettings.en';
+import { programSettingsEs } from './programSettings.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -67,6 +69,7 @@ const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
 const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExportsEs };
 const REPORTS: Catalogues = { en: reportsEn, sp: reportsEs };
+const PROGRAM_SETTINGS: Catalogues = { en: programSettingsEn, sp: programSettingsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -136,4 +139,9 @@ export function RecordingExportsMessages({ children }: { children: ReactNode }) 
 /** The scheduled reports pages of the internal admin panel (decision 0068). */
 export function ReportsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={REPORTS}>{children}</PageMessages>;
+}
+
+/** A program's session settings page and its link on the programs page (decision 0070). */
+export function ProgramSettingsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={PROGRAM_SETTINGS}>{children}</PageMessages>;
 }

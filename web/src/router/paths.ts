@@ -37,6 +37,8 @@ export interface AreaPaths {
   leads: (ecosystemId: string) => string;
   /** The admin session summary (docs/decisions/0060). */
   sessions: (ecosystemId: string) => string;
+  /** A program's session settings (decision 0070). */
+  programSettings: (ecosystemId: string, programId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -52,6 +54,7 @@ export function areaPaths(area: Area): AreaPaths {
     sso: (ecosystemId) => `${base(ecosystemId)}/sso`,
     leads: (ecosystemId) => `${base(ecosystemId)}/leads`,
     sessions: (ecosystemId) => `${base(ecosystemId)}/sessions`,
+    programSettings: (ecosystemId, programId) => `${base(ecosystemId)}/programs/${encodeURIComponent(programId)}/session-settings`,
   };
 }
 

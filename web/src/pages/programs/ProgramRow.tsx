@@ -1,13 +1,18 @@
-/** One program of an ecosystem, as a table row or (on a phone) a card, with rename and archive or unarchive. */
+/**
+ * One program of an ecosystem, as a table row or (on a phone) a card, with rename, its session
+ * settings page (decision 0070) and archive or unarchive.
+ */
 import { Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { ActionsMenu } from '../../components/ActionsMenu';
 import { showToast } from '../../components/toast';
 import { useRef, useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
+import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NameCell } from '../../components/NameCell';
 import { useErrorText } from '../../components/useErrorText';
 import { useT } from '../../i18n/terms';
+import { useAreaPaths } from '../../router/paths';
 import type { ProgramRow_program$data, ProgramRow_program$key } from './__generated__/ProgramRow_program.graphql';
 import { ProgramFormDialog } from './ProgramFormDialog';
 import { useArchiveProgramMutation } from './useArchiveProgramMutation';
@@ -24,6 +29,7 @@ export function ProgramRow({ programRef, editable, layout }: Props) {
   const program = useFragment(graphql`
     fragment ProgramRow_program on Program {
       id
+      ecosystemId
       name
       shortName
       archived
@@ -66,6 +72,7 @@ export function ProgramRow({ programRef, editable, layout }: Props) {
 function ProgramActions({ program }: { program: ProgramRow_program$data }) {
   const t = useT();
   const errorText = useErrorText();
+  const paths = useAreaPaths();
   const [dialog, setDialog] = useState<'rename' | 'archive' | null>(null);
   // The dialogs open from the actions menu, whose items are gone when they close: focus goes back here.
   const actionsRef = useRef<HTMLButtonElement>(null);
@@ -89,6 +96,7 @@ function ProgramActions({ program }: { program: ProgramRow_program$data }) {
     <>
       <ActionsMenu name={program.name} targetRef={actionsRef}>
         <Menu.Item onClick={() => setDialog('rename')}>{t('programs.edit')}</Menu.Item>
+        <Menu.Item component={Link} to={paths.programSettings(program.ecosystemId, program.id)}>{t('programSettings.link')}</Menu.Item>
         <Menu.Item onClick={() => setDialog('archive')}>{program.archived ? t('programs.unarchive') : t('programs.archive')}</Menu.Item>
       </ActionsMenu>
       <ProgramFormDialog opened={dialog === 'rename'} onClose={close} returnFocusRef={actionsRef}

@@ -10,6 +10,7 @@ import { graphql, type PreloadedQuery } from 'react-relay';
 import { Link, type LoaderFunctionArgs } from 'react-router-dom';
 import { NotFound } from '../../components/NotFound';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { ProgramSettingsMessages } from '../../i18n/PageMessages';
 import { TermsProvider, useT } from '../../i18n/terms';
 import { relayEnvironment } from '../../relay/browser';
 import { requireLogin } from '../../router/guards';
@@ -49,7 +50,8 @@ export function Component() {
   return (
     <TermsProvider terms={ecosystem}>
       <ProgramsContent name={ecosystem.name} ecosystemId={ecosystem.id}>
-        <ProgramList ecosystemRef={ecosystem} access={access} />
+        {/* The rows link to each program's session settings, whose words come with that page's catalogue. */}
+        <ProgramSettingsMessages><ProgramList ecosystemRef={ecosystem} access={access} /></ProgramSettingsMessages>
       </ProgramsContent>
     </TermsProvider>
   );
