@@ -35,6 +35,8 @@ import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
 import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
+import { ecosystemSettingsEn } from './ecosystemSettings.en';
+import { ecosystemSettingsEs } from './ecosystemSettings.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -67,6 +69,7 @@ const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
 const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExportsEs };
 const REPORTS: Catalogues = { en: reportsEn, sp: reportsEs };
+const ECOSYSTEM_SETTINGS: Catalogues = { en: ecosystemSettingsEn, sp: ecosystemSettingsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -136,4 +139,9 @@ export function RecordingExportsMessages({ children }: { children: ReactNode }) 
 /** The scheduled reports pages of the internal admin panel (decision 0068). */
 export function ReportsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={REPORTS}>{children}</PageMessages>;
+}
+
+/** An ecosystem's scheduling settings page and its link on the ecosystem's admin card (decision 0071). */
+export function EcosystemSettingsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={ECOSYSTEM_SETTINGS}>{children}</PageMessages>;
 }

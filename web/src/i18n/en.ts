@@ -16,6 +16,7 @@ import type { SessionsMessageId } from './sessions.en';
 import type { ClassesMessageId } from './classes.en';
 import type { RecordingExportsMessageId } from './recordingExports.en';
 import type { ReportsMessageId } from './reports.en';
+import type { EcosystemSettingsMessageId } from './ecosystemSettings.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -202,4 +203,5 @@ export type CoreMessageId = keyof typeof en;
 export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | OutboxMessageId | StudentsMessageId | SsoMessageId
   | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
   | SessionsMessageId | ClassesMessageId
-  | RecordingExportsMessageId | ReportsMessageId;
+  | RecordingExportsMessageId | ReportsMessageId
+  | EcosystemSettingsMessageId;

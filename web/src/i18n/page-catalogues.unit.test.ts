@@ -31,6 +31,8 @@ import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
 import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
+import { ecosystemSettingsEn } from './ecosystemSettings.en';
+import { ecosystemSettingsEs } from './ecosystemSettings.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -47,6 +49,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   classes: { en: classesEn, es: classesEs },
   recordingExports: { en: recordingExportsEn, es: recordingExportsEs },
   reports: { en: reportsEn, es: reportsEs },
+  ecosystemSettings: { en: ecosystemSettingsEn, es: ecosystemSettingsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -18,3 +18,4 @@ export const loadJoinProgramPage = () => import('../pages/account-settings/JoinP
 export const loadLinkedAccountsPage = () => import('../pages/sso/LinkedAccountsPage');
 export const loadScheduledReportsPage = () => import('../pages/reports/ScheduledReportsPage');
 export const loadCreateReportPage = () => import('../pages/reports/CreateReportPage');
+export const loadEcosystemSettingsPage = () => import('../pages/ecosystem-settings/EcosystemSettingsPage');

@@ -37,6 +37,8 @@ export interface AreaPaths {
   leads: (ecosystemId: string) => string;
   /** The admin session summary (docs/decisions/0060). */
   sessions: (ecosystemId: string) => string;
+  /** The scheduling settings (decision 0071). */
+  scheduling: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -52,6 +54,7 @@ export function areaPaths(area: Area): AreaPaths {
     sso: (ecosystemId) => `${base(ecosystemId)}/sso`,
     leads: (ecosystemId) => `${base(ecosystemId)}/leads`,
     sessions: (ecosystemId) => `${base(ecosystemId)}/sessions`,
+    scheduling: (ecosystemId) => `${base(ecosystemId)}/scheduling`,
   };
 }
 
@@ -71,7 +74,7 @@ export function useAreaPaths(): AreaPaths {
  */
 export function ecosystemAreaPathFor(platformPath: string, search = ''): string {
   const rest = platformPath.slice(ECOSYSTEMS_PATH.length);
-  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite|applications|sso)$/.test(rest)
+  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite|applications|sso|scheduling)$/.test(rest)
     ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}${search}`
     : ECOSYSTEM_ADMIN_ROOT;
 }
