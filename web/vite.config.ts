@@ -42,6 +42,8 @@ import { recordingExportsEn } from './src/i18n/recordingExports.en';
 import { recordingExportsEs } from './src/i18n/recordingExports.es';
 import { reportsEn } from './src/i18n/reports.en';
 import { reportsEs } from './src/i18n/reports.es';
+import { ecosystemSettingsEn } from './src/i18n/ecosystemSettings.en';
+import { ecosystemSettingsEs } from './src/i18n/ecosystemSettings.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -89,6 +91,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/recordingExports.es.ts': { exportName: 'recordingExportsEs', messages: recordingExportsEs },
       '/src/i18n/reports.en.ts': { exportName: 'reportsEn', messages: reportsEn },
       '/src/i18n/reports.es.ts': { exportName: 'reportsEs', messages: reportsEs },
+      '/src/i18n/ecosystemSettings.en.ts': { exportName: 'ecosystemSettingsEn', messages: ecosystemSettingsEn },
+      '/src/i18n/ecosystemSettings.es.ts': { exportName: 'ecosystemSettingsEs', messages: ecosystemSettingsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -14,6 +14,7 @@ export const ecosystemSettingsEn = {
   'ecosystemSettings.durationsHint': 'Between 15 and 420 minutes, in steps of 5. The first one is the default.',
   'ecosystemSettings.duration': 'Session length {index} (minutes)',
   'ecosystemSettings.addDuration': 'Add a session length',
+  'ecosystemSettings.remove': 'Remove',
   'ecosystemSettings.removeDuration': 'Remove session length {index}',
   'ecosystemSettings.interval': 'Sessions start at',
   'ecosystemSettings.interval.0': 'Any minute',

@@ -12,6 +12,7 @@ export const ecosystemSettingsEs: Record<EcosystemSettingsMessageId, string> = {
   'ecosystemSettings.durationsHint': 'Entre 15 y 420 minutos, de 5 en 5. La primera es la predeterminada.',
   'ecosystemSettings.duration': 'Duración de sesión {index} (minutos)',
   'ecosystemSettings.addDuration': 'Añadir una duración',
+  'ecosystemSettings.remove': 'Quitar',
   'ecosystemSettings.removeDuration': 'Quitar la duración {index}',
   'ecosystemSettings.interval': 'Las sesiones empiezan',
   'ecosystemSettings.interval.0': 'En cualquier minuto',

@@ -17,7 +17,7 @@ function Durations({ values, update, errors, error }: SectionProps) {
       {listError && <Text size="sm" c="red" role="alert">{listError}</Text>}
       {rows.map((row, i) => (
         <Group key={row.key} align="flex-end" gap="xs" wrap="nowrap">
-          <NumberField label={t('ecosystemSettings.duration', { index: i + 1 })} value={row.minutes}
+          <NumberField shrink label={t('ecosystemSettings.duration', { index: i + 1 })} value={row.minutes}
             error={error(`sessionSettings.sessionDurations.${i}`)}
             onChange={(minutes) => update({ sessionDurations: rows.map((r) => (r.key === row.key ? { ...r, minutes } : r)) })} />
           <RemoveButton label={t('ecosystemSettings.removeDuration', { index: i + 1 })}

@@ -27,7 +27,7 @@ import type { EcosystemSettingsPageMutation } from './__generated__/EcosystemSet
 import { BookingSection, JoiningSection } from './BookingSection';
 import { HoursSection } from './HoursSection';
 import { CoursesSection, LimitsSection, type Program } from './LimitsSection';
-import { errorAt, formErrors, initialValues, toInput, type SettingsValues } from './settingsForm';
+import { errorAt, formErrors, initialValues, mayEdit, toInput, type SettingsValues } from './settingsForm';
 
 const query = graphql`
   query EcosystemSettingsPageQuery($ecosystemId: ID!) {
@@ -36,6 +36,7 @@ const query = graphql`
       ...EcosystemSettingsPage_ecosystem
     }
     getProgramsByEcosystemId(ecosystemId: $ecosystemId, first: 100) { edges { node { id name } } }
+    getCurrentUserV2 { id isInternalTeamAccount ecosystemRoles { ecosystemId role status } }
   }
 `;
 
@@ -143,7 +144,7 @@ function Settings({ ecosystemId, name, settingsRef, programs }: Omit<FormProps, 
 export function Component() {
   const data = useRouteQuery<EcosystemSettingsPageQuery>(query);
   const ecosystem = data.getEcosystemById;
-  if (!ecosystem) return <NotFound />;
+  if (!ecosystem || !mayEdit(data.getCurrentUserV2, ecosystem.id)) return <NotFound />;
   const programs = data.getProgramsByEcosystemId.edges.map((e) => e.node);
   return (
     <TermsProvider terms={ecosystem}>

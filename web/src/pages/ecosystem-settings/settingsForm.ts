@@ -162,3 +162,19 @@ export function errorAt(errors: Readonly<Record<string, string>>, path: string):
 export function formErrors(byPath: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(byPath).map(([path, message]) => [path.replace(/^ecosystemInput\./, ''), message]));
 }
+
+interface Viewer {
+  readonly isInternalTeamAccount: boolean;
+  readonly ecosystemRoles: ReadonlyArray<{ readonly ecosystemId: string; readonly role: string; readonly status: string }>;
+}
+
+/**
+ * Who the page is for: platform admins and the ecosystem's active admins, as editEcosystem allows.
+ * Members may read the ecosystem, but the page answers them as not found rather than a form they
+ * could never save.
+ */
+export function mayEdit(viewer: Viewer | null | undefined, ecosystemId: string): boolean {
+  if (!viewer) return false;
+  return viewer.isInternalTeamAccount
+    || viewer.ecosystemRoles.some((r) => r.ecosystemId === ecosystemId && r.role === 'SUPER_ADMIN' && r.status === 'ACTIVE');
+}

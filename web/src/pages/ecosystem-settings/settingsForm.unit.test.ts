@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorAt, formErrors, initialValues, toInput, type StoredSettings } from './settingsForm';
+import { errorAt, formErrors, initialValues, mayEdit, toInput, type StoredSettings } from './settingsForm';
 
 const stored: StoredSettings = {
   sessionSettings: {
@@ -61,5 +61,14 @@ describe('the scheduling settings form', () => {
     expect(errorAt(errors, 'sessionSettings.sessionDurations.0')).toBe('Too short');
     expect(errorAt(errors, 'sessionSettings.tutorHoursLimitConfig.limits.0.programIds')).toBe('Not a program');
     expect(errorAt(errors, 'sessionSettings.sessionInterval')).toBeUndefined();
+  });
+
+  it('is for platform admins and the ecosystem\'s active admins only', () => {
+    const role = (ecosystemId: string, role: string, status = 'ACTIVE') => ({ ecosystemId, role, status });
+    expect(mayEdit({ isInternalTeamAccount: true, ecosystemRoles: [] }, 'E1')).toBe(true);
+    expect(mayEdit({ isInternalTeamAccount: false, ecosystemRoles: [role('E1', 'SUPER_ADMIN')] }, 'E1')).toBe(true);
+    expect(mayEdit({ isInternalTeamAccount: false, ecosystemRoles: [role('E2', 'SUPER_ADMIN'), role('E1', 'MEMBER')] }, 'E1')).toBe(false);
+    expect(mayEdit({ isInternalTeamAccount: false, ecosystemRoles: [role('E1', 'SUPER_ADMIN', 'INVITED')] }, 'E1')).toBe(false);
+    expect(mayEdit(null, 'E1')).toBe(false);
   });
 });
