@@ -3,8 +3,9 @@
  * ecosystem admin opens it from their ecosystem's card, changes the start interval, a session
  * length and the supported hours and turns off overlap checks; the save sends only those parts, and
  * after a reload they are kept. A session length the server refuses shows the server's message on
- * that field, and nothing is written. A tutor of the same ecosystem gets the not-found page. English
- * at 1280 px, Spanish at 390 px, axe-clean; screenshots in dist/e2e-screenshots.
+ * that field, and nothing is written. A platform admin opens it in the internal admin panel; a tutor
+ * of the same ecosystem gets the not-found page. English at 1280 px, Spanish at 390 px, axe-clean;
+ * screenshots in dist/e2e-screenshots.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,19 @@ describe('the scheduling settings page', () => {
       expect(await page.getByRole('group', { name: 'Límite semanal de horas 1' }).count()).toBe(0);
       expect(errors).toEqual([]);
       expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('opens for a platform admin in the internal admin panel', async () => {
+    const ecosystemGlobalId = toGlobalId('Ecosystem', app.platform.demo!.ecosystemId);
+    const { page, context, errors } = await app.open({ who: 'platformAdmin', width: 1280 });
+    try {
+      await page.goto(`${app.url}/internal-admin-panel/manage-ecosystems/${encodeURIComponent(ecosystemGlobalId)}/scheduling`);
+      await page.getByRole('heading', { name: `Scheduling settings of ${ECOSYSTEM}` }).waitFor();
+      expect(await page.getByRole('link', { name: 'Back to ecosystems' }).getAttribute('href')).toBe('/internal-admin-panel/manage-ecosystems');
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
