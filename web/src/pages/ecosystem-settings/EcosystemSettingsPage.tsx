@@ -76,20 +76,14 @@ interface FormProps {
   onSaved: () => void;
 }
 
-function SettingsForm({ ecosystemId, settingsRef, programs, onSaved }: FormProps) {
+/** Saving: what changed, or the field to fix; the server's messages by field path. */
+function useSave(ecosystemId: string, initial: SettingsValues, onSaved: () => void) {
   const t = useT();
   const errorText = useErrorText();
-  const stored = useFragment(fragment, settingsRef);
-  const [initial] = useState<SettingsValues>(() => initialValues(stored));
-  const [values, setValues] = useState<SettingsValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [edit, saving] = usePromiseMutation<EcosystemSettingsPageMutation>(mutation);
-  const formRef = useFocusInvalid(errors);
-  const update = (patch: Partial<SettingsValues>) => setValues((current) => ({ ...current, ...patch }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = async (values: SettingsValues) => {
     setFormError(null);
     const built = toInput(initial, values);
     if (!built.ok) { setErrors({ [built.field]: t('ecosystemSettings.notANumber') }); return; }
@@ -105,10 +99,21 @@ function SettingsForm({ ecosystemId, settingsRef, programs, onSaved }: FormProps
       setFormError(Object.keys(byField).length > 0 ? t('ecosystemSettings.fix') : errorText(error));
     }
   };
+  return { save, saving, errors, formError };
+}
 
+function SettingsForm({ ecosystemId, settingsRef, programs, onSaved }: FormProps) {
+  const t = useT();
+  const stored = useFragment(fragment, settingsRef);
+  const [initial] = useState<SettingsValues>(() => initialValues(stored));
+  const [values, setValues] = useState<SettingsValues>(initial);
+  const { save, saving, errors, formError } = useSave(ecosystemId, initial, onSaved);
+  const formRef = useFocusInvalid(errors);
+  const update = (patch: Partial<SettingsValues>) => setValues((current) => ({ ...current, ...patch }));
+  const submit = (event: FormEvent<HTMLFormElement>) => { event.preventDefault(); void save(values); };
   const section = { values, update, errors, error: (path: string) => errorAt(errors, path) };
   return (
-    <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         {formError && <Alert color="red" role="alert">{formError}</Alert>}
         <BookingSection {...section} />
