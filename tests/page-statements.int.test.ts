@@ -106,6 +106,8 @@ const CASES: Record<string, PageCase> = {
   LeadListPaginationQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0], status: null, count: 20 }), rows: edges('signupLeads') },
   // The admin session summary (decision 0060): the group's first ecosystem has `size` sessions, each with a tutor and a learner.
   AdminSessionsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
+  // An ecosystem's scheduling settings (decision 0071): its settings and the programs a tutor hour limit can name.
+  EcosystemSettingsPageQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
   // The /sessions page (decision 0059). Its lists' cost for 5 and 50 sessions with every field is
   // tests/session-statements.int.test.ts; here the page's own documents keep their counts under watch.
   SessionsPageViewerQuery: { variables: () => ({}), rows: single },

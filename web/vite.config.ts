@@ -44,6 +44,8 @@ import { reportsEn } from './src/i18n/reports.en';
 import { reportsEs } from './src/i18n/reports.es';
 import { programSettingsEn } from './src/i18n/programSettings.en';
 import { programSettingsEs } from './src/i18n/programSettings.es';
+import { ecosystemSettingsEn } from './src/i18n/ecosystemSettings.en';
+import { ecosystemSettingsEs } from './src/i18n/ecosystemSettings.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -93,6 +95,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/reports.es.ts': { exportName: 'reportsEs', messages: reportsEs },
       '/src/i18n/programSettings.en.ts': { exportName: 'programSettingsEn', messages: programSettingsEn },
       '/src/i18n/programSettings.es.ts': { exportName: 'programSettingsEs', messages: programSettingsEs },
+      '/src/i18n/ecosystemSettings.en.ts': { exportName: 'ecosystemSettingsEn', messages: ecosystemSettingsEn },
+      '/src/i18n/ecosystemSettings.es.ts': { exportName: 'ecosystemSettingsEs', messages: ecosystemSettingsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -37,6 +37,8 @@ import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
 import { programSettingsEn } from './programSettings.en';
 import { programSettingsEs } from './programSettings.es';
+import { ecosystemSettingsEn } from './ecosystemSettings.en';
+import { ecosystemSettingsEs } from './ecosystemSettings.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -70,6 +72,7 @@ const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExportsEs };
 const REPORTS: Catalogues = { en: reportsEn, sp: reportsEs };
 const PROGRAM_SETTINGS: Catalogues = { en: programSettingsEn, sp: programSettingsEs };
+const ECOSYSTEM_SETTINGS: Catalogues = { en: ecosystemSettingsEn, sp: ecosystemSettingsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -144,4 +147,9 @@ export function ReportsMessages({ children }: { children: ReactNode }) {
 /** A program's session settings page and its link on the programs page (decision 0070). */
 export function ProgramSettingsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={PROGRAM_SETTINGS}>{children}</PageMessages>;
+}
+
+/** An ecosystem's scheduling settings page and its link on the ecosystem's admin card (decision 0071). */
+export function EcosystemSettingsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={ECOSYSTEM_SETTINGS}>{children}</PageMessages>;
 }

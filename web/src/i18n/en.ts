@@ -17,6 +17,7 @@ import type { ClassesMessageId } from './classes.en';
 import type { RecordingExportsMessageId } from './recordingExports.en';
 import type { ReportsMessageId } from './reports.en';
 import type { ProgramSettingsMessageId } from './programSettings.en';
+import type { EcosystemSettingsMessageId } from './ecosystemSettings.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -204,4 +205,5 @@ export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | Ou
   | EcosystemsMessageId | AdminUsersMessageId | SsoSetupMessageId | LeadsMessageId | AdminSessionsMessageId
   | SessionsMessageId | ClassesMessageId
   | RecordingExportsMessageId | ReportsMessageId
-  | ProgramSettingsMessageId;
+  | ProgramSettingsMessageId
+  | EcosystemSettingsMessageId;

@@ -33,6 +33,8 @@ import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
 import { programSettingsEn } from './programSettings.en';
 import { programSettingsEs } from './programSettings.es';
+import { ecosystemSettingsEn } from './ecosystemSettings.en';
+import { ecosystemSettingsEs } from './ecosystemSettings.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -50,6 +52,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   recordingExports: { en: recordingExportsEn, es: recordingExportsEs },
   reports: { en: reportsEn, es: reportsEs },
   programSettings: { en: programSettingsEn, es: programSettingsEs },
+  ecosystemSettings: { en: ecosystemSettingsEn, es: ecosystemSettingsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -19,3 +19,4 @@ export const loadLinkedAccountsPage = () => import('../pages/sso/LinkedAccountsP
 export const loadScheduledReportsPage = () => import('../pages/reports/ScheduledReportsPage');
 export const loadCreateReportPage = () => import('../pages/reports/CreateReportPage');
 export const loadProgramSettingsPage = () => import('../pages/program-settings/ProgramSettingsPage');
+export const loadEcosystemSettingsPage = () => import('../pages/ecosystem-settings/EcosystemSettingsPage');

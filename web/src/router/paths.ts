@@ -39,6 +39,8 @@ export interface AreaPaths {
   sessions: (ecosystemId: string) => string;
   /** A program's session settings (decision 0070). */
   programSettings: (ecosystemId: string, programId: string) => string;
+  /** The scheduling settings (decision 0071). */
+  scheduling: (ecosystemId: string) => string;
 }
 
 const ecosystemBase: Record<Area, string> = { platform: ECOSYSTEMS_PATH, ecosystem: `${ECOSYSTEM_ADMIN_ROOT}/ecosystems` };
@@ -55,6 +57,7 @@ export function areaPaths(area: Area): AreaPaths {
     leads: (ecosystemId) => `${base(ecosystemId)}/leads`,
     sessions: (ecosystemId) => `${base(ecosystemId)}/sessions`,
     programSettings: (ecosystemId, programId) => `${base(ecosystemId)}/programs/${encodeURIComponent(programId)}/session-settings`,
+    scheduling: (ecosystemId) => `${base(ecosystemId)}/scheduling`,
   };
 }
 
@@ -74,7 +77,7 @@ export function useAreaPaths(): AreaPaths {
  */
 export function ecosystemAreaPathFor(platformPath: string, search = ''): string {
   const rest = platformPath.slice(ECOSYSTEMS_PATH.length);
-  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite|applications|sso)$/.test(rest)
+  return platformPath.startsWith(`${ECOSYSTEMS_PATH}/`) && /^\/[^/]+\/(programs|breadcrumbs|invite|applications|sso|scheduling)$/.test(rest)
     ? `${ECOSYSTEM_ADMIN_ROOT}/ecosystems${rest}${search}`
     : ECOSYSTEM_ADMIN_ROOT;
 }

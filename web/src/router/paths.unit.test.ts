@@ -6,7 +6,7 @@ describe('the two admin areas', () => {
     expect(ecosystemAreaPathFor('/internal-admin-panel/manage-ecosystems/RWNv/breadcrumbs', '?action=ProgramEdited'))
       .toBe('/admin/ecosystems/RWNv/breadcrumbs?action=ProgramEdited');
     expect(ecosystemAreaPathFor('/internal-admin-panel/manage-ecosystems/RWNv/programs')).toBe('/admin/ecosystems/RWNv/programs');
-    for (const page of ['invite', 'applications', 'sso']) {
+    for (const page of ['invite', 'applications', 'sso', 'scheduling']) {
       expect(ecosystemAreaPathFor(`/internal-admin-panel/manage-ecosystems/RWNv/${page}`)).toBe(`/admin/ecosystems/RWNv/${page}`);
     }
   });
@@ -24,5 +24,6 @@ describe('the two admin areas', () => {
     expect(areaPaths('platform').programs('e')).toBe('/internal-admin-panel/manage-ecosystems/e/programs');
     expect(areaPaths('platform').sso('e')).toBe('/internal-admin-panel/manage-ecosystems/e/sso');
     expect(areaPaths('ecosystem').sso('e')).toBe('/admin/ecosystems/e/sso');
+    expect(areaPaths('ecosystem').scheduling('e')).toBe('/admin/ecosystems/e/scheduling');
   });
 });

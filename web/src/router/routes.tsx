@@ -49,6 +49,7 @@ const ecosystemPages = (prefix: string): RouteObject[] => [
   { path: `${prefix}/:ecosystemId/leads`, lazy: ecosystemPage(() => import('../pages/leads/LeadsPage')) },
   { path: `${prefix}/:ecosystemId/sessions`, lazy: ecosystemPage(() => import('../pages/admin-sessions/AdminSessionsPage')) },
   { path: `${prefix}/:ecosystemId/programs/:programId/session-settings`, lazy: ecosystemPage(() => import('./deferred').then((m) => m.loadProgramSettingsPage())) },
+  { path: `${prefix}/:ecosystemId/scheduling`, lazy: ecosystemPage(() => import('./deferred').then((m) => m.loadEcosystemSettingsPage())) },
 ];
 
 export const routes: RouteObject[] = [

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { AdminSessionsMessages, LeadsMessages } from '../../i18n/PageMessages';
+import { AdminSessionsMessages, EcosystemSettingsMessages, LeadsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { areaPaths } from '../../router/paths';
 import { EcosystemFormDialog } from '../ecosystems/EcosystemFormDialog';
@@ -43,6 +43,7 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
             aria-label={t('applications.title', { name: ecosystem.name })}>{t('applications.link')}</Button>
           <LeadsMessages><LeadsLink ecosystemId={ecosystem.id} name={ecosystem.name} /></LeadsMessages>
           <AdminSessionsMessages><SessionsLink ecosystemId={ecosystem.id} name={ecosystem.name} /></AdminSessionsMessages>
+          <EcosystemSettingsMessages><SchedulingLink ecosystemId={ecosystem.id} name={ecosystem.name} /></EcosystemSettingsMessages>
           <Button component={Link} to={paths.sso(ecosystem.id)} variant="light"
             aria-label={t('ssoSetup.title', { name: ecosystem.name })}>{t('ssoSetup.link')}</Button>
           <Button variant="default" onClick={() => setEditing(true)}
@@ -64,4 +65,10 @@ function LeadsLink({ ecosystemId, name }: { ecosystemId: string; name: string })
 function SessionsLink({ ecosystemId, name }: { ecosystemId: string; name: string }) {
   const t = useT();
   return <Button component={Link} to={paths.sessions(ecosystemId)} variant="light" aria-label={t('adminSessions.title', { name })}>{t('adminSessions.link')}</Button>;
+}
+
+/** Its words come with the scheduling settings page's catalogue (i18n/ecosystemSettings.en.ts, decision 0071). */
+function SchedulingLink({ ecosystemId, name }: { ecosystemId: string; name: string }) {
+  const t = useT();
+  return <Button component={Link} to={paths.scheduling(ecosystemId)} variant="light" aria-label={t('ecosystemSettings.title', { name })}>{t('ecosystemSettings.link')}</Button>;
 }
