@@ -182,8 +182,22 @@ export async function recordFailure(db: Queryable, schema: string, event: Record
     [schema, event.position.commit.toString(), event.position.prepare.toString(), event.id, event.type, error]);
 }
 
-const CLEAR_FAILURE = `failed_commit = NULL, failed_prepare = NULL, failed_event_id = NULL, failed_event_type = NULL,
+/** The SET clause that forgets a recorded failure; projection builds and reactors share the columns. */
+export const CLEAR_FAILURE = `failed_commit = NULL, failed_prepare = NULL, failed_event_id = NULL, failed_event_type = NULL,
   failed_error = NULL, failed_at = NULL, updated_at = now()`;
+
+/**
+ * The SET clause of an operator's skip, for a builds' or a reactors' checkpoint row: past the event
+ * it is FAILED at, recorded in `skipped`, the failure cleared. `operator` and `ecosystemId` name the
+ * statement's parameters holding them.
+ */
+export function skipFailureSet(operator: string, ecosystemId: string): string {
+  return `commit = failed_commit, prepare = failed_prepare,
+            skipped = skipped || jsonb_build_array(jsonb_build_object(
+              'position', failed_commit || '/' || failed_prepare, 'eventId', failed_event_id, 'eventType', failed_event_type,
+              'error', failed_error, 'ecosystemId', ${ecosystemId}::text, 'operator', ${operator}::text, 'at', now())),
+            ${CLEAR_FAILURE}`;
+}
 
 /** `projections retry NAME`: the FAILED builds of `name` try their event again. Returns their schemas. */
 export async function clearFailures(db: Queryable, name: string): Promise<string[]> {
@@ -202,11 +216,7 @@ export async function skipFailed(
 ): Promise<boolean> {
   const r = await db.query(
     `UPDATE projections.checkpoints
-        SET commit = failed_commit, prepare = failed_prepare,
-            skipped = skipped || jsonb_build_array(jsonb_build_object(
-              'position', failed_commit || '/' || failed_prepare, 'eventId', failed_event_id, 'eventType', failed_event_type,
-              'error', failed_error, 'ecosystemId', $5::text, 'operator', $4::text, 'at', now())),
-            ${CLEAR_FAILURE}
+        SET ${skipFailureSet('$4', '$5')}
       WHERE schema_name = $1 AND status <> 'retired' AND failed_commit = $2 AND failed_prepare = $3`,
     [schema, position.commit.toString(), position.prepare.toString(), skip.operator, skip.ecosystemId]);
   return r.rowCount === 1;

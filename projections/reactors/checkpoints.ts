@@ -1,7 +1,7 @@
 /** Rows of projections.reactor_checkpoints (infra/db/migrations/0367_reactor_checkpoints.sql). */
 import type { Position, RecordedEvent } from '../../domain/shared/events';
 import type { Queryable } from '../../infra/db/pool';
-import type { BuildFailure, SkippedEvent } from '../checkpoints';
+import { CLEAR_FAILURE, skipFailureSet, type BuildFailure, type SkippedEvent } from '../checkpoints';
 
 export interface ReactorCheckpoint {
   name: string;
@@ -93,12 +93,10 @@ export async function recordReactorFailure(db: Queryable, name: string, from: Po
   return r.rowCount === 1;
 }
 
-const CLEAR = `failed_commit = NULL, failed_prepare = NULL, failed_event_id = NULL, failed_event_type = NULL,
-  failed_error = NULL, failed_at = NULL, updated_at = now()`;
 
 /** `projections retry NAME` for a reactor: it tries its event again. */
 export async function clearReactorFailure(db: Queryable, name: string): Promise<boolean> {
-  const r = await db.query(`UPDATE projections.reactor_checkpoints SET ${CLEAR} WHERE name = $1 AND failed_commit IS NOT NULL`, [name]);
+  const r = await db.query(`UPDATE projections.reactor_checkpoints SET ${CLEAR_FAILURE} WHERE name = $1 AND failed_commit IS NOT NULL`, [name]);
   return r.rowCount === 1;
 }
 
@@ -106,11 +104,7 @@ export async function clearReactorFailure(db: Queryable, name: string): Promise<
 export async function skipReactorFailure(db: Queryable, name: string, position: Position, operator: string, ecosystemId: string | null): Promise<boolean> {
   const r = await db.query(
     `UPDATE projections.reactor_checkpoints
-        SET commit = failed_commit, prepare = failed_prepare,
-            skipped = skipped || jsonb_build_array(jsonb_build_object(
-              'position', failed_commit || '/' || failed_prepare, 'eventId', failed_event_id, 'eventType', failed_event_type,
-              'error', failed_error, 'ecosystemId', $4::text, 'operator', $5::text, 'at', now())),
-            ${CLEAR}
+        SET ${skipFailureSet('$5', '$4')}
       WHERE name = $1 AND failed_commit = $2 AND failed_prepare = $3`,
     [name, position.commit.toString(), position.prepare.toString(), ecosystemId, operator]);
   return r.rowCount === 1;
