@@ -18,6 +18,7 @@ import type { ReportContents, ReportPeriod } from '../../projections/reports/con
 import type { ScheduledReportRow } from '../../projections/reports/queries';
 import type { CommandDispatcher } from '../dispatch';
 import type { WorkflowEngine } from '../engine/port';
+import type { WeeklyReportReads } from './weekly';
 import { deterministicUuid } from '../ids';
 import { sendMessage, type RecordMessage } from '../messages/send';
 import { periodLabel, reportAttachment, reportCsv, reportParams } from './render';
@@ -32,6 +33,8 @@ export interface ReportReads {
 
 export interface ReportActivityDeps {
   reads: ReportReads;
+  /** The weekly parent reports' reads (decision 0076; workflows/reports/weekly.ts). */
+  weekly?: WeeklyReportReads;
   /** The engine that delivers the e-mails (the one running the tick). */
   engine: () => Pick<WorkflowEngine, 'startWorkflow'>;
   log?: (line: string) => void;

@@ -9,6 +9,8 @@ import { activeScheduledReports, findScheduledReport } from '../../projections/r
 import { reportContents } from '../../projections/reports/contents';
 import type { AggregateLoader } from '../invitations/reads';
 import type { ReportReads } from './activities';
+import { childSessions, recordedMessageIds, weeklyGuardians } from '../../projections/reports/weekly';
+import type { WeeklyReportReads } from './weekly';
 
 export function reportReads(pool: Pool, loader: AggregateLoader): ReportReads {
   return {
@@ -21,5 +23,14 @@ export function reportReads(pool: Pool, loader: AggregateLoader): ReportReads {
       const { name, tutorTerm, tuteeTerm, moduleTerm } = state.details;
       return { ecosystemName: name, tutorTerm, tuteeTerm, moduleTerm };
     },
+  };
+}
+
+/** The weekly parent reports' reads (decision 0076), on the owner connection as well. */
+export function weeklyReportReads(pool: Pool): WeeklyReportReads {
+  return {
+    guardians: (only) => weeklyGuardians(pool, only),
+    childSessions: (ecosystemId, childIds, from, to) => childSessions(pool, ecosystemId, childIds, from, to),
+    recorded: (ids) => recordedMessageIds(pool, ids),
   };
 }

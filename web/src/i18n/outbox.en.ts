@@ -49,6 +49,7 @@ export const outboxEn = {
   'outbox.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
   'outbox.kind.SCHEDULED_REPORT': 'Scheduled report',
+  'outbox.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

@@ -48,4 +48,5 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'outbox.kind.SCHEDULED_REPORT': 'Informe programado',
+  'outbox.kind.WEEKLY_PARENT_REPORT': 'Informe semanal a los padres',
 };
