@@ -7,6 +7,7 @@ import type { Pool } from 'pg';
 import { ecosystemAggregate } from '../../domain/ecosystem/state';
 import { activeScheduledReports, findScheduledReport } from '../../projections/reports';
 import { reportContents } from '../../projections/reports/contents';
+import { recipientAccounts } from '../../projections/reports/recipients';
 import type { AggregateLoader } from '../invitations/reads';
 import type { ReportReads } from './activities';
 import { childSessions, recordedMessageIds, weeklyGuardians } from '../../projections/reports/weekly';
@@ -17,6 +18,7 @@ export function reportReads(pool: Pool, loader: AggregateLoader): ReportReads {
     active: () => activeScheduledReports(pool),
     report: (reportId) => findScheduledReport(pool, reportId),
     contents: (period) => reportContents(pool, period),
+    recipients: (ecosystemId, emails) => recipientAccounts(pool, ecosystemId, emails),
     async brand(ecosystemId) {
       const state = await loader.load(ecosystemAggregate, ecosystemId);
       if (state.status === 'none') return { ecosystemName: null, tutorTerm: null, tuteeTerm: null, moduleTerm: null };
