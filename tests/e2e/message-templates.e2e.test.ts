@@ -51,7 +51,7 @@ describe('the message template previews', () => {
       await page.locator('iframe').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SCREENSHOTS, 'message-templates-390-sp-html.png') });
 
-      await page.getByLabel('Idioma').selectOption({ label: 'Inglés' });
+      await page.getByLabel('Idioma del mensaje').selectOption({ label: 'Inglés' });
       await page.getByRole('heading', { level: 2, name: 'You are invited to join Tutoring Platform' }).waitFor();
       expect(errors).toEqual([]);
     } finally {

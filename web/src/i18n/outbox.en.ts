@@ -50,7 +50,7 @@ export const outboxEn = {
   'templates.linkText': 'Every e-mail and text message the platform sends, in English and Spanish, with sample details and an ecosystem\'s terms.',
   'templates.intro': 'Each kind of message as its recipients would read it, filled with sample details. Choose a kind, a language, and an ecosystem to see its name and terms.',
   'templates.kind': 'Kind of message',
-  'templates.language': 'Language',
+  'templates.language': 'Language of the message',
   'templates.ecosystem': 'Ecosystem',
   'templates.platform': 'None (the platform\'s own messages)',
   'templates.subject': 'Subject',

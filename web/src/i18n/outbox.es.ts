@@ -49,7 +49,7 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'templates.linkText': 'Todos los correos y mensajes de texto que envía la plataforma, en inglés y en español, con datos de ejemplo y los términos de un ecosistema.',
   'templates.intro': 'Cada tipo de mensaje tal como lo leerían sus destinatarios, con datos de ejemplo. Elija un tipo, un idioma y un ecosistema para ver su nombre y sus términos.',
   'templates.kind': 'Tipo de mensaje',
-  'templates.language': 'Idioma',
+  'templates.language': 'Idioma del mensaje',
   'templates.ecosystem': 'Ecosistema',
   'templates.platform': 'Ninguno (los mensajes propios de la plataforma)',
   'templates.subject': 'Asunto',
