@@ -1,0 +1,6 @@
+/** Spanish of in-app notifications (domain/notification/messages.ts). */
+export const esNotifications: Record<string, string> = {
+  'notification.notFound': 'Esta notificación no existe.',
+  'notification.invalidId': 'Este identificador de notificación no es válido.',
+  'notification.tooMany': 'Marque como máximo {max} notificaciones a la vez.',
+};

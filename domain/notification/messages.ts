@@ -1,0 +1,8 @@
+/** What users read about in-app notifications (English; Spanish in api/i18n/es/notifications.ts). */
+import { defineMessages } from '../shared/i18n';
+
+export const notificationMessages = defineMessages('notification', {
+  notFound: 'This notification does not exist.',
+  invalidId: 'This notification id is not valid.',
+  tooMany: 'Mark at most {max} notifications at a time.',
+});
