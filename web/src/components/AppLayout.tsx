@@ -14,6 +14,8 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 
 // Which admin areas to link needs Relay and the user's roles: loaded only once someone is signed in.
 const AreaLinks = lazy(() => import('./AreaLinks'));
+// The notification bell reads and listens only for someone signed in: its code loads then (decision 0073).
+const NotificationBell = lazy(() => import('./NotificationBell'));
 
 /** Shown while the first page's code and data load. */
 export function AppLoading() {
@@ -37,6 +39,7 @@ export function AppLayout() {
             {loggedIn && <Suspense fallback={null}><AreaLinks /></Suspense>}
           </nav>
           <div className="app-tools">
+            {loggedIn && <Suspense fallback={null}><NotificationBell /></Suspense>}
             <LanguageSwitcher />
             {loggedIn
               ? <Button variant="light" onClick={logOut}>{t('nav.logout')}</Button>
