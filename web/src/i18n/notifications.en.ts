@@ -19,7 +19,6 @@ export const notificationsEn = {
   'notifications.openOf': 'Open: {text}',
   'notifications.loadMore': 'Show more notifications',
   'notifications.postedAt': 'Received {time}',
-  'notifications.toastTitle': 'New notification',
   'notifications.aSession': 'a session',
   'notifications.someone': 'Someone',
   'notifications.noTime': 'time to be confirmed',

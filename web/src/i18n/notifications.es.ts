@@ -16,7 +16,6 @@ export const notificationsEs: Record<NotificationsMessageId, string> = {
   'notifications.openOf': 'Abrir: {text}',
   'notifications.loadMore': 'Mostrar más notificaciones',
   'notifications.postedAt': 'Recibida {time}',
-  'notifications.toastTitle': 'Nueva notificación',
   'notifications.aSession': 'una sesión',
   'notifications.someone': 'Alguien',
   'notifications.noTime': 'hora por confirmar',
