@@ -38,8 +38,8 @@ export function AppLayout() {
             <Anchor component={NavLink} to="/" end>{t('nav.home')}</Anchor>
             {loggedIn && <Suspense fallback={null}><AreaLinks /></Suspense>}
           </nav>
+          {loggedIn && <div className="app-bell-slot"><Suspense fallback={null}><NotificationBell /></Suspense></div>}
           <div className="app-tools">
-            {loggedIn && <Suspense fallback={null}><NotificationBell /></Suspense>}
             <LanguageSwitcher />
             {loggedIn
               ? <Button variant="light" onClick={logOut}>{t('nav.logout')}</Button>
