@@ -75,7 +75,7 @@ function Bell() {
   // No title: Mantine dims a titled toast's text below the contrast axe asks for; the text says what it is.
   const count = useUnread((node) => showToast({ color: 'blue', message: notificationText(intl, node.kind, (node.params ?? {}) as Record<string, unknown>) }));
   return (
-    <Anchor component={Link} to="/notifications" c="inherit" className="app-bell" aria-label={intl.formatMessage({ id: 'notifications.bell' }, { count })}>
+    <Anchor component={Link} to="/notifications" c="inherit" className="app-bell" aria-label={intl.formatMessage({ id: 'inbox.bell' }, { count })}>
       <BellIcon />
       {count > 0 && <Badge size="sm" circle={count < 10} color="red" aria-hidden="true" data-testid="notification-count">{count > 99 ? '99+' : count}</Badge>}
     </Anchor>

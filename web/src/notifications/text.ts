@@ -42,10 +42,10 @@ export function formatWhen(intl: IntlShape, iso: string | null, zone: string | n
 export function notificationText(intl: IntlShape, kind: string, params: NotificationParams): string {
   const known = (KNOWN_KINDS as readonly string[]).includes(kind);
   const values = {
-    subject: text(params, 'sessionSubject', 'subject') ?? intl.formatMessage({ id: 'notifications.aSession' }),
-    when: formatWhen(intl, text(params, 'startAt'), text(params, 'timeZoneId')) ?? intl.formatMessage({ id: 'notifications.noTime' }),
-    other: text(params, 'otherName', 'actorName') ?? intl.formatMessage({ id: 'notifications.someone' }),
+    subject: text(params, 'sessionSubject', 'subject') ?? intl.formatMessage({ id: 'inbox.aSession' }),
+    when: formatWhen(intl, text(params, 'startAt'), text(params, 'timeZoneId')) ?? intl.formatMessage({ id: 'inbox.noTime' }),
+    other: text(params, 'otherName', 'actorName') ?? intl.formatMessage({ id: 'inbox.someone' }),
     child: text(params, 'childName') ?? 'none',
   };
-  return intl.formatMessage({ id: known ? `notifications.kind.${kind}` : 'notifications.kind.other' }, values);
+  return intl.formatMessage({ id: known ? `inbox.kind.${kind}` : 'inbox.kind.other' }, values);
 }

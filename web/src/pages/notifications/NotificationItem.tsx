@@ -26,7 +26,7 @@ export function NotificationItem({ notificationRef }: { notificationRef: Notific
     }
   `, notificationRef);
   const text = notificationText(intl, n.kind, (n.params ?? {}) as Record<string, unknown>);
-  const time = <time dateTime={n.postedAt}>{t('notifications.postedAt', { time: intl.formatDate(n.postedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>;
+  const time = <time dateTime={n.postedAt}>{t('inbox.postedAt', { time: intl.formatDate(n.postedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</time>;
 
   const onMarkRead = async () => {
     try {
@@ -42,14 +42,14 @@ export function NotificationItem({ notificationRef }: { notificationRef: Notific
         <Text fw={n.read ? 400 : 600} className="wrap-anywhere">{text}</Text>
         <Group gap="xs" justify="space-between" wrap="wrap">
           <Group gap="xs">
-            <Badge variant="light" color={n.read ? 'gray' : 'blue'}>{t(n.read ? 'notifications.read' : 'notifications.unread')}</Badge>
+            <Badge variant="light" color={n.read ? 'gray' : 'blue'}>{t(n.read ? 'inbox.read' : 'inbox.unread')}</Badge>
             <Text size="sm" c="dimmed">{time}</Text>
           </Group>
           <Group gap="xs">
-            {n.link && <Anchor component={Link} to={n.link} size="sm" aria-label={t('notifications.openOf', { text })}>{t('notifications.open')}</Anchor>}
+            {n.link && <Anchor component={Link} to={n.link} size="sm" aria-label={t('inbox.openOf', { text })}>{t('inbox.open')}</Anchor>}
             {!n.read && (
-              <Button size="xs" variant="default" loading={marking} onClick={() => void onMarkRead()} aria-label={t('notifications.markReadOf', { text })}>
-                {t('notifications.markRead')}
+              <Button size="xs" variant="default" loading={marking} onClick={() => void onMarkRead()} aria-label={t('inbox.markReadOf', { text })}>
+                {t('inbox.markRead')}
               </Button>
             )}
           </Group>

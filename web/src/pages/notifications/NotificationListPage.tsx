@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function NotificationsPageContent() {
   const t = useT();
-  useDocumentTitle(t('notifications.title'));
+  useDocumentTitle(t('inbox.title'));
   const data = useRouteQuery<NotificationListPageQuery>(query);
   const errorText = useErrorText();
   const [markAll, marking] = useMarkAllNotificationsReadMutation();
@@ -39,7 +39,7 @@ function NotificationsPageContent() {
   const markAllRead = async () => {
     try {
       await markAll();
-      showToast({ color: 'teal', message: t('notifications.allRead') });
+      showToast({ color: 'teal', message: t('inbox.allRead') });
     } catch (error) {
       showToast({ color: 'red', message: errorText(error) });
     }
@@ -48,8 +48,8 @@ function NotificationsPageContent() {
   return (
     <Stack p="md">
       <Group justify="space-between" align="flex-end">
-        <Title order={1}>{t('notifications.title')}</Title>
-        <Button variant="light" onClick={() => void markAllRead()} loading={marking}>{t('notifications.markAllRead')}</Button>
+        <Title order={1}>{t('inbox.title')}</Title>
+        <Button variant="light" onClick={() => void markAllRead()} loading={marking}>{t('inbox.markAllRead')}</Button>
       </Group>
       <NotificationsList queryRef={data} />
     </Stack>

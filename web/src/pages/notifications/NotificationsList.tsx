@@ -40,15 +40,15 @@ export function NotificationsList({ queryRef }: { queryRef: NotificationsList_qu
   const { edges, unreadCount } = data.notifications;
   return (
     <Stack>
-      <Text role="status" fw={500}>{t('notifications.unreadCount', { count: unreadCount })}</Text>
+      <Text role="status" fw={500}>{t('inbox.unreadCount', { count: unreadCount })}</Text>
       {edges.length === 0
-        ? <Text>{t('notifications.empty')}</Text>
+        ? <Text>{t('inbox.empty')}</Text>
         : (
-          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('notifications.title')}>
+          <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }} aria-label={t('inbox.title')}>
             {edges.map(({ node }) => <NotificationItem key={node.id} notificationRef={node} />)}
           </Stack>
         )}
-      {hasNext && <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>{t('notifications.loadMore')}</Button>}
+      {hasNext && <Button variant="default" w="fit-content" loading={isLoadingNext} onClick={() => loadNext(PAGE_SIZE)}>{t('inbox.loadMore')}</Button>}
     </Stack>
   );
 }
