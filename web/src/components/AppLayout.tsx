@@ -38,7 +38,7 @@ export function AppLayout() {
             <Anchor component={NavLink} to="/" end>{t('nav.home')}</Anchor>
             {loggedIn && <Suspense fallback={null}><AreaLinks /></Suspense>}
           </nav>
-          {loggedIn && <div className="app-bell-slot"><Suspense fallback={null}><NotificationBell /></Suspense></div>}
+          {loggedIn && <Suspense fallback={null}><NotificationBell /></Suspense>}
           <div className="app-tools">
             <LanguageSwitcher />
             {loggedIn

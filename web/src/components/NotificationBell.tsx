@@ -6,12 +6,13 @@
  * Kept current by the live stream (notifications/live.ts), not by polling.
  */
 import { Anchor, Badge } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LOCALES, useLocale } from '../i18n/locale';
+import { useT } from '../i18n/terms';
 import { Link } from 'react-router-dom';
 import { NotificationsMessages } from '../i18n/PageMessages';
 import { useNotificationEvents } from '../notifications/live';
-import { notificationText } from '../notifications/text';
+import { notificationText, type NotificationFormatter } from '../notifications/text';
 import { sendOperation, useAccessToken } from '../relay/client';
 import { graphql } from '../relay/graphql';
 import type { NotificationBellQuery, NotificationBellQuery$data } from './__generated__/NotificationBellQuery.graphql';
@@ -70,12 +71,22 @@ function useUnread(onNew: (node: Unread['edges'][number]['node']) => void): numb
   return count;
 }
 
+/** The catalogue's words and the reader's dates, without importing react-intl here (the entry's chunking, its budget). */
+function useFormatter(): NotificationFormatter {
+  const t = useT();
+  const { locale } = useLocale();
+  return useMemo(() => ({
+    formatMessage: ({ id }, values) => t(id as Parameters<typeof t>[0], values),
+    formatDate: (value, options) => new Intl.DateTimeFormat(LOCALES[locale].tag, options).format(new Date(value)),
+  }), [t, locale]);
+}
+
 function Bell() {
-  const intl = useIntl();
+  const intl = useFormatter();
   // No title: Mantine dims a titled toast's text below the contrast axe asks for; the text says what it is.
   const count = useUnread((node) => showToast({ color: 'blue', message: notificationText(intl, node.kind, (node.params ?? {}) as Record<string, unknown>) }));
   return (
-    <Anchor component={Link} to="/notifications" c="inherit" className="app-bell" aria-label={intl.formatMessage({ id: 'inbox.bell' }, { count })}>
+    <Anchor component={Link} to="/notifications" c="inherit" className="app-bell app-bell-slot" aria-label={intl.formatMessage({ id: 'inbox.bell' }, { count })}>
       <BellIcon />
       {count > 0 && <Badge size="sm" circle={count < 10} color="red" aria-hidden="true" data-testid="notification-count">{count > 99 ? '99+' : count}</Badge>}
     </Anchor>

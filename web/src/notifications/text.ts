@@ -4,7 +4,11 @@
  * Times are written in the zone the notification names (`timeZoneId`, the recipient's zone when it
  * was sent), else in the reader's own, with the zone's name shown so they are never ambiguous.
  */
-import type { IntlShape } from 'react-intl';
+/** What rendering needs of react-intl's IntlShape (which satisfies it): the header's bell builds one without importing react-intl. */
+export interface NotificationFormatter {
+  formatMessage(descriptor: { id: string }, values?: Record<string, string | number>): string;
+  formatDate(value: string, options: Intl.DateTimeFormatOptions): string;
+}
 
 export type NotificationParams = Readonly<Record<string, unknown>>;
 
@@ -32,14 +36,14 @@ function validZone(zone: string | null): string | undefined {
 }
 
 /** An instant as the reader's language writes it, in `zone` (or the reader's) with the zone's short name. */
-export function formatWhen(intl: IntlShape, iso: string | null, zone: string | null): string | null {
+export function formatWhen(intl: NotificationFormatter, iso: string | null, zone: string | null): string | null {
   if (!iso || Number.isNaN(Date.parse(iso))) return null;
   return intl.formatDate(iso, {
     weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone: validZone(zone),
   });
 }
 
-export function notificationText(intl: IntlShape, kind: string, params: NotificationParams): string {
+export function notificationText(intl: NotificationFormatter, kind: string, params: NotificationParams): string {
   const known = (KNOWN_KINDS as readonly string[]).includes(kind);
   const values = {
     subject: text(params, 'sessionSubject', 'subject') ?? intl.formatMessage({ id: 'inbox.aSession' }),
