@@ -3,7 +3,7 @@
  * in the reader's language (decision 0073). Unread ones stand out and can be marked read one by one
  * or all at once; the list and the header's count follow the live stream without a reload.
  */
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { graphql } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { showToast } from '../../components/toast';
