@@ -36,6 +36,8 @@ describe('Notification', () => {
       given(postNotification, []).when({ ...input, params: { subject: { nested: true } } }).thenThrows(Error);
       given(postNotification, []).when({ ...input, link: 'https://evil.example/' }).thenThrows(Error);
       given(postNotification, []).when({ ...input, link: '//evil.example/' }).thenThrows(Error);
+      given(postNotification, []).when({ ...input, link: '/\\evil.example/' }).thenThrows(Error);
+      given(postNotification, []).when({ ...input, link: '/sessions?id=1#top' }).then([{ type: 'NotificationPosted', data: { ...input, link: '/sessions?id=1#top', postedAt: NOW } }]);
     });
   });
 

@@ -23,8 +23,8 @@ export const notificationPostedSchema = z.object({
   recipientUserId: z.uuid(),
   kind: z.string().regex(NOTIFICATION_KIND),
   params: notificationParamsSchema,
-  /** A path inside the web app ("/sessions/..."), never another site. */
-  link: z.string().max(2000).regex(/^\/(?!\/)/).nullable(),
+  /** A path inside the web app ("/sessions/..."), never another site: no "//host", and no backslash, which browsers read as a slash. */
+  link: z.string().max(2000).regex(/^\/(?!\/)[^\\\s]*$/).nullable(),
   postedAt: z.iso.datetime(),
 });
 
