@@ -95,4 +95,14 @@ describe('notifications', () => {
     // The parent's own stays unread.
     expect((await list(world.tokens.parent)).data!.notifications.unreadCount).toBe(1);
   });
+
+  it('marks all read past one batch of 100', async () => {
+    const { services } = api.platform;
+    for (let i = 0; i < 104; i += 1) await postTestNotification(services, { recipientUserId: world.ids.admin2, ecosystemId: world.e2 });
+    expect((await list(world.tokens.admin2)).data!.notifications.unreadCount).toBe(105);
+    const all = await api.graphql<{ markAllNotificationsRead: { unreadCount: number; notifications: unknown[] } }>(MARK_ALL, {}, { token: world.tokens.admin2 });
+    expect(all.errors).toBeUndefined();
+    expect(all.data!.markAllNotificationsRead.unreadCount).toBe(0);
+    expect(all.data!.markAllNotificationsRead.notifications).toHaveLength(105);
+  }, 60_000);
 });

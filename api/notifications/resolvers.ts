@@ -79,10 +79,9 @@ export const notificationsResolvers: Resolvers = {
     async markAllNotificationsRead(_root, _args, ctx) {
       const viewer = requireViewer(ctx);
       const marked = new Set<string>();
-      // Each batch's reads wait for the projection, so the next batch no longer lists them.
+      // Batches until none is left; those marked are left out even if the projection has not shown them read yet.
       for (;;) {
-        const ids = await ctx.read((c) => unreadNotificationIds(c, viewer.userId, MARK_READ_MAX));
-        const fresh = ids.filter((id) => !marked.has(id));
+        const fresh = await ctx.read((c) => unreadNotificationIds(c, viewer.userId, MARK_READ_MAX, [...marked]));
         if (fresh.length === 0) break;
         const rows = await ctx.read((c) => findNotifications(c, viewer.userId, fresh));
         await markRead(ctx, viewer, rows);

@@ -53,10 +53,11 @@ export async function countUnreadNotifications(db: Queryable, recipientUserId: s
   return r.rows[0]?.n ?? 0;
 }
 
-/** Ids of the recipient's unread notifications, oldest first, at most `limit`. */
-export async function unreadNotificationIds(db: Queryable, recipientUserId: string, limit: number): Promise<string[]> {
+/** Ids of the recipient's unread notifications, oldest first, at most `limit`, leaving out `except` (marked already, maybe not projected yet). */
+export async function unreadNotificationIds(db: Queryable, recipientUserId: string, limit: number, except: readonly string[] = []): Promise<string[]> {
   const r = await db.query<{ id: string }>(
-    `SELECT id FROM read.notifications WHERE recipient_user_id = $1 AND read_at IS NULL ORDER BY posted_at, id LIMIT $2`, [recipientUserId, limit]);
+    `SELECT id FROM read.notifications WHERE recipient_user_id = $1 AND read_at IS NULL AND NOT (id = ANY ($3::uuid[]))
+     ORDER BY posted_at, id LIMIT $2`, [recipientUserId, limit, except]);
   return r.rows.map((row) => row.id);
 }
 
