@@ -6,11 +6,12 @@
  * and then all read brings the count down. Another person's notification never shows. English at
  * 1280 px, Spanish at 390 px, axe-clean. Screenshots go to dist/e2e-screenshots.
  */
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postTestNotification } from '../../api/notifications/testing';
 import { startE2eApp, type E2eApp } from './support/app';
-import { checkPage as check } from './support/check';
+import { checkPage as check, SCREENSHOTS } from './support/check';
 
 let app: E2eApp;
 let adminId: string;
@@ -31,6 +32,15 @@ const post = (recipientUserId: string, kind: string, params: Record<string, stri
 
 const bell = (page: Page, name: string | RegExp) => page.getByRole('link', { name });
 const visibleToasts = (page: Page) => page.locator('.mantine-Notification-root').count();
+
+/** Toasts close by themselves after a few seconds; one sliding in or out is partly off screen, so checks wait for none. */
+async function toastsGone(page: Page): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while ((await visibleToasts(page)) > 0) {
+    if (Date.now() > deadline) throw new Error('toasts still showing after 15 s');
+    await page.waitForTimeout(200);
+  }
+}
 
 describe('in-app notifications', () => {
   it('count up live in the bell, toast at most 3 at once, and are read from the list (English, 1280 px)', async () => {
@@ -62,6 +72,7 @@ describe('in-app notifications', () => {
       // Newest first, each in words; the platform admin's notification is not among them.
       await expect(items.first().textContent()).resolves.toContain('Please give your feedback on Algebra, Tue, Nov 24, 10:00 AM EST.');
       await expect(items.last().textContent()).resolves.toContain('Session cancelled: Algebra');
+      await toastsGone(page);
       await check(page, 'notifications-list-1280-en');
 
       await page.getByRole('button', { name: 'Mark read: Session cancelled: Algebra, Tue, Nov 24, 10:00 AM EST.' }).click();
@@ -76,6 +87,7 @@ describe('in-app notifications', () => {
       await post(adminId, 'SESSION_RESTORED');
       await page.getByText('1 unread').waitFor();
       await expect(items.first().textContent()).resolves.toContain('Session back on: Algebra');
+      await toastsGone(page);
       await check(page, 'notifications-list-read-1280-en');
       expect(errors).toEqual([]);
     } finally {
@@ -95,6 +107,11 @@ describe('in-app notifications', () => {
       const first = page.getByRole('list', { name: 'Notificaciones' }).getByRole('listitem').first();
       await expect(first.textContent()).resolves.toMatch(/Sesión cambiada de hora: Algebra es ahora .*16:00/);
       await bell(page, 'Notificaciones, 2 sin leer').waitFor();
+      // The new one's toast, in Spanish too (a full-page capture leaves fixed toasts out: this one shows the screen).
+      await page.locator('.mantine-Notification-root').getByText('Sesión cambiada de hora: Algebra es ahora', { exact: false }).waitFor();
+      await check(page, 'notifications-toast-390-sp');
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'notifications-toast-390-sp-screen.png') });
+      await toastsGone(page);
       await check(page, 'notifications-list-390-sp');
       expect(errors).toEqual([]);
     } finally {
