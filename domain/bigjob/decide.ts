@@ -118,7 +118,7 @@ type Handler<S extends z.ZodType> = CommandHandler<In<S>, BigJobState, BigJobEve
 const tenantOf = (_input: unknown, state: BigJobState) => (state.status === 'NONE' ? null : state.ecosystemId);
 
 function handler<S extends z.ZodType<{ jobId: string }>>(type: string, input: S, decide: (i: In<S>, s: BigJobState, c: CommandContext) => BigJobEvent[]): Handler<S> {
-  return { type, input: input as z.ZodType<In<S>>, aggregate: bigJobAggregate, aggregateId: (i) => i.jobId, ecosystemId: tenantOf, decide };
+  return { type, input: input as unknown as z.ZodType<In<S>>, aggregate: bigJobAggregate, aggregateId: (i) => i.jobId, ecosystemId: tenantOf, decide };
 }
 
 export const createBigJobHandler: Handler<typeof createBigJobInput> = {

@@ -16,6 +16,8 @@ export interface ExistingBigJob {
   type: BigJobType;
   params: BigJobParams;
   createdBy: string;
+  /** When it was created: the instant statuses are read at, however late it runs. */
+  createdAt: string;
   /** The run that may work on the job now; a run of an earlier attempt is refused. */
   attempt: number;
   /** Rows counted by the first run; null before. */
@@ -39,9 +41,9 @@ export function isActiveBigJob(status: BigJobStatus): boolean {
 
 export function evolve(state: BigJobState, event: BigJobEvent): BigJobState {
   if (event.type === 'BigJobCreated') {
-    const { jobId, ecosystemId, type, params, createdBy } = event.data;
+    const { jobId, ecosystemId, type, params, createdBy, at } = event.data;
     return {
-      status: 'QUEUED', jobId, ecosystemId, type, params, createdBy, attempt: 1, total: null, chunksDone: 0, rowsDone: 0, next: null,
+      status: 'QUEUED', jobId, ecosystemId, type, params, createdBy, createdAt: at, attempt: 1, total: null, chunksDone: 0, rowsDone: 0, next: null,
       allChunksDone: false, errors: [], errorCount: 0, error: null,
     };
   }

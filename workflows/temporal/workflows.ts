@@ -19,6 +19,8 @@ import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
 import { runScheduledReportsFlow } from '../flows/scheduledReports';
+import { bigJobFlow } from '../flows/bigJob';
+import type { BigJobRunArgs } from '../engine/port';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -94,4 +96,11 @@ export async function syncMeetingRoom(args: SyncMeetingRoomArgs): Promise<Meetin
 
 export async function runScheduledReports(args: RunScheduledReportsArgs): Promise<{ sent: number; failed: number }> {
   return runScheduledReportsFlow(activities, args);
+}
+
+/** A big job's run (decision 0075): its chunks on the bigJobChunk profile (profiles.ts ACTIVITY_PROFILE_OF). */
+const { runBigJobChunk: runBigJobChunkActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.bigJobChunk));
+
+export async function runBigJob(args: BigJobRunArgs): Promise<WorkflowOutcome> {
+  return bigJobFlow({ ...activities, runBigJobChunk: runBigJobChunkActivity }, args, runtime);
 }
