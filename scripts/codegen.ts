@@ -27,6 +27,7 @@ const mappers: Record<string, string> = {
   CourseSection: '../../projections/courses#CourseSectionRow',
   SectionStudent: '../../projections/courses#EnrollmentRow',
   ScheduledProgramLevelReport: '../../projections/reports#ScheduledReportRow',
+  BigJob: '../../projections/bigjobs#BigJobRow',
 };
 
 const sdl = await loadSchemaSDL();

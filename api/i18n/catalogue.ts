@@ -70,6 +70,8 @@ import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
 import { esReports } from './es/reports';
+import { bigJobCsvMessages, bigJobLabels, bigJobMessages } from '../../domain/bigjob/messages';
+import { esBigJobs } from './es/bigjobs';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -98,6 +100,7 @@ export const MESSAGE_GROUPS = [
   checkInMessages,
   lessonspaceMessages,
   reportMessages, reportLabels,
+  bigJobMessages, bigJobLabels, bigJobCsvMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -136,6 +139,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionCheckIn,
     ...esSessionLessonspace,
     ...esReports,
+    ...esBigJobs,
   },
 };
 

@@ -17,13 +17,19 @@ export const bigJobMessages = defineMessages('bigJob', {
   notFinished: 'The result can be downloaded once the job has finished.',
   badFilters: 'The filters are not valid.',
   // Row errors the jobs record (kept in English, shown in the reader's language).
-  programMissing: 'Program {programId} is not part of this ecosystem any more; it was left out.',
-  rowFailed: 'A row could not be written: {reason}',
+  programMissing: 'This program is not part of the ecosystem any more; it was left out.',
+});
+
+/** Each kind's name as lists show it. */
+export const bigJobLabels = defineMessages('bigJobLabel', {
+  EXPORT_SESSIONS: 'Sessions export',
+  EXPORT_USERS: 'People export',
+  REPORT_PROGRAM_SESSIONS: 'Program sessions report',
 });
 
 /** Column names of the result files (the language the job was started in). */
 export const bigJobCsvMessages = defineMessages('bigJobCsv', {
   date: 'Date', startTime: 'Start time', timeZoneId: 'Time zone', durationMinutes: 'Minutes', subject: 'Subject', program: 'Program',
-  sessionType: 'Session type', cancelled: 'Cancelled', leaders: 'Leaders', learners: 'Learners', sessionId: 'Session id',
-  firstName: 'First name', lastName: 'Last name', email: 'E-mail', status: 'Status', roles: 'Roles', joinedAt: 'Joined', userId: 'User id',
+  sessionType: 'Session type', status: 'Status', leaders: 'Leaders', learners: 'Learners', attendees: 'Attendees', cancelReason: 'Cancel reason', sessionId: 'Session id',
+  firstName: 'First name', lastName: 'Last name', preferredName: 'Preferred name', email: 'E-mail', roles: 'Roles', programIds: 'Programs', joinedAt: 'Joined', userId: 'User id',
 });

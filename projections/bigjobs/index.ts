@@ -32,6 +32,7 @@ function tables(schema: string): string {
       chunks_done    integer NOT NULL DEFAULT 0,
       run_started_at timestamptz,
       run_start_rows integer NOT NULL DEFAULT 0,
+      run_start_chunks integer NOT NULL DEFAULT 0,
       last_chunk_at  timestamptz,
       errors         jsonb NOT NULL DEFAULT '[]'::jsonb,
       error_count    integer NOT NULL DEFAULT 0,
@@ -73,7 +74,7 @@ const handlers: Record<string, ProjectionHandler> = {
        VALUES ($1, $2, $3, $4, 'QUEUED', $5, $6, $6, $7) ON CONFLICT (id) DO NOTHING`,
       [d.jobId, d.ecosystemId, d.type, JSON.stringify(d.params), d.createdBy, d.at, event.revision]);
   },
-  BigJobStarted: update(`state = 'RUNNING', total = $4, run_started_at = $5, run_start_rows = rows_done, last_chunk_at = NULL`, (e) => {
+  BigJobStarted: update(`state = 'RUNNING', total = $4, run_started_at = $5, run_start_rows = rows_done, run_start_chunks = chunks_done, last_chunk_at = NULL`, (e) => {
     const d = bigJobStartedSchema.parse(e.data);
     return [d.total, d.at];
   }),

@@ -22,6 +22,7 @@ export interface BigJobRow {
   chunksDone: number;
   runStartedAt: string | null;
   runStartRows: number;
+  runStartChunks: number;
   lastChunkAt: string | null;
   errors: BigJobRowError[];
   errorCount: number;
@@ -35,7 +36,7 @@ export interface BigJobRow {
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const COLUMNS = `id, ecosystem_id AS "ecosystemId", type, params, state, attempt, total, rows_done AS "rowsDone", chunks_done AS "chunksDone",
-  ${iso('run_started_at')} AS "runStartedAt", run_start_rows AS "runStartRows", ${iso('last_chunk_at')} AS "lastChunkAt",
+  ${iso('run_started_at')} AS "runStartedAt", run_start_rows AS "runStartRows", run_start_chunks AS "runStartChunks", ${iso('last_chunk_at')} AS "lastChunkAt",
   errors, error_count AS "errorCount", error, created_by AS "createdBy",
   ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt", ${iso('finished_at')} AS "finishedAt"`;
 

@@ -58,7 +58,7 @@ async function reportChunk(pool: Pool, spec: BigJobSpec, index: number): Promise
   const next = index + 1 < programIds.length ? [String(index + 1)] : null;
   if (!programId || !from || !to) return { rows: [], next, errors: [] };
   const contents = await reportContents(pool, { ecosystemId: spec.ecosystemId, programIds: [programId], start: new Date(from), end: new Date(to) });
-  if (contents.programs.length === 0) return { rows: [], next, errors: [{ row: programId, error: renderEnglish(bigJobMessages.programMissing({ programId })) }] };
+  if (contents.programs.length === 0) return { rows: [], next, errors: [{ row: programId, error: renderEnglish(bigJobMessages.programMissing) }] };
   return { rows: reportRows(contents, language), next, errors: [] };
 }
 
