@@ -79,9 +79,10 @@ export function createBigJobActivities(deps: BigJobDeps | undefined, sendFor: (a
       const spec: BigJobSpec = { jobId: job.jobId, ecosystemId: job.ecosystemId, type: job.type, params: job.params, asOf: job.createdAt };
       const total = job.total ?? (await sources.count(spec));
       // Refused (and the run stopped) when the job was cancelled or this attempt is no longer its run.
-      const state = await sendFor(args)(step(args, 'start'), startBigJobHandler, { jobId: args.jobId, attempt: args.attempt, total });
-      if (state.status === 'NONE') throw new NotFoundError(bigJobMessages.notFound);
-      return { spec, index: state.chunksDone, cursor: state.next, allChunksDone: state.allChunksDone };
+      await sendFor(args)(step(args, 'start'), startBigJobHandler, { jobId: args.jobId, attempt: args.attempt, total });
+      // Where to resume comes from the job as loaded above, not from the start's answer: a resumed
+      // run's start repeats the first run's command, which the bus answers from the log as it was then.
+      return { spec, index: job.chunksDone, cursor: job.next, allChunksDone: job.allChunksDone };
     },
 
     /** One chunk: its rows, its part of the file, then its completion (with its row errors) on the job. */

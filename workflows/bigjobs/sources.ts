@@ -28,25 +28,25 @@ function rosterFilter(spec: BigJobSpec): RosterFilter {
   return { ecosystemId: spec.ecosystemId, programIds: spec.params.programIds.length ? spec.params.programIds : undefined };
 }
 
-async function sessionsChunk(pool: Pool, spec: BigJobSpec, cursor: string[] | null): Promise<BigJobChunk> {
+async function sessionsChunk(pool: Pool, spec: BigJobSpec, cursor: string[] | null, size: number): Promise<BigJobChunk> {
   const now = new Date(spec.asOf);
-  const rows = await sessionSummaryPage(pool, sessionFilter(spec), 'START_ASC', EXPORT_CHUNK_ROWS, cursor);
+  const rows = await sessionSummaryPage(pool, sessionFilter(spec), 'START_ASC', size, cursor);
   const last = rows.at(-1);
   return {
     rows: rows.map((r) => [r.date, r.startTime, r.timeZoneId, String(r.durationMinutes), r.subject, r.programName ?? '', r.sessionType,
       summaryStatus(r, now), String(r.numLeaders), String(r.numLearners), String(r.numAttendees), r.cancelReason ?? '', r.id]),
-    next: rows.length === EXPORT_CHUNK_ROWS && last ? last.sortKey : null,
+    next: rows.length === size && last ? last.sortKey : null,
     errors: [],
   };
 }
 
-async function usersChunk(pool: Pool, spec: BigJobSpec, cursor: string[] | null): Promise<BigJobChunk> {
+async function usersChunk(pool: Pool, spec: BigJobSpec, cursor: string[] | null, size: number): Promise<BigJobChunk> {
   const after = cursor && cursor.length === 2 ? [cursor[0], cursor[1]] as [string, string] : null;
-  const rows = await rosterPage(pool, rosterFilter(spec), 'NAME_ASC', EXPORT_CHUNK_ROWS, after);
+  const rows = await rosterPage(pool, rosterFilter(spec), 'NAME_ASC', size, after);
   const last = rows.at(-1);
   return {
     rows: rows.map((r) => [r.firstName, r.lastName, r.preferredName ?? '', r.email, r.status, r.roles.join(' '), r.programIds.join(' '), r.joinedAt.toISOString(), r.userId]),
-    next: rows.length === EXPORT_CHUNK_ROWS && last ? [last.sortKey, last.userId] : null,
+    next: rows.length === size && last ? [last.sortKey, last.userId] : null,
     errors: [],
   };
 }
@@ -62,7 +62,9 @@ async function reportChunk(pool: Pool, spec: BigJobSpec, index: number): Promise
   return { rows: reportRows(contents, language), next, errors: [] };
 }
 
-export function bigJobSources(pool: Pool, loader: AggregateLoader): BigJobSources {
+/** `chunkRows`: rows per export chunk (EXPORT_CHUNK_ROWS; tests take fewer to make several chunks of a few rows). */
+export function bigJobSources(pool: Pool, loader: AggregateLoader, options: { chunkRows?: number } = {}): BigJobSources {
+  const size = options.chunkRows ?? EXPORT_CHUNK_ROWS;
   return {
     job: (jobId) => loader.load(bigJobAggregate, jobId),
     async count(spec) {
@@ -71,8 +73,8 @@ export function bigJobSources(pool: Pool, loader: AggregateLoader): BigJobSource
       return spec.params.programIds.length;
     },
     async chunk(spec, index, cursor) {
-      if (spec.type === 'EXPORT_SESSIONS') return sessionsChunk(pool, spec, cursor);
-      if (spec.type === 'EXPORT_USERS') return usersChunk(pool, spec, cursor);
+      if (spec.type === 'EXPORT_SESSIONS') return sessionsChunk(pool, spec, cursor, size);
+      if (spec.type === 'EXPORT_USERS') return usersChunk(pool, spec, cursor, size);
       return reportChunk(pool, spec, index);
     },
   };
