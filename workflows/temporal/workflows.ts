@@ -102,5 +102,7 @@ export async function runScheduledReports(args: RunScheduledReportsArgs): Promis
 const { runBigJobChunk: runBigJobChunkActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.bigJobChunk));
 
 export async function runBigJob(args: BigJobRunArgs): Promise<WorkflowOutcome> {
-  return bigJobFlow({ ...activities, runBigJobChunk: runBigJobChunkActivity }, args, runtime);
+  // The proxies are Proxy objects: they are named one by one (a spread of one copies nothing).
+  const { beginBigJob, finishBigJob, abandonBigJob } = activities;
+  return bigJobFlow({ beginBigJob, runBigJobChunk: runBigJobChunkActivity, finishBigJob, abandonBigJob }, args, runtime);
 }

@@ -16,6 +16,7 @@ import type { SessionsMessageId } from './sessions.en';
 import type { ClassesMessageId } from './classes.en';
 import type { RecordingExportsMessageId } from './recordingExports.en';
 import type { ReportsMessageId } from './reports.en';
+import type { BigJobsMessageId } from './bigJobs.en';
 import type { ProgramSettingsMessageId } from './programSettings.en';
 import type { EcosystemSettingsMessageId } from './ecosystemSettings.en';
 
@@ -206,4 +207,5 @@ export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | Ou
   | SessionsMessageId | ClassesMessageId
   | RecordingExportsMessageId | ReportsMessageId
   | ProgramSettingsMessageId
-  | EcosystemSettingsMessageId;
+  | EcosystemSettingsMessageId
+  | BigJobsMessageId;
