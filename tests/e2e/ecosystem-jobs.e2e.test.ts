@@ -56,7 +56,7 @@ describe('ecosystem jobs', () => {
       await choose(form, 'Ecosistema', 'Riverside Unified School District');
       await choose(form, 'Qué hacer', 'Informe de sesiones por programa');
       await form.getByLabel('Programas').click();
-      await page.getByRole('option').first().click();
+      await page.getByRole('listbox').getByRole('option').first().click();
       await page.keyboard.press('Escape');
       await form.getByLabel('Desde').fill('2026-01-01');
       await form.getByLabel('Hasta (sin incluir)').fill('2026-07-01');

@@ -19,6 +19,8 @@ import { booking, person, writeBooking } from '../../projections/sessions/testin
 let api: TestApi;
 let w: World;
 let aim: Aim;
+/** The victim's big job: its global and raw ids. */
+let bigJobIds: string[] = [];
 let docs: { queries: ProbeDocument[]; mutations: ProbeDocument[] };
 /** Strings that only someone entitled to the victim ecosystem (or the victim child's family) may see. */
 let ecosystemSecrets: string[];
@@ -132,6 +134,11 @@ beforeAll(async () => {
     { input: { reportName: REPORT_WORDS[0], recipientEmail: [REPORT_WORDS[1]], ecosystemId: w.e1, programs: [w.p1],
       schedule: { frequency: 'DAILY', timeOfDay: 7, timeZoneId: 'Europe/Madrid' } } }, { token: w.tokens.platformAdmin, headers: { 'idempotency-key': randomUUID() } });
   expect(report.errors).toBeUndefined();
+  // A big job of the victim (decision 0075): only platform admins may see it or its file.
+  const bigJob = await api.graphql<{ createBigJob: { id: string; jobId: string } }>('mutation($e: ID!) { createBigJob(type: EXPORT_USERS, ecosystemId: $e) { id jobId } }',
+    { e: w.e1 }, { token: w.tokens.platformAdmin, headers: { 'idempotency-key': randomUUID() } });
+  expect(bigJob.errors).toBeUndefined();
+  bigJobIds = [bigJob.data!.createBigJob.id, bigJob.data!.createBigJob.jobId];
   const otherProgramStudent = await addPerson(api, 'otis.otherprogram@example.com',
     [{ ecosystemId: w.e1, role: 'STUDENT' }, { ecosystemId: w.e1, role: 'PUPIL', programId: w.p2 }]);
   const member = await addPerson(api, 'mona.member@example.com', [{ ecosystemId: w.e1, role: 'MEMBER' }]);
@@ -167,13 +174,13 @@ beforeAll(async () => {
   const { schema } = await import('../../api/graphql/schema').then(async (m) => ({ schema: await m.buildSchema() }));
   aim = {
     ecosystemId: w.e1, programId: w.p1, userId: w.ids.student, email: 'sam.student@example.com', search: 'sam',
-    globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent), sectionId.id],
+    globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent), sectionId.id, bigJobIds[0]],
     sectionId: { raw: sectionId.rawId, global: sectionId.id },
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
   childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS];
   ecosystemSecrets = [...childSecrets, dropIn, tutorId, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
-    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS];
+    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS, ...bigJobIds];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
   neighbours = {
     otherParent: otherParent.token, otherProgramStudent: otherProgramStudent.token, otherProgramLeader: otherProgramLeader.token, member: member.token,

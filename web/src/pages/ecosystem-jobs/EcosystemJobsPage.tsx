@@ -8,7 +8,7 @@
  */
 import { Alert, Badge, Button, Group, MultiSelect, Paper, Progress, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { graphql, useRefetchableFragment } from 'react-relay';
+import { fetchQuery, graphql, useRefetchableFragment } from 'react-relay';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -21,6 +21,7 @@ import { requireLogin } from '../../router/guards';
 import { preloadQuery, useRouteQuery } from '../../router/preload';
 import type { EcosystemJobsPageQuery } from './__generated__/EcosystemJobsPageQuery.graphql';
 import type { EcosystemJobsPage_jobs$key } from './__generated__/EcosystemJobsPage_jobs.graphql';
+import type { EcosystemJobsPageProgramsQuery } from './__generated__/EcosystemJobsPageProgramsQuery.graphql';
 import { useCancelBigJob, useCreateBigJob, useCreateReportBigJob, useRetryBigJob } from './useBigJobMutations';
 
 /** How often an active job's progress is read again. */
@@ -31,7 +32,7 @@ type Kind = (typeof KINDS)[number];
 const query = graphql`
   query EcosystemJobsPageQuery {
     getEcosystems(first: 100) {
-      edges { node { rawId name programs(first: 100) { edges { node { rawId name } } } } }
+      edges { node { rawId name } }
     }
     ...EcosystemJobsPage_jobs
   }
@@ -39,7 +40,7 @@ const query = graphql`
 
 const jobsFragment = graphql`
   fragment EcosystemJobsPage_jobs on Query @refetchable(queryName: "EcosystemJobsListRefetchQuery") {
-    getAllBigJobs(first: 50) {
+    getAllBigJobs(first: 20) {
       edges {
         node {
           id jobId name type ecosystemId state isActive attempt createdAt resultUrl error errorCount
@@ -48,6 +49,13 @@ const jobsFragment = graphql`
         }
       }
     }
+  }
+`;
+
+/** The chosen ecosystem's programs, read when it is chosen (a list of every ecosystem's programs would be too big a query). */
+const programsQuery = graphql`
+  query EcosystemJobsPageProgramsQuery($ecosystemId: ID!) {
+    getProgramsByEcosystemId(ecosystemId: $ecosystemId, first: 100) { edges { node { rawId name } } }
   }
 `;
 
@@ -142,7 +150,7 @@ function JobCard({ job, ecosystemName, onChanged }: { job: Job; ecosystemName: s
   );
 }
 
-interface EcosystemOption { rawId: string; name: string; programs: Array<{ rawId: string; name: string }> }
+interface EcosystemOption { rawId: string; name: string }
 
 function StartForm({ ecosystems, onStarted }: { ecosystems: EcosystemOption[]; onStarted: () => void }) {
   const t = useT();
@@ -155,7 +163,15 @@ function StartForm({ ecosystems, onStarted }: { ecosystems: EcosystemOption[]; o
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const programs = ecosystems.find((e) => e.rawId === ecosystemId)?.programs ?? [];
+  const [programs, setPrograms] = useState<Array<{ rawId: string; name: string }>>([]);
+  useEffect(() => {
+    setPrograms([]);
+    if (!ecosystemId) return undefined;
+    const subscription = fetchQuery<EcosystemJobsPageProgramsQuery>(relayEnvironment, programsQuery, { ecosystemId }).subscribe({
+      next: (data) => setPrograms(data.getProgramsByEcosystemId.edges.map((e) => ({ rawId: e.node.rawId, name: e.node.name }))),
+    });
+    return () => subscription.unsubscribe();
+  }, [ecosystemId]);
   const instant = (day: string) => (day ? `${day}T00:00:00Z` : null);
 
   const submit = async (event: React.FormEvent) => {
@@ -227,9 +243,7 @@ function EcosystemJobsContent() {
   const t = useT();
   useDocumentTitle(t('bigJobs.title'));
   const data = useRouteQuery<EcosystemJobsPageQuery>(query);
-  const ecosystems = useMemo(() => data.getEcosystems.edges.map(({ node }) => ({
-    rawId: node.rawId, name: node.name, programs: node.programs.edges.map((p) => ({ rawId: p.node.rawId, name: p.node.name })),
-  })), [data]);
+  const ecosystems = useMemo(() => data.getEcosystems.edges.map(({ node }) => ({ rawId: node.rawId, name: node.name })), [data]);
   const names = useMemo(() => new Map(ecosystems.map((e) => [e.rawId, e.name])), [ecosystems]);
   const [version, setVersion] = useState(0);
   return (
