@@ -143,6 +143,10 @@ const CASES: Record<string, PageCase> = {
   ScheduledReportsPageQuery: { variables: () => ({}), rows: single },
   ScheduledReportsListRefetchQuery: { variables: () => ({}), rows: single },
   CreateReportPageQuery: { variables: () => ({}), rows: single },
+  // The big jobs page (decision 0075): platform-wide like the reports, its list at most 20 jobs; the programs of the chosen ecosystem.
+  EcosystemJobsPageQuery: { variables: () => ({}), rows: single },
+  EcosystemJobsListRefetchQuery: { variables: () => ({}), rows: single },
+  EcosystemJobsPageProgramsQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
   // A program's session settings page (decision 0070): one program by id, whatever the group.
   ProgramSettingsPageQuery: { variables: (g) => ({ programIds: [sessionPeople.get(g.term)!.program] }), rows: single },
 };
