@@ -143,6 +143,8 @@ const CASES: Record<string, PageCase> = {
   ScheduledReportsPageQuery: { variables: () => ({}), rows: single },
   ScheduledReportsListRefetchQuery: { variables: () => ({}), rows: single },
   CreateReportPageQuery: { variables: () => ({}), rows: single },
+  // The template previews (decision 0076): rendered in memory; the first 50 ecosystems (platform-wide, as the report form's) and one ecosystem's terms.
+  MessageTemplatesPageQuery: { variables: (g) => ({ kind: 'WEEKLY_PARENT_REPORT', ecosystemId: g.globalIds[0] }), rows: single },
   // The big jobs page (decision 0075): platform-wide like the reports, its list at most 20 jobs; the programs of the chosen ecosystem.
   EcosystemJobsPageQuery: { variables: () => ({}), rows: single },
   EcosystemJobsListRefetchQuery: { variables: () => ({}), rows: single },

@@ -107,6 +107,12 @@ export interface MeetingWorkflowArgs {
  */
 export type RunScheduledReportsArgs = Record<string, never>;
 
+/**
+ * The weekly parent reports' tick (decision 0076): each run sends the reports due at the engine's
+ * clock, Saturday 09:00 in each guardian's zone. No arguments: the guardians are in the read models.
+ */
+export type RunWeeklyParentReportsArgs = Record<string, never>;
+
 /** A big job's run (decision 0075): which job, and which attempt (a retry is a new run). */
 export interface BigJobRunArgs extends JobRunArgs {
   attempt: number;
@@ -121,6 +127,7 @@ export interface BigJobWorkflowArgs {
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
   runScheduledReports: RunScheduledReportsArgs;
+  runWeeklyParentReports: RunWeeklyParentReportsArgs;
 }
 
 export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs & BigJobWorkflowArgs;
@@ -134,7 +141,8 @@ export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | Meet
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName | BigJobWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
-export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports'];
+export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports',
+  'runWeeklyParentReports'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
 export const BIG_JOB_WORKFLOW_NAMES: readonly BigJobWorkflowName[] = ['runBigJob'];

@@ -15,6 +15,7 @@ import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
 import { syncMeetingRoomFlow } from './syncMeetingRoom';
 import { runScheduledReportsFlow } from './scheduledReports';
+import { runWeeklyParentReportsFlow } from './weeklyParentReports';
 import type { FlowRuntime } from './runtime';
 import { bigJobFlow } from './bigJob';
 
@@ -50,6 +51,7 @@ export const syncMeetingRoomArgsSchema = z.object({ seriesId: z.uuid(), revision
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 export const bigJobRunArgsSchema = jobRunArgsSchema.extend({ attempt: z.number().int().min(1) });
 export const runScheduledReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
+export const runWeeklyParentReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
   switch (name) {
@@ -74,6 +76,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return reapStalledJobsFlow(activities, reapStalledJobsArgsSchema.parse(rawArgs));
     case 'runScheduledReports':
       return runScheduledReportsFlow(activities, runScheduledReportsArgsSchema.parse(rawArgs ?? {}));
+    case 'runWeeklyParentReports':
+      return runWeeklyParentReportsFlow(activities, runWeeklyParentReportsArgsSchema.parse(rawArgs ?? {}));
     case 'runBigJob':
       return bigJobFlow(activities, bigJobRunArgsSchema.parse(rawArgs), runtime);
     default: {

@@ -19,6 +19,8 @@ import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
 import { runScheduledReportsFlow } from '../flows/scheduledReports';
+import { runWeeklyParentReportsFlow } from '../flows/weeklyParentReports';
+import type { RunWeeklyParentReportsArgs } from '../engine/port';
 import { bigJobFlow } from '../flows/bigJob';
 import type { BigJobRunArgs } from '../engine/port';
 import type { FlowRuntime } from '../flows/runtime';
@@ -96,6 +98,10 @@ export async function syncMeetingRoom(args: SyncMeetingRoomArgs): Promise<Meetin
 
 export async function runScheduledReports(args: RunScheduledReportsArgs): Promise<{ sent: number; failed: number }> {
   return runScheduledReportsFlow(activities, args);
+}
+
+export async function runWeeklyParentReports(args: RunWeeklyParentReportsArgs): Promise<{ sent: number }> {
+  return runWeeklyParentReportsFlow(activities, args);
 }
 
 /** A big job's run (decision 0075): its chunks on the bigJobChunk profile (profiles.ts ACTIVITY_PROFILE_OF). */

@@ -238,6 +238,12 @@ export class FakeActivities {
       this.calls.push(`${due.reportId} send-report:${due.firedAt}`);
       return 'SENT';
     },
+    // The weekly parent reports have their own suite as well (workflows/reports/weekly.*.test.ts).
+    dueWeeklyParentReports: async () => [],
+    sendWeeklyParentReport: async (due) => {
+      this.calls.push(`${due.parentId} send-weekly:${due.firedAt}`);
+      return 'SENT';
+    },
     // Big jobs have their own suite (workflows/bigjobs); the engine contract does not start them.
     beginBigJob: async () => { throw new Error('big jobs are not part of the engine contract'); },
     runBigJobChunk: async () => ({ next: null }),

@@ -13,6 +13,7 @@ import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from '.
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
+import { weeklyParentReport } from './weekly';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -198,6 +199,7 @@ export const TEMPLATES = {
   ERROR_FOLLOW_UP: followUp,
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
+  WEEKLY_PARENT_REPORT: weeklyParentReport,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -3,8 +3,8 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
-import { ECOSYSTEM_JOBS_PATH, ECOSYSTEMS_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
-import { BigJobsMessages, ReportsMessages } from '../../i18n/PageMessages';
+import { ECOSYSTEM_JOBS_PATH, ECOSYSTEMS_PATH, MESSAGE_TEMPLATES_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
+import { BigJobsMessages, OutboxMessages, ReportsMessages } from '../../i18n/PageMessages';
 
 /** Its words come with the reports pages' catalogue (decision 0052), not the first load's. */
 function ReportsCard() {
@@ -24,6 +24,17 @@ function BigJobsCard() {
     <Card component="li" withBorder>
       <Anchor component={Link} to={ECOSYSTEM_JOBS_PATH} fw={600}>{t('bigJobs.title')}</Anchor>
       <Text size="sm" c="dimmed">{t('bigJobs.linkText')}</Text>
+    </Card>
+  );
+}
+
+/** Its words come with the outbox pages' catalogue, as the template previews' page does (decision 0076). */
+function TemplatesCard() {
+  const t = useT();
+  return (
+    <Card component="li" withBorder>
+      <Anchor component={Link} to={MESSAGE_TEMPLATES_PATH} fw={600}>{t('templates.title')}</Anchor>
+      <Text size="sm" c="dimmed">{t('templates.linkText')}</Text>
     </Card>
   );
 }
@@ -50,6 +61,7 @@ export function Component() {
         </Card>
         <ReportsMessages><ReportsCard /></ReportsMessages>
         <BigJobsMessages><BigJobsCard /></BigJobsMessages>
+        <OutboxMessages><TemplatesCard /></OutboxMessages>
       </SimpleGrid>
     </Stack>
   );

@@ -107,6 +107,7 @@ export const valuesEn = {
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Scheduled report',
+  'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
   'breadcrumbs.value.relationship.PARENT': 'Parent',
   'breadcrumbs.value.relationship.GUARDIAN': 'Guardian',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Grandparent',
