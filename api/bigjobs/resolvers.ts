@@ -122,16 +122,17 @@ export const bigJobsResolvers: Resolvers = {
       const f = args.filters ?? {};
       const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
       authorize(ctx, { type: 'ecosystem.jobs', ecosystemId });
-      period(f.from, f.to, null);
       const programIds = await programsOf(ctx, ecosystemId, f.programIds ?? [], 'filters.programIds');
+      period(f.from, f.to, null);
       return create(ctx, ecosystemId, args.type, { programIds, from: f.from ?? null, to: f.to ?? null });
     },
     async createReportBigJob(_root, args, ctx) {
       const ecosystemId = uuidArg('Ecosystem', args.ecosystemId, 'ecosystemId');
       authorize(ctx, { type: 'ecosystem.jobs', ecosystemId });
       if (args.programIds.length === 0) throw ValidationError.forField('programIds', bigJobMessages.programRequired);
-      period(args.from, args.to, MAX_REPORT_DAYS);
+      // Each argument's own shape first, then how they fit together (the period).
       const programIds = await programsOf(ctx, ecosystemId, args.programIds, 'programIds');
+      period(args.from, args.to, MAX_REPORT_DAYS);
       return create(ctx, ecosystemId, `REPORT_${args.reportType}`, { programIds, from: args.from, to: args.to });
     },
     async cancelBigJob(_root, args, ctx) {
