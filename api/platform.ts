@@ -22,6 +22,8 @@ import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
 import { inviteJobReads } from '../workflows/invitations/reads';
 import { reportReads, weeklyReportReads } from '../workflows/reports/reads';
+import { bigJobSources } from '../workflows/bigjobs/sources';
+import { fileStorageFor } from '../infra/storage';
 import { createMessageDelivery } from '../workflows/messages/delivery';
 import { meetingRoomDeps } from '../workflows/meetings/deps';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
@@ -177,7 +179,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const invitations = { reads: inviteJobReads(ownerPool, bus), config };
     const meetingRooms = meetingRoomDeps({ pool: ownerPool, store: eventStore, bus, config, sealer, clock: services.clock, log });
     const reports = { reads: reportReads(ownerPool, bus), weekly: weeklyReportReads(ownerPool), log };
-    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, log }, ownerUrl);
+    const bigJobs = { sources: bigJobSources(ownerPool, bus), storage: fileStorageFor(config) };
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, bigJobs, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

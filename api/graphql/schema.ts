@@ -33,6 +33,7 @@ import { sessionSummaryResolvers } from '../session-summary/resolvers';
 import { breakoutResolvers } from '../breakouts/resolvers';
 import { reportsResolvers } from '../reports/resolvers';
 import { notificationsResolvers } from '../notifications/resolvers';
+import { bigJobsResolvers } from '../bigjobs/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -126,7 +127,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   breakoutResolvers,
   sessionLessonspaceResolvers,
   reportsResolvers,
-  notificationsResolvers];
+  notificationsResolvers,
+  bigJobsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

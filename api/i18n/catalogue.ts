@@ -72,6 +72,8 @@ import { reportLabels, reportMessages } from '../../domain/report/messages';
 import { esReports } from './es/reports';
 import { notificationMessages } from '../../domain/notification/messages';
 import { esNotifications } from './es/notifications';
+import { bigJobCsvMessages, bigJobLabels, bigJobMessages } from '../../domain/bigjob/messages';
+import { esBigJobs } from './es/bigjobs';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -101,6 +103,7 @@ export const MESSAGE_GROUPS = [
   lessonspaceMessages,
   reportMessages, reportLabels,
   notificationMessages,
+  bigJobMessages, bigJobLabels, bigJobCsvMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -140,6 +143,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionLessonspace,
     ...esReports,
     ...esNotifications,
+    ...esBigJobs,
   },
 };
 

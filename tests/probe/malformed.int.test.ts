@@ -55,6 +55,7 @@ const SENDERS: Record<string, Sender> = {
   createCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editCustomLessonspaceRecordingExportDefinition: 'platformAdmin',
   deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
   createScheduledProgramLevelReports: 'platformAdmin', updateScheduledProgramLevelReports: 'platformAdmin', toggleArchiveScheduledProgramLevelReports: 'platformAdmin',
+  createBigJob: 'platformAdmin', createReportBigJob: 'platformAdmin', cancelBigJob: 'platformAdmin', retryBigJob: 'platformAdmin',
 };
 
 /** Sent last: were one of them to take its malformed input, it could end the sender's session or role, or change every session matching. */

@@ -21,6 +21,8 @@ import { reapStalledJobsFlow } from '../flows/reaper';
 import { runScheduledReportsFlow } from '../flows/scheduledReports';
 import { runWeeklyParentReportsFlow } from '../flows/weeklyParentReports';
 import type { RunWeeklyParentReportsArgs } from '../engine/port';
+import { bigJobFlow } from '../flows/bigJob';
+import type { BigJobRunArgs } from '../engine/port';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -100,4 +102,13 @@ export async function runScheduledReports(args: RunScheduledReportsArgs): Promis
 
 export async function runWeeklyParentReports(args: RunWeeklyParentReportsArgs): Promise<{ sent: number }> {
   return runWeeklyParentReportsFlow(activities, args);
+}
+
+/** A big job's run (decision 0075): its chunks on the bigJobChunk profile (profiles.ts ACTIVITY_PROFILE_OF). */
+const { runBigJobChunk: runBigJobChunkActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.bigJobChunk));
+
+export async function runBigJob(args: BigJobRunArgs): Promise<WorkflowOutcome> {
+  // The proxies are Proxy objects: they are named one by one (a spread of one copies nothing).
+  const { beginBigJob, finishBigJob, abandonBigJob } = activities;
+  return bigJobFlow({ beginBigJob, runBigJobChunk: runBigJobChunkActivity, finishBigJob, abandonBigJob }, args, runtime);
 }

@@ -244,5 +244,10 @@ export class FakeActivities {
       this.calls.push(`${due.parentId} send-weekly:${due.firedAt}`);
       return 'SENT';
     },
+    // Big jobs have their own suite (workflows/bigjobs); the engine contract does not start them.
+    beginBigJob: async () => { throw new Error('big jobs are not part of the engine contract'); },
+    runBigJobChunk: async () => ({ next: null }),
+    finishBigJob: async () => undefined,
+    abandonBigJob: async () => undefined,
   };
 }

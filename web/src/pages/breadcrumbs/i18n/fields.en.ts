@@ -256,4 +256,12 @@ export const fieldsEn = {
   'breadcrumbs.field.periodStart': 'Period start',
   'breadcrumbs.field.periodEnd': 'Period end',
   'breadcrumbs.field.recipients': 'Recipients',
+  'breadcrumbs.field.params': 'What it covers',
+  'breadcrumbs.field.to': 'To',
+  'breadcrumbs.field.index': 'Chunk',
+  'breadcrumbs.field.rows': 'Rows',
+  'breadcrumbs.field.next': 'Next chunk starts at',
+  'breadcrumbs.field.errors': 'Row errors',
+  'breadcrumbs.field.errorCount': 'Row errors in all',
+  'breadcrumbs.field.chunks': 'Chunks',
 } as const satisfies Record<string, string>;

@@ -254,4 +254,12 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.periodStart': 'Inicio del periodo',
   'breadcrumbs.field.periodEnd': 'Fin del periodo',
   'breadcrumbs.field.recipients': 'Destinatarios',
+  'breadcrumbs.field.params': 'Qué abarca',
+  'breadcrumbs.field.to': 'Hasta',
+  'breadcrumbs.field.index': 'Bloque',
+  'breadcrumbs.field.rows': 'Filas',
+  'breadcrumbs.field.next': 'El siguiente bloque empieza en',
+  'breadcrumbs.field.errors': 'Errores de filas',
+  'breadcrumbs.field.errorCount': 'Errores de filas en total',
+  'breadcrumbs.field.chunks': 'Bloques',
 };

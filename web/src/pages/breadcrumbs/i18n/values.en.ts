@@ -131,4 +131,7 @@ export const valuesEn = {
   'breadcrumbs.value.enrollRoles.STUDENT': 'Students',
   'breadcrumbs.value.enrollRoles.PARENT': 'Parents',
   'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Program sessions',
+  'breadcrumbs.value.type.EXPORT_SESSIONS': 'Sessions export',
+  'breadcrumbs.value.type.EXPORT_USERS': 'People export',
+  'breadcrumbs.value.type.REPORT_PROGRAM_SESSIONS': 'Program sessions report',
 } as const satisfies Record<string, string>;

@@ -128,4 +128,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.enrollRoles.STUDENT': 'Estudiantes',
   'breadcrumbs.value.enrollRoles.PARENT': 'Padres y madres',
   'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Sesiones por programa',
+  'breadcrumbs.value.type.EXPORT_SESSIONS': 'Exportación de sesiones',
+  'breadcrumbs.value.type.EXPORT_USERS': 'Exportación de personas',
+  'breadcrumbs.value.type.REPORT_PROGRAM_SESSIONS': 'Informe de sesiones por programa',
 };
