@@ -13,6 +13,7 @@ import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from '.
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
+import { childSessionReminder, feedbackRequested, sessionReminder } from './session-timers';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -198,6 +199,10 @@ export const TEMPLATES = {
   ERROR_FOLLOW_UP: followUp,
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
+  // Session timers (decision 0074).
+  SESSION_REMINDER: sessionReminder,
+  CHILD_SESSION_REMINDER: childSessionReminder,
+  FEEDBACK_REQUESTED: feedbackRequested,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -15,6 +15,11 @@ export const valuesEn = {
   'breadcrumbs.value.kind.program': 'Program',
   'breadcrumbs.value.reason.abandoned': 'Abandoned',
   'breadcrumbs.value.checkType.MANUAL': 'Checked by hand',
+  // Decision 0074: how a session went.
+  'breadcrumbs.value.completionStatus.HELD': 'Held',
+  'breadcrumbs.value.completionStatus.TUTEE_NO_SHOW': 'The learners did not show up',
+  'breadcrumbs.value.completionStatus.TUTOR_NO_SHOW': 'The tutor did not show up',
+  'breadcrumbs.value.completionStatus.NO_SHOW': 'Nobody showed up',
   'breadcrumbs.value.checkType.EXTERNAL_URL': 'External service',
   'breadcrumbs.value.vendor.CLEVER': 'Clever',
   'breadcrumbs.value.vendor.CLASSLINK': 'ClassLink',

@@ -12,6 +12,11 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.program': 'Programa',
   'breadcrumbs.value.reason.abandoned': 'Abandonado',
   'breadcrumbs.value.checkType.MANUAL': 'Revisión manual',
+  // Decision 0074: how a session went.
+  'breadcrumbs.value.completionStatus.HELD': 'Realizada',
+  'breadcrumbs.value.completionStatus.TUTEE_NO_SHOW': 'Los estudiantes no se presentaron',
+  'breadcrumbs.value.completionStatus.TUTOR_NO_SHOW': 'El tutor no se presentó',
+  'breadcrumbs.value.completionStatus.NO_SHOW': 'Nadie se presentó',
   'breadcrumbs.value.checkType.EXTERNAL_URL': 'Servicio externo',
   'breadcrumbs.value.vendor.CLEVER': 'Clever',
   'breadcrumbs.value.vendor.CLASSLINK': 'ClassLink',
