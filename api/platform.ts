@@ -22,6 +22,7 @@ import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
 import { inviteJobReads } from '../workflows/invitations/reads';
 import { reportReads } from '../workflows/reports/reads';
+import { sessionTimerDeps } from '../workflows/timers/reads';
 import { createMessageDelivery } from '../workflows/messages/delivery';
 import { meetingRoomDeps } from '../workflows/meetings/deps';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
@@ -177,7 +178,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const invitations = { reads: inviteJobReads(ownerPool, bus), config };
     const meetingRooms = meetingRoomDeps({ pool: ownerPool, store: eventStore, bus, config, sealer, clock: services.clock, log });
     const reports = { reads: reportReads(ownerPool, bus), log };
-    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, log }, ownerUrl);
+    const timers = sessionTimerDeps(ownerPool, bus, config, log);
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, timers, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

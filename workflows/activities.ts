@@ -22,6 +22,7 @@ import { createBulkSessionActivities, type SessionJobReads } from './session-bul
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
 import { createReportActivities, type ReportActivityDeps } from './reports/activities';
+import { createTimerActivities, type TimerActivityDeps } from './timers/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -53,6 +54,8 @@ export interface ActivityDeps {
   meetings?: MeetingActivityDeps;
   /** Scheduled reports (workflows/reports, decision 0068); a worker without it fails their runs as misconfigured. */
   reports?: ReportActivityDeps;
+  /** Session timers (workflows/timers, decision 0074); a worker without it fails their ticks as misconfigured. */
+  timers?: TimerActivityDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -85,6 +88,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInviteFileActivities(deps, sendFor, clock),
     ...createMeetingActivities(deps.meetings),
     ...createReportActivities(deps.reports, deps.bus, clock),
+    ...createTimerActivities(deps.timers, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

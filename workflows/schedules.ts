@@ -12,13 +12,16 @@ import { WORKFLOW_PROFILES } from './profiles';
  */
 export const REAPER_STALLED_AFTER_MS = WORKFLOW_PROFILES.batchJob.runTimeoutMs;
 
-export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'> & Partial<Pick<Config, 'SCHEDULED_REPORTS_CRON'>>): Promise<void> {
+export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'> & Partial<Pick<Config, 'SCHEDULED_REPORTS_CRON' | 'SESSION_TIMERS_CRON'>>): Promise<void> {
   const cron = config.STALLED_JOB_REAPER_CRON;
   if (cron === 'off') await engine.unschedule('reapStalledJobs');
   else await engine.schedule('reapStalledJobs', { cron, timezone: 'UTC' }, { stalledAfterMs: REAPER_STALLED_AFTER_MS });
   // The reports' tick (decision 0068): each report's own zone is applied when the tick asks what is due.
   const reports = config.SCHEDULED_REPORTS_CRON;
-  if (reports === undefined) return;
   if (reports === 'off') await engine.unschedule('runScheduledReports');
-  else await engine.schedule('runScheduledReports', { cron: reports, timezone: 'UTC' }, {});
+  else if (reports !== undefined) await engine.schedule('runScheduledReports', { cron: reports, timezone: 'UTC' }, {});
+  // The session timers' tick (decision 0074): reminders and completions due at the engine's clock.
+  const timers = config.SESSION_TIMERS_CRON;
+  if (timers === 'off') await engine.unschedule('runSessionTimers');
+  else if (timers !== undefined) await engine.schedule('runSessionTimers', { cron: timers, timezone: 'UTC' }, {});
 }

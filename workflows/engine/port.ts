@@ -107,10 +107,14 @@ export interface MeetingWorkflowArgs {
  */
 export type RunScheduledReportsArgs = Record<string, never>;
 
+/** The session timers' tick (decision 0074): reminders and completions due at the engine's clock, from the sessions read model. */
+export type RunSessionTimersArgs = Record<string, never>;
+
 /** Recurring workflows, started by their schedule. */
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
   runScheduledReports: RunScheduledReportsArgs;
+  runSessionTimers: RunSessionTimersArgs;
 }
 
 export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs;
@@ -123,7 +127,7 @@ export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | Meet
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
-export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports'];
+export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports', 'runSessionTimers'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
 export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES];

@@ -8,7 +8,7 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, RunScheduledReportsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, RunScheduledReportsArgs, RunSessionTimersArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
 import { bulkUsersFlow } from '../flows/bulkUsers';
 import { bulkSessionsFlow } from '../flows/bulkSessions';
 import { deliverMessageFlow } from '../flows/deliverMessage';
@@ -19,6 +19,7 @@ import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
 import { runScheduledReportsFlow } from '../flows/scheduledReports';
+import { runSessionTimersFlow, type SessionTimersOutcome } from '../flows/sessionTimers';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -94,4 +95,8 @@ export async function syncMeetingRoom(args: SyncMeetingRoomArgs): Promise<Meetin
 
 export async function runScheduledReports(args: RunScheduledReportsArgs): Promise<{ sent: number; failed: number }> {
   return runScheduledReportsFlow(activities, args);
+}
+
+export async function runSessionTimers(args: RunSessionTimersArgs): Promise<SessionTimersOutcome> {
+  return runSessionTimersFlow(activities, args);
 }

@@ -238,5 +238,15 @@ export class FakeActivities {
       this.calls.push(`${due.reportId} send-report:${due.firedAt}`);
       return 'SENT';
     },
+    // The session timers have their own suite (workflows/timers).
+    dueSessionTimers: async () => ({ reminders: [], completions: [] }),
+    sendSessionReminder: async (due) => {
+      this.calls.push(`${due.sessionId} remind:${due.offsetMinutes}`);
+      return 1;
+    },
+    completeSessionOccurrence: async (due) => {
+      this.calls.push(`${due.occurrenceId} complete`);
+      return { completed: true, requests: 0 };
+    },
   };
 }
