@@ -23,7 +23,7 @@ import type { Actor } from '../../domain/shared/events';
 import type { CommandDispatcher } from '../dispatch';
 import type { WorkflowEngine } from '../engine/port';
 import { deterministicUuid } from '../ids';
-import { messageIdFor, sendMessage, type RecordMessage } from '../messages/send';
+import { messageIdFor, sendMessage, type RecordMessage, type SentMessage } from '../messages/send';
 
 /** One occurrence as the timers read it. */
 export interface TimerSession {
@@ -131,17 +131,18 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
   };
   const recorder = (correlationId: string): RecordMessage => async (input, commandId) => {
     const r = await bus.dispatch(recordMessage, input, { actor: TIMER_ACTOR, commandId, correlationId, now: clock().toISOString() });
-    return { state: r.state, replayed: false, position: null };
+    // The real bus says whether the command was answered from the log (a message recorded before).
+    return { state: r.state, replayed: (r as { replayed?: boolean }).replayed ?? false, position: null };
   };
 
   /** Sends what is not recorded yet; answers how many messages were recorded now. */
-  async function sendAll(d: TimerActivityDeps, ecosystemId: string, correlationId: string, items: Array<{ key: string; send: (record: RecordMessage) => Promise<unknown> }>): Promise<number> {
+  async function sendAll(d: TimerActivityDeps, ecosystemId: string, correlationId: string, items: Array<{ key: string; send: (record: RecordMessage) => Promise<SentMessage> }>): Promise<number> {
+    // The messages read model spares a tick the commands of messages recorded by an earlier one; the ids catch what it has not seen yet.
     const recorded = await d.reads.recordedMessages(items.map((i) => messageIdFor(ecosystemId, i.key)));
     let sent = 0;
     for (const item of items) {
       if (recorded.has(messageIdFor(ecosystemId, item.key))) continue;
-      await item.send(recorder(correlationId));
-      sent++;
+      if ((await item.send(recorder(correlationId))).recorded) sent++;
     }
     return sent;
   }
@@ -192,10 +193,14 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
     async completeSessionOccurrence(due: DueCompletion): Promise<{ completed: boolean; requests: number }> {
       const d = need();
       let state: SessionState;
+      let recordedNow: boolean;
       try {
-        ({ state } = await bus.dispatch(completeSessionOccurrence, { seriesId: due.seriesId, occurrenceId: due.occurrenceId, graceMinutes: due.graceMinutes }, {
+        const result: { state: SessionState; events?: unknown[]; replayed?: boolean } = await bus.dispatch(completeSessionOccurrence, { seriesId: due.seriesId, occurrenceId: due.occurrenceId, graceMinutes: due.graceMinutes }, {
           actor: TIMER_ACTOR, commandId: deterministicUuid(`session-complete/${due.occurrenceId}`), now: clock().toISOString(),
-        }));
+        });
+        state = result.state;
+        // Answered from the log, or nothing to decide (completed by an earlier tick): not completed now.
+        recordedNow = !result.replayed && (result.events?.length ?? 1) > 0;
       } catch (err) {
         // Gone, moved or not ended after all (a stale read): the next tick reads again.
         if (err instanceof DomainError) {
@@ -207,8 +212,9 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
       const occurrence = occurrencesOf(state).find((o) => o.id === due.occurrenceId);
       const completion = occurrence?.completion;
       if (!occurrence || !completion) return { completed: false, requests: 0 };
+      // Sent again on a repeat too (a run that died between the completion and the requests left them unsent); the keys keep them once.
       const dueAt = completionDueAt(new Date(occurrence.endAt), due.graceMinutes);
-      if (!feedbackRequestTimely(dueAt, new Date(completion.at)) || completion.attended.length === 0) return { completed: true, requests: 0 };
+      if (!feedbackRequestTimely(dueAt, new Date(completion.at)) || completion.attended.length === 0) return { completed: recordedNow, requests: 0 };
       const waiting = completion.attended.filter((u) => !occurrence.feedback?.[u]);
       const [recipients, brand] = await Promise.all([d.reads.feedbackRecipients(occurrence.ecosystemId, waiting), d.reads.brand(occurrence.ecosystemId)]);
       const items = recipients.flatMap((r) => channelsOf(r).map(({ channel, to }) => {
@@ -226,7 +232,7 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
         };
       }));
       const requests = await sendAll(d, occurrence.ecosystemId, deterministicUuid(`session-feedback-request/${occurrence.id}`), items);
-      return { completed: true, requests };
+      return { completed: recordedNow, requests };
     },
   };
 }
