@@ -22,6 +22,7 @@ export const completionMessages = defineMessages('session.feedback', {
   others: 'You can give feedback only for yourself.',
   invalidRating: 'Choose a rating from 1 to 5.',
   commentTooLong: 'The comment can be at most 2,000 characters.',
+  invalidPage: 'Choose a page from 1 to 1000.',
 });
 
 const id = z.uuid({ error: zm(commonMessages.invalidValue) });

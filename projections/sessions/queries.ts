@@ -233,3 +233,16 @@ export async function minutesLed(client: PoolClient, userId: string, scope: Sess
     [userId, now.toISOString(), scope.all, scope.all ? [] : scope.ecosystemIds, scope.all ? [] : scope.programIds]);
   return Number(r.rows[0]?.minutes ?? 0);
 }
+
+/**
+ * Decision 0074: a person's completed sessions they attended and gave no feedback on, most recently
+ * ended first (index session_participants (user_id, end_at) WHERE has_pending_feedback), as far as
+ * the tenant scope shows them.
+ */
+export async function pendingFeedbackSessions(client: PoolClient, q: { userId: string; programIds: readonly string[] | null; pageNumber: number; pageSize: number }):
+  Promise<{ rows: SessionRow[]; hasMore: boolean }> {
+  const r = await client.query<SessionRow>(`SELECT ${SESSION_SELECT} FROM read.session_participants p JOIN read.sessions s ON s.id = p.session_id
+    WHERE p.user_id = $1 AND p.has_pending_feedback AND ($2::uuid[] IS NULL OR s.program_id = ANY($2::uuid[]))
+    ORDER BY p.end_at DESC, s.id LIMIT $3 OFFSET $4`, [q.userId, q.programIds, q.pageSize + 1, (q.pageNumber - 1) * q.pageSize]);
+  return { rows: r.rows.slice(0, q.pageSize), hasMore: r.rows.length > q.pageSize };
+}

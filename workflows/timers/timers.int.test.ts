@@ -108,6 +108,9 @@ async function tick(from: string, to: string, down: Array<[string, string]> = []
     if (down.some(([a, b]) => now.getTime() >= Date.parse(a) && now.getTime() <= Date.parse(b))) continue;
     await runSessionTimersFlow(recording, {});
   }
+  // What the ticks recorded, in the read models the next reads see.
+  const head = await api.platform.services.eventStore.headPosition();
+  if (head) expect(await api.platform.services.projections.waitFor(head, ['sessions', 'messages'], 10_000)).toBe(true);
   return { fired, completed, feedbackRequests };
 }
 
@@ -220,5 +223,60 @@ describe('session completion', () => {
     // Another tick changes nothing: no second completion, no second request.
     const again = await tick('2027-06-08T10:15:00Z', '2027-06-08T10:30:00Z');
     expect(again).toEqual({ fired: [], completed: [], feedbackRequests: 0 });
+  });
+});
+
+describe('post-session feedback over GraphQL', () => {
+  const PENDING = `query($f: CompletedSessionsWithoutFeedbackFilters) { getCompletedSessionsWithoutFeedback(selectedFilters: $f) {
+    hasMore sessions { rawId sessionCompletionStatus participants { userId hasPendingFeedback feedbackSubmitDate feedbackSubmitBy } } } }`;
+  const EDIT = `mutation($input: PostSessionFeedbackInput!) { editPostSessionFeedback(input: $input) {
+    rawId participants { userId hasPendingFeedback feedbackSubmitBy } } }`;
+  const errorOf = (res: { errors?: Array<{ message: string; extensions?: { code?: string } }> }) => res.errors?.[0];
+
+  it('lists the signed-in person\'s completed sessions awaiting their feedback, takes it from them only, and then lists it no more', async () => {
+    // A session that ended two hours ago (on the real clock the API reads), completed by a tick now.
+    const end = new Date(Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR);
+    const start = new Date(end.getTime() - HOUR);
+    const seriesId = randomUUID();
+    const booked = await run(scheduleSession, {
+      seriesId, ecosystemId: world.e1, actorIsAdmin: true,
+      schedule: { timeZoneId: 'UTC', startDate: start.toISOString().slice(0, 10), startTime: start.toISOString().slice(11, 16), durationMinutes: 60, recurrence: null },
+      details: { sessionType: 'ONE_ON_ONE', programId: world.p1, subject: 'Reading', location: 'ONLINE', meeting: { solution: 'CUSTOM_URL', url: 'https://meet.example.org/reading' } },
+      participants: [{ userId: tutorId, userType: 'TUTOR', isLeader: true, isPaired: true }, { userId: world.ids.student, userType: 'STUDENT', isLeader: false, isPaired: true }],
+    }, new Date(start.getTime() - 24 * HOUR).toISOString());
+    const id = occurrencesOf(booked.state as SessionState)[0].id;
+    for (const userId of [tutorId, world.ids.student]) {
+      await run(recordSessionAttendance, { seriesId, occurrenceId: id, userId, joinedTime: start.toISOString() }, start.toISOString());
+    }
+    const { completed } = await tick(new Date(Math.floor(Date.now() / QUARTER) * QUARTER).toISOString(), new Date(Date.now()).toISOString());
+    expect(completed).toEqual([expect.stringContaining(id)]);
+
+    const token = world.tokens.student;
+    const pending = await api.graphql<{ getCompletedSessionsWithoutFeedback: { hasMore: boolean; sessions: Array<{ rawId: string; sessionCompletionStatus: string; participants: Array<{ hasPendingFeedback: boolean }> }> } }>(PENDING, {}, { token });
+    expect(pending.errors).toBeUndefined();
+    const listed = pending.data!.getCompletedSessionsWithoutFeedback.sessions.find((s) => s.rawId === id);
+    expect(listed).toMatchObject({ sessionCompletionStatus: 'HELD' });
+    expect(listed!.participants.every((p) => p.hasPendingFeedback)).toBe(true);
+
+    // Not for someone else (FORBIDDEN, in the reader's language), not a rating out of range (BAD_USER_INPUT).
+    const forTutor = await api.graphql(EDIT, { input: { sessionId: id, userId: tutorId, rating: 5 } }, { token, headers: { 'accept-language': 'es' } });
+    expect(errorOf(forTutor)).toMatchObject({ message: 'Solo puede dar su propia opinión.', extensions: { code: 'FORBIDDEN' } });
+    const outOfRange = await api.graphql(EDIT, { input: { sessionId: id, rating: 9 } }, { token });
+    expect(errorOf(outOfRange)).toMatchObject({ message: 'Choose a rating from 1 to 5.', extensions: { code: 'BAD_USER_INPUT' } });
+    // The parent of the learner is no participant.
+    const byParent = await api.graphql(EDIT, { input: { sessionId: id, rating: 4 } }, { token: world.tokens.parent });
+    expect(errorOf(byParent)?.extensions?.code).toMatch(/FORBIDDEN|CONFLICT/);
+
+    const given = await api.graphql<{ editPostSessionFeedback: { participants: Array<{ userId: string; hasPendingFeedback: boolean; feedbackSubmitBy: string | null }> } }>(
+      EDIT, { input: { sessionId: id, rating: 4, comment: 'Helpful' } }, { token });
+    expect(given.errors).toBeUndefined();
+    const mine = given.data!.editPostSessionFeedback.participants.find((p) => p.hasPendingFeedback === false);
+    expect(mine?.feedbackSubmitBy).toBeTruthy();
+    const after = await api.graphql<{ getCompletedSessionsWithoutFeedback: { sessions: Array<{ rawId: string }> } }>(PENDING, {}, { token });
+    expect(after.data!.getCompletedSessionsWithoutFeedback.sessions.map((s) => s.rawId)).not.toContain(id);
+    // The tutor still owes theirs.
+    const tutorToken = await api.login(TUTOR_MAIL, 'timers-test-password-1');
+    const tutorPending = await api.graphql<{ getCompletedSessionsWithoutFeedback: { sessions: Array<{ rawId: string }> } }>(PENDING, {}, { token: tutorToken });
+    expect(tutorPending.data!.getCompletedSessionsWithoutFeedback.sessions.map((s) => s.rawId)).toContain(id);
   });
 });
