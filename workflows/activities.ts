@@ -22,6 +22,7 @@ import { createBulkSessionActivities, type SessionJobReads } from './session-bul
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
 import { createReportActivities, type ReportActivityDeps } from './reports/activities';
+import { createWeeklyReportActivities } from './reports/weekly';
 import { createTimerActivities, type TimerActivityDeps } from './timers/activities';
 
 /** An active batch job as the jobs read model shows it. */
@@ -88,6 +89,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInviteFileActivities(deps, sendFor, clock),
     ...createMeetingActivities(deps.meetings),
     ...createReportActivities(deps.reports, deps.bus, clock),
+    ...createWeeklyReportActivities(deps.reports, deps.bus, clock),
     ...createTimerActivities(deps.timers, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */

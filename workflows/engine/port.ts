@@ -107,6 +107,11 @@ export interface MeetingWorkflowArgs {
  */
 export type RunScheduledReportsArgs = Record<string, never>;
 
+/**
+ * The weekly parent reports' tick (decision 0076): each run sends the reports due at the engine's
+ * clock, Saturday 09:00 in each guardian's zone. No arguments: the guardians are in the read models.
+ */
+export type RunWeeklyParentReportsArgs = Record<string, never>;
 /** The session timers' tick (decision 0074): reminders and completions due at the engine's clock, from the sessions read model. */
 export type RunSessionTimersArgs = Record<string, never>;
 
@@ -114,6 +119,7 @@ export type RunSessionTimersArgs = Record<string, never>;
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
   runScheduledReports: RunScheduledReportsArgs;
+  runWeeklyParentReports: RunWeeklyParentReportsArgs;
   runSessionTimers: RunSessionTimersArgs;
 }
 
@@ -127,7 +133,8 @@ export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | Meet
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
-export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports', 'runSessionTimers'];
+export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports',
+  'runWeeklyParentReports', 'runSessionTimers'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
 export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES];

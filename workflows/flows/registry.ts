@@ -15,6 +15,7 @@ import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
 import { syncMeetingRoomFlow } from './syncMeetingRoom';
 import { runScheduledReportsFlow } from './scheduledReports';
+import { runWeeklyParentReportsFlow } from './weeklyParentReports';
 import { runSessionTimersFlow } from './sessionTimers';
 import type { FlowRuntime } from './runtime';
 
@@ -49,6 +50,7 @@ export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const syncMeetingRoomArgsSchema = z.object({ seriesId: z.uuid(), revision: z.number().int().min(0) });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 export const runScheduledReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
+export const runWeeklyParentReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 export const runSessionTimersArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
@@ -74,6 +76,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return reapStalledJobsFlow(activities, reapStalledJobsArgsSchema.parse(rawArgs));
     case 'runScheduledReports':
       return runScheduledReportsFlow(activities, runScheduledReportsArgsSchema.parse(rawArgs ?? {}));
+    case 'runWeeklyParentReports':
+      return runWeeklyParentReportsFlow(activities, runWeeklyParentReportsArgsSchema.parse(rawArgs ?? {}));
     case 'runSessionTimers':
       return runSessionTimersFlow(activities, runSessionTimersArgsSchema.parse(rawArgs ?? {}));
     default: {

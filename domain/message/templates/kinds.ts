@@ -13,6 +13,7 @@ import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from '.
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
+import { weeklyParentReport } from './weekly';
 import { childSessionReminder, feedbackRequested, sessionReminder } from './session-timers';
 
 export interface Template<P> {
@@ -199,6 +200,7 @@ export const TEMPLATES = {
   ERROR_FOLLOW_UP: followUp,
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
+  WEEKLY_PARENT_REPORT: weeklyParentReport,
   // Session timers (decision 0074).
   SESSION_REMINDER: sessionReminder,
   CHILD_SESSION_REMINDER: childSessionReminder,

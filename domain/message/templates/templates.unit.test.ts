@@ -5,28 +5,10 @@ import { MESSAGE_LANGUAGES } from '../events';
 import { MESSAGE_KINDS, messageLanguageOf, type MessageKind } from '../kinds';
 import { renderMessage, resolveBrand, type TemplateParams } from './index';
 import { duration } from './kinds';
-import { localStart, SESSION_TIMER_SAMPLES } from './session-timers';
+import { SAMPLES } from './samples';
+import { localStart } from './session-timers';
 
-const SAMPLE: TemplateParams = {
-  TEST: {},
-  INVITE: { url: 'https://app.example.org/join/abc', inviterName: 'Ana', role: 'tutor' },
-  VERIFY_EMAIL: { url: 'https://app.example.org/verify/email?token=abc', expiresInMinutes: 1440 },
-  RESET_PASSWORD: { url: 'https://app.example.org/reset-password/abc', expiresInMinutes: 60 },
-  LOGIN_LINK: { url: 'https://app.example.org/login/abc', expiresInMinutes: 15 },
-  MFA_CODE: { code: '123456', expiresInMinutes: 10 },
-  EMAIL_CHANGED: { newEmail: 'new.address@example.org' },
-  SIGNUP_WELCOME: { url: 'https://app.example.org/s/rio/login', role: 'tutor', approvalRequired: true },
-  SIGNUP_EXISTING_ACCOUNT: { url: 'https://app.example.org/s/rio/login', resetUrl: 'https://app.example.org/forgot-password' },
-  BACKGROUND_CHECK_REMINDER: { url: 'https://app.example.org/s/rio/signup', checkUrl: 'https://checks.example.org/start' },
-  CONTACT_CHANGED: { field: 'email', maskedValue: 'n•••@example.org' },
-  ERROR_FOLLOW_UP: { adminName: 'Ana Admin', note: 'Your session is booked now.', errorMessage: 'Something went wrong.' },
-  SCHEDULED_REPORT: {
-    reportName: 'Weekly <sessions>', period: '2026-10-26 – 2026-11-01',
-    programs: [{ name: 'Math & Reading', held: 3, cancelled: 1, missed: 1, hours: 4.5, attendanceRate: 0.75, activePairs: 2 }],
-    tutors: [{ program: 'Math & Reading', tutor: 'Ana <b>Tutor</b>', held: 3, cancelled: 1, missed: 1, hours: 4.5, learners: 2 }],
-  },
-  ...SESSION_TIMER_SAMPLES,
-};
+const SAMPLE: TemplateParams = SAMPLES;
 
 const render = <K extends MessageKind>(kind: K, language: 'en' | 'es', channel: 'EMAIL' | 'SMS' = 'EMAIL') =>
   renderMessage({ kind, channel, language, params: SAMPLE[kind], brand: { ecosystemName: 'Río Academy', tutorTerm: 'Coach' } });

@@ -45,10 +45,24 @@ export const outboxEn = {
   'outbox.textPart': 'Text part',
   'outbox.smsText': 'Text message',
   'outbox.htmlPart': 'HTML part',
+  // The template previews (/internal-admin-panel/message-templates, decision 0076).
+  'templates.title': 'Message templates',
+  'templates.linkText': 'Every e-mail and text message the platform sends, in English and Spanish, with sample details and an ecosystem\'s terms.',
+  'templates.intro': 'Each kind of message as its recipients would read it, filled with sample details. Choose a kind, a language, and an ecosystem to see its name and terms.',
+  'templates.kind': 'Kind of message',
+  'templates.language': 'Language of the message',
+  'templates.ecosystem': 'Ecosystem',
+  'templates.platform': 'None (the platform\'s own messages)',
+  'templates.subject': 'Subject',
   'outbox.kind.EMAIL_CHANGED': 'E-mail address changed',
   'outbox.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
   'outbox.kind.SCHEDULED_REPORT': 'Scheduled report',
+  'outbox.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
+  // Session timers (decision 0074).
+  'outbox.kind.SESSION_REMINDER': 'Session reminder',
+  'outbox.kind.CHILD_SESSION_REMINDER': 'Reminder of a child\'s session',
+  'outbox.kind.FEEDBACK_REQUESTED': 'Request for session feedback',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

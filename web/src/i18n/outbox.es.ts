@@ -44,8 +44,22 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.textPart': 'Parte de texto',
   'outbox.smsText': 'Mensaje de texto',
   'outbox.htmlPart': 'Parte HTML',
+  // Las vistas previas de las plantillas (/internal-admin-panel/message-templates, decisión 0076).
+  'templates.title': 'Plantillas de mensajes',
+  'templates.linkText': 'Todos los correos y mensajes de texto que envía la plataforma, en inglés y en español, con datos de ejemplo y los términos de un ecosistema.',
+  'templates.intro': 'Cada tipo de mensaje tal como lo leerían sus destinatarios, con datos de ejemplo. Elija un tipo, un idioma y un ecosistema para ver su nombre y sus términos.',
+  'templates.kind': 'Tipo de mensaje',
+  'templates.language': 'Idioma del mensaje',
+  'templates.ecosystem': 'Ecosistema',
+  'templates.platform': 'Ninguno (los mensajes propios de la plataforma)',
+  'templates.subject': 'Asunto',
   'outbox.kind.EMAIL_CHANGED': 'Dirección de correo cambiada',
   'outbox.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'outbox.kind.SCHEDULED_REPORT': 'Informe programado',
+  'outbox.kind.WEEKLY_PARENT_REPORT': 'Informe semanal a los padres',
+  // Session timers (decision 0074).
+  'outbox.kind.SESSION_REMINDER': 'Recordatorio de sesión',
+  'outbox.kind.CHILD_SESSION_REMINDER': 'Recordatorio de la sesión de un hijo',
+  'outbox.kind.FEEDBACK_REQUESTED': 'Solicitud de opinión sobre la sesión',
 };

@@ -112,6 +112,11 @@ export const valuesEn = {
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Scheduled report',
+  'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
+  // Session timers (decision 0074).
+  'breadcrumbs.value.kind.SESSION_REMINDER': 'Session reminder',
+  'breadcrumbs.value.kind.CHILD_SESSION_REMINDER': 'Reminder of a child\'s session',
+  'breadcrumbs.value.kind.FEEDBACK_REQUESTED': 'Request for session feedback',
   'breadcrumbs.value.relationship.PARENT': 'Parent',
   'breadcrumbs.value.relationship.GUARDIAN': 'Guardian',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Grandparent',

@@ -109,6 +109,11 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Informe programado',
+  'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Informe semanal a los padres',
+  // Session timers (decision 0074).
+  'breadcrumbs.value.kind.SESSION_REMINDER': 'Recordatorio de sesión',
+  'breadcrumbs.value.kind.CHILD_SESSION_REMINDER': 'Recordatorio de la sesión de un hijo',
+  'breadcrumbs.value.kind.FEEDBACK_REQUESTED': 'Solicitud de opinión sobre la sesión',
   'breadcrumbs.value.relationship.PARENT': 'Padre o madre',
   'breadcrumbs.value.relationship.GUARDIAN': 'Tutor legal',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Abuelo o abuela',
