@@ -16,7 +16,7 @@ import { ensureUser, SYSTEM_ACTOR } from '../../api/auth/seed';
 import { buildWorld, type World } from '../../api/people/testing';
 import { editEcosystem } from '../../domain/ecosystem/handlers';
 import { linkFamilyMember } from '../../domain/family/handlers';
-import { cancelSession, editSession, recordSessionAttendance, recordSessionFeedback, scheduleSession } from '../../domain/session/handlers';
+import { cancelSession, dropSession, editSession, recordSessionAttendance, recordSessionFeedback, scheduleSession } from '../../domain/session/handlers';
 import { occurrencesOf } from '../../domain/session/occurrences';
 import type { SessionState } from '../../domain/session/state';
 import type { CommandHandler, DomainEvent } from '../../domain/shared/decider';
@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 /** A booking of p1 with the tutor and the learner, 16:00-17:00 New York time on `date` (weekly `weeks` times when given). */
-async function book(date: string, weeks: number | null = null): Promise<{ seriesId: string; occurrenceIds: string[] }> {
+async function book(date: string, weeks: number | null = null, subject = 'Algebra'): Promise<{ seriesId: string; occurrenceIds: string[] }> {
   const seriesId = randomUUID();
   const result = await run(scheduleSession, {
     seriesId, ecosystemId: world.e1,
@@ -73,7 +73,7 @@ async function book(date: string, weeks: number | null = null): Promise<{ series
       timeZoneId: 'America/New_York', startDate: date, startTime: '16:00', durationMinutes: 60,
       recurrence: weeks === null ? null : { frequency: 'WEEKLY', interval: 1, recurringDays: [new Date(`${date}T12:00:00Z`).getUTCDay()], weeks, endDate: null },
     },
-    details: { sessionType: 'ONE_ON_ONE', programId: world.p1, subject: 'Algebra', location: 'ONLINE', meeting: { solution: 'CUSTOM_URL', url: 'https://meet.example.org/algebra' } },
+    details: { sessionType: 'ONE_ON_ONE', programId: world.p1, subject, location: 'ONLINE', meeting: { solution: 'CUSTOM_URL', url: 'https://meet.example.org/algebra' } },
     participants: [{ userId: tutorId, userType: 'TUTOR', isLeader: true, isPaired: true }, { userId: world.ids.student, userType: 'STUDENT', isLeader: false, isPaired: true }],
   }, '2027-01-02T00:00:00.000Z');
   return { seriesId, occurrenceIds: occurrencesOf(result.state as SessionState).map((o) => o.id) };
@@ -182,6 +182,24 @@ describe('session reminders', () => {
       ['2027-04-18T21:00:00.000Z', '2027-04-19T21:00:00.000Z', 1440], ['2027-04-19T20:00:00.000Z', '2027-04-19T21:00:00.000Z', 60],
     ]);
     for (const f of fired) expect(occurrenceIds.slice(1)).not.toContain(f.sessionId);
+  });
+
+  it('follow the people: a learner who dropped (and their parent) hears no more, a substitute tutor hears instead of the tutor', async () => {
+    const { seriesId, occurrenceIds: [id] } = await book('2027-05-19', null, 'Chemistry');
+    const substitute = await ensureUser(api.platform.services, { email: 'sue.substitute@example.com', password: 'timers-test-password-1', firstName: 'Sue', lastName: 'Substitute', roles: [{ ecosystemId: world.e1, role: 'LEADER', programId: world.p1 }] });
+    const about = (address: string) => smtp.to(address).filter((m) => m.subject?.includes('"Chemistry"')).length;
+    const counts = () => ({ student: about(STUDENT_MAIL), parent: about(PARENT_MAIL), tutor: about(TUTOR_MAIL) });
+    const start = { student: 0, parent: 0, tutor: 0 };
+    // 16:00 EDT = 20:00 UTC. The 24-hour reminder goes to all three.
+    expect((await tick('2027-05-18T19:45:00Z', '2027-05-18T20:00:00Z')).fired.map((f) => f.messages)).toEqual([3]);
+    await vi.waitFor(() => expect(counts()).toEqual({ student: start.student + 1, parent: start.parent + 1, tutor: start.tutor + 1 }), { timeout: 20_000, interval: 100 });
+    await run(dropSession, { seriesId, occurrenceId: id, userId: world.ids.student, reason: 'Exam' }, '2027-05-18T21:00:00.000Z');
+    await run(editSession, { seriesId, occurrenceId: id, scope: 'SINGLE', changes: { participants: [{ userId: substitute.userId, userType: 'TUTOR', isLeader: true, isPaired: false }] } }, '2027-05-18T21:05:00.000Z');
+    const { fired } = await tick('2027-05-19T18:45:00Z', '2027-05-19T19:30:00Z');
+    expect(fired.map((f) => [f.at, f.offsetMinutes, f.messages])).toEqual([['2027-05-19T19:00:00.000Z', 60, 1]]);
+    const [toSue] = await Promise.all([smtp.nextTo('sue.substitute@example.com', 0, 20_000)]);
+    expect(toSue.subject).toMatch(/starts in 1 hour$/);
+    expect(counts()).toEqual({ student: start.student + 1, parent: start.parent + 1, tutor: start.tutor + 1 });
   });
 
   it('catch up after a missed tick within the window, and never once the session has started', async () => {
