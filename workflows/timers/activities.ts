@@ -136,13 +136,17 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
   };
 
   /** Sends what is not recorded yet; answers how many messages were recorded now. */
-  async function sendAll(d: TimerActivityDeps, ecosystemId: string, correlationId: string, items: Array<{ key: string; send: (record: RecordMessage) => Promise<SentMessage> }>): Promise<number> {
-    // The messages read model spares a tick the commands of messages recorded by an earlier one; the ids catch what it has not seen yet.
+  async function sendAll(d: TimerActivityDeps, ecosystemId: string, correlationId: string,
+    items: Array<{ key: string; send: (record: RecordMessage, brand: BrandInput) => Promise<SentMessage> }>): Promise<number> {
+    // The messages read model spares a tick the commands of messages recorded by an earlier one (and the brand's
+    // read, an ecosystem stream); the ids catch what it has not seen yet.
     const recorded = await d.reads.recordedMessages(items.map((i) => messageIdFor(ecosystemId, i.key)));
+    const waiting = items.filter((i) => !recorded.has(messageIdFor(ecosystemId, i.key)));
+    if (waiting.length === 0) return 0;
+    const brand = await d.reads.brand(ecosystemId);
     let sent = 0;
-    for (const item of items) {
-      if (recorded.has(messageIdFor(ecosystemId, item.key))) continue;
-      if ((await item.send(recorder(correlationId))).recorded) sent++;
+    for (const item of waiting) {
+      if ((await item.send(recorder(correlationId), brand)).recorded) sent++;
     }
     return sent;
   }
@@ -163,7 +167,7 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
       const session = await d.reads.session(due.sessionId);
       const now = clock();
       if (!session || session.cancelled || session.pending || session.startAt.toISOString() !== due.startAt || session.startAt <= now) return 0;
-      const [recipients, brand] = await Promise.all([d.reads.reminderRecipients(session), d.reads.brand(session.ecosystemId)]);
+      const recipients = await d.reads.reminderRecipients(session);
       const items = recipients.flatMap((r) => channelsOf(r).map(({ channel, to }) => {
         const key = reminderKey(session.id, session.startAt, due.offsetMinutes, r.userId, channel);
         const base = {
@@ -172,7 +176,7 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
         };
         return {
           key,
-          send: (record: RecordMessage) => (r.kind === 'CHILD_SESSION_REMINDER'
+          send: (record: RecordMessage, brand: BrandInput) => (r.kind === 'CHILD_SESSION_REMINDER'
             ? sendMessage({ record, engine: d.engine() }, {
               ecosystemId: session.ecosystemId, channel, kind: 'CHILD_SESSION_REMINDER', language: r.language, to, recipientUserId: r.userId,
               params: { ...base, joinUrl: null, childName: r.childName ?? '—' }, brand, idempotencyKey: key,
@@ -216,12 +220,12 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
       const dueAt = completionDueAt(new Date(occurrence.endAt), due.graceMinutes);
       if (!feedbackRequestTimely(dueAt, new Date(completion.at)) || completion.attended.length === 0) return { completed: recordedNow, requests: 0 };
       const waiting = completion.attended.filter((u) => !occurrence.feedback?.[u]);
-      const [recipients, brand] = await Promise.all([d.reads.feedbackRecipients(occurrence.ecosystemId, waiting), d.reads.brand(occurrence.ecosystemId)]);
+      const recipients = await d.reads.feedbackRecipients(occurrence.ecosystemId, waiting);
       const items = recipients.flatMap((r) => channelsOf(r).map(({ channel, to }) => {
         const key = feedbackRequestKey(occurrence.id, r.userId, channel);
         return {
           key,
-          send: (record: RecordMessage) => sendMessage({ record, engine: d.engine() }, {
+          send: (record: RecordMessage, brand: BrandInput) => sendMessage({ record, engine: d.engine() }, {
             ecosystemId: occurrence.ecosystemId, channel, kind: 'FEEDBACK_REQUESTED', language: r.language, to, recipientUserId: r.userId,
             params: {
               subject: occurrence.details.subject || '—', startAt: occurrence.startAt, durationMinutes: occurrence.durationMinutes,
