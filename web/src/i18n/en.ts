@@ -18,6 +18,7 @@ import type { RecordingExportsMessageId } from './recordingExports.en';
 import type { ReportsMessageId } from './reports.en';
 import type { ProgramSettingsMessageId } from './programSettings.en';
 import type { EcosystemSettingsMessageId } from './ecosystemSettings.en';
+import type { NotificationsMessageId } from './notifications.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -206,4 +207,5 @@ export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | Ou
   | SessionsMessageId | ClassesMessageId
   | RecordingExportsMessageId | ReportsMessageId
   | ProgramSettingsMessageId
-  | EcosystemSettingsMessageId;
+  | EcosystemSettingsMessageId
+  | NotificationsMessageId;
