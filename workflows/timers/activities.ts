@@ -12,6 +12,7 @@
 import type { BrandInput } from '../../domain/message/templates';
 import { recordMessage } from '../../domain/message/handlers';
 import type { MessageChannel, MessageLanguage } from '../../domain/message/events';
+import { postNotification } from '../../domain/notification/handlers';
 import { completeSessionOccurrence } from '../../domain/session/handlers';
 import { occurrencesOf } from '../../domain/session/occurrences';
 import type { SessionState } from '../../domain/session/state';
@@ -70,6 +71,8 @@ export interface TimerReads {
   completionCandidates(now: Date, since: Date): Promise<Array<{ seriesId: string; occurrenceId: string; endAt: string; graceMinutes: number }>>;
   /** Which of these message ids are already recorded (the messages read model). */
   recordedMessages(ids: readonly string[]): Promise<Set<string>>;
+  /** Which of these in-app notification ids are already posted (the notifications read model). */
+  postedNotifications(ids: readonly string[]): Promise<Set<string>>;
   brand(ecosystemId: string): Promise<BrandInput>;
 }
 
@@ -151,6 +154,18 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
     return sent;
   }
 
+  /**
+   * The in-app notification beside the messages (decision 0073): one per person whatever their
+   * channels, its id derived from the same key as the messages', so it is posted once.
+   */
+  async function postInApp(d: TimerActivityDeps, ecosystemId: string, recipientUserId: string, key: string, kind: string, params: Record<string, string | number | null>): Promise<void> {
+    const notificationId = deterministicUuid(`notification/${key}/INAPP`);
+    if ((await d.reads.postedNotifications([notificationId])).has(notificationId)) return;
+    await bus.dispatch(postNotification, { notificationId, ecosystemId, recipientUserId, kind, params, link: '/sessions' }, {
+      actor: TIMER_ACTOR, commandId: deterministicUuid(`post/${notificationId}`), now: clock().toISOString(),
+    });
+  }
+
   return {
     /** What is due at the engine's clock: at most one reminder per occurrence, and the completions. */
     async dueSessionTimers(): Promise<DueTimers> {
@@ -187,7 +202,13 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
             })),
         };
       }));
-      return sendAll(d, session.ecosystemId, deterministicUuid(`session-reminder/${session.id}/${due.startAt}/${due.offsetMinutes}`), items);
+      const sent = await sendAll(d, session.ecosystemId, deterministicUuid(`session-reminder/${session.id}/${due.startAt}/${due.offsetMinutes}`), items);
+      for (const r of recipients) {
+        await postInApp(d, session.ecosystemId, r.userId, `session-reminder/${session.id}/${due.startAt}/${due.offsetMinutes}/${r.userId}`, r.kind, {
+          subject: session.subject, startAt: due.startAt, timeZoneId: session.timeZoneId, offsetMinutes: due.offsetMinutes, childName: r.childName,
+        });
+      }
+      return sent;
     },
 
     /**
@@ -236,6 +257,11 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
         };
       }));
       const requests = await sendAll(d, occurrence.ecosystemId, deterministicUuid(`session-feedback-request/${occurrence.id}`), items);
+      for (const userId of waiting) {
+        await postInApp(d, occurrence.ecosystemId, userId, `session-feedback-request/${occurrence.id}/${userId}`, 'FEEDBACK_REQUESTED', {
+          subject: occurrence.details.subject, startAt: occurrence.startAt, timeZoneId: occurrence.timeZoneId,
+        });
+      }
       return { completed: recordedNow, requests };
     },
   };

@@ -122,6 +122,12 @@ export function timerReads(pool: Pool, loader: AggregateLoader): TimerReads {
       return new Set(r.rows.map((row) => row.id));
     },
 
+    async postedNotifications(ids) {
+      if (ids.length === 0) return new Set();
+      const r = await pool.query<{ id: string }>('SELECT id FROM read.notifications WHERE id = ANY($1::uuid[])', [[...ids]]);
+      return new Set(r.rows.map((row) => row.id));
+    },
+
     brand: (ecosystemId) => brands.brand(ecosystemId),
   };
 }

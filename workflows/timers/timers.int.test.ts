@@ -110,7 +110,7 @@ async function tick(from: string, to: string, down: Array<[string, string]> = []
   }
   // What the ticks recorded, in the read models the next reads see.
   const head = await api.platform.services.eventStore.headPosition();
-  if (head) expect(await api.platform.services.projections.waitFor(head, ['sessions', 'messages'], 10_000)).toBe(true);
+  if (head) expect(await api.platform.services.projections.waitFor(head, ['sessions', 'messages', 'notifications'], 10_000)).toBe(true);
   return { fired, completed, feedbackRequests };
 }
 
@@ -143,6 +143,13 @@ describe('session reminders', () => {
     expect(student).toHaveLength(2);
     expect(student[0].text).toContain('Wednesday 10 March 2027, 16:00 (America/New_York)');
     expect([...tutor, ...parent, ...student].every((m) => /SESSION_REMINDER$/.test(String(m.headers.get('x-platform-message-kind'))))).toBe(true);
+    // And in the app (decision 0073): one notification per person and reminder, the parent's naming the child.
+    const inApp = await api.platform.pools.owner.query<{ recipient_user_id: string; kind: string; n: number }>(
+      `SELECT recipient_user_id, kind, count(*)::int AS n FROM read.notifications WHERE params->>'startAt' = $1 GROUP BY 1, 2 ORDER BY 2, 1`, ['2027-03-10T21:00:00.000Z']);
+    expect(inApp.rows).toEqual([
+      { recipient_user_id: world.ids.parent, kind: 'CHILD_SESSION_REMINDER', n: 2 },
+      ...[tutorId, world.ids.student].sort().map((u) => ({ recipient_user_id: u, kind: 'SESSION_REMINDER', n: 2 })),
+    ]);
   });
 
   it('move with the session: after a move only the new times remind, under new keys', async () => {
