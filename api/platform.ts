@@ -24,6 +24,7 @@ import { inviteJobReads } from '../workflows/invitations/reads';
 import { reportReads, weeklyReportReads } from '../workflows/reports/reads';
 import { bigJobSources } from '../workflows/bigjobs/sources';
 import { fileStorageFor } from '../infra/storage';
+import { sessionTimerDeps } from '../workflows/timers/reads';
 import { createMessageDelivery } from '../workflows/messages/delivery';
 import { meetingRoomDeps } from '../workflows/meetings/deps';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
@@ -180,7 +181,8 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const meetingRooms = meetingRoomDeps({ pool: ownerPool, store: eventStore, bus, config, sealer, clock: services.clock, log });
     const reports = { reads: reportReads(ownerPool, bus), weekly: weeklyReportReads(ownerPool), log };
     const bigJobs = { sources: bigJobSources(ownerPool, bus), storage: fileStorageFor(config) };
-    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, bigJobs, log }, ownerUrl);
+    const timers = sessionTimerDeps(ownerPool, bus, config, log);
+    const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, bigJobs, timers, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
     stops.push(() => engine.stop());

@@ -24,6 +24,7 @@ import { createMeetingActivities, type MeetingActivityDeps } from './meetings/ac
 import { createReportActivities, type ReportActivityDeps } from './reports/activities';
 import { createWeeklyReportActivities } from './reports/weekly';
 import { createBigJobActivities, type BigJobDeps } from './bigjobs/activities';
+import { createTimerActivities, type TimerActivityDeps } from './timers/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -57,6 +58,8 @@ export interface ActivityDeps {
   reports?: ReportActivityDeps;
   /** Big jobs (workflows/bigjobs, decision 0075); a worker without them fails their runs as misconfigured. */
   bigJobs?: BigJobDeps;
+  /** Session timers (workflows/timers, decision 0074); a worker without it fails their ticks as misconfigured. */
+  timers?: TimerActivityDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -91,6 +94,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createReportActivities(deps.reports, deps.bus, clock),
     ...createWeeklyReportActivities(deps.reports, deps.bus, clock),
     ...createBigJobActivities(deps.bigJobs, sendFor),
+    ...createTimerActivities(deps.timers, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

@@ -15,6 +15,7 @@ import { inviteJobReads } from './invitations/reads';
 import { reportReads } from './reports/reads';
 import { bigJobSources } from './bigjobs/sources';
 import { fileStorageFor } from '../infra/storage';
+import { sessionTimerDeps } from './timers/reads';
 import { jobReads } from './reads';
 import { SecretBox } from '../api/auth/factors/secret-box';
 import { meetingRoomDeps } from './meetings/deps';
@@ -56,7 +57,8 @@ async function main() {
     : undefined;
   const reports = { reads: reportReads(pool, bus), log: console.log };
   const bigJobs = { sources: bigJobSources(pool, bus), storage: fileStorageFor(config) };
-  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings, reports, bigJobs },
+  const timers = sessionTimerDeps(pool, bus, config, console.log);
+  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings, reports, bigJobs, timers },
     config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);

@@ -24,6 +24,7 @@ import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { sessionCheckInResolvers } from '../sessions/checkin-resolvers';
+import { sessionFeedbackResolvers } from '../sessions/feedback-resolvers';
 import { sessionLessonspaceResolvers } from '../session-lessonspace/resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
@@ -119,6 +120,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionConflictResolvers,
   sessionMutationResolvers,
   sessionCheckInResolvers,
+  sessionFeedbackResolvers,
   meetingsResolvers,
   recordingExportResolvers,
   sessionAdminResolvers,

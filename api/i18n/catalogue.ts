@@ -66,6 +66,7 @@ import { sessionSummaryMessages } from '../session-summary/messages';
 import { esSessionSummary } from './es/session-summary';
 import { checkInMessages } from '../../domain/session/checkin-rules';
 import { esSessionCheckIn } from './es/session-checkin';
+import { esSessionFeedback } from './es/session-feedback';
 import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
@@ -140,6 +141,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esCourses,
     ...esSessionSummary,
     ...esSessionCheckIn,
+    ...esSessionFeedback,
     ...esSessionLessonspace,
     ...esReports,
     ...esNotifications,

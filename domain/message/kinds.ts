@@ -4,7 +4,10 @@
  * templates.unit.test.ts checks both languages of every kind.
  */
 export const MESSAGE_KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE', 'EMAIL_CHANGED', 'SIGNUP_WELCOME', 'SIGNUP_EXISTING_ACCOUNT', 'BACKGROUND_CHECK_REMINDER', 'ERROR_FOLLOW_UP', 'CONTACT_CHANGED', 'SCHEDULED_REPORT',
-  'WEEKLY_PARENT_REPORT'] as const;
+  'WEEKLY_PARENT_REPORT',
+  // Session timers (decision 0074).
+  'SESSION_REMINDER', 'CHILD_SESSION_REMINDER', 'FEEDBACK_REQUESTED',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**

@@ -24,7 +24,9 @@ let mutationNames: string[];
  */
 const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'description', 'sessionDescription', 'reason', 'bio', 'bannerMessage', 'note', 'education',
   'skillsAccomplishments', 'hobbiesInterests', 'availabilityDesc', 'dailyAvaliability', 'availability', 'samlCertificate',
-  'password', 'oldPass', 'newPass', 'newPassword', 'confirmPassword', 'code']);
+  'password', 'oldPass', 'newPass', 'newPassword', 'confirmPassword', 'code',
+  // Post-session feedback (decision 0074): a comment is prose.
+  'comment']);
 
 /**
  * Keys that are not our ids: an ecosystem's profile id is a slug, and the ids of custom properties,

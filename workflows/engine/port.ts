@@ -112,6 +112,8 @@ export type RunScheduledReportsArgs = Record<string, never>;
  * clock, Saturday 09:00 in each guardian's zone. No arguments: the guardians are in the read models.
  */
 export type RunWeeklyParentReportsArgs = Record<string, never>;
+/** The session timers' tick (decision 0074): reminders and completions due at the engine's clock, from the sessions read model. */
+export type RunSessionTimersArgs = Record<string, never>;
 
 /** A big job's run (decision 0075): which job, and which attempt (a retry is a new run). */
 export interface BigJobRunArgs extends JobRunArgs {
@@ -128,6 +130,7 @@ export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
   runScheduledReports: RunScheduledReportsArgs;
   runWeeklyParentReports: RunWeeklyParentReportsArgs;
+  runSessionTimers: RunSessionTimersArgs;
 }
 
 export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs & BigJobWorkflowArgs;
@@ -142,7 +145,7 @@ export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWork
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports',
-  'runWeeklyParentReports'];
+  'runWeeklyParentReports', 'runSessionTimers'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
 export const BIG_JOB_WORKFLOW_NAMES: readonly BigJobWorkflowName[] = ['runBigJob'];

@@ -16,6 +16,7 @@ import { deliverMessageFlow } from './deliverMessage';
 import { syncMeetingRoomFlow } from './syncMeetingRoom';
 import { runScheduledReportsFlow } from './scheduledReports';
 import { runWeeklyParentReportsFlow } from './weeklyParentReports';
+import { runSessionTimersFlow } from './sessionTimers';
 import type { FlowRuntime } from './runtime';
 import { bigJobFlow } from './bigJob';
 
@@ -52,6 +53,7 @@ export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().i
 export const bigJobRunArgsSchema = jobRunArgsSchema.extend({ attempt: z.number().int().min(1) });
 export const runScheduledReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 export const runWeeklyParentReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
+export const runSessionTimersArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
   switch (name) {
@@ -80,6 +82,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return runWeeklyParentReportsFlow(activities, runWeeklyParentReportsArgsSchema.parse(rawArgs ?? {}));
     case 'runBigJob':
       return bigJobFlow(activities, bigJobRunArgsSchema.parse(rawArgs), runtime);
+    case 'runSessionTimers':
+      return runSessionTimersFlow(activities, runSessionTimersArgsSchema.parse(rawArgs ?? {}));
     default: {
       const exhaustive: never = name;
       return exhaustive;

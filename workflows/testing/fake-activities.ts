@@ -249,5 +249,15 @@ export class FakeActivities {
     runBigJobChunk: async () => ({ next: null }),
     finishBigJob: async () => undefined,
     abandonBigJob: async () => undefined,
+    // The session timers have their own suite (workflows/timers).
+    dueSessionTimers: async () => ({ reminders: [], completions: [] }),
+    sendSessionReminder: async (due) => {
+      this.calls.push(`${due.sessionId} remind:${due.offsetMinutes}`);
+      return 1;
+    },
+    completeSessionOccurrence: async (due) => {
+      this.calls.push(`${due.occurrenceId} complete`);
+      return { completed: true, requests: 0 };
+    },
   };
 }

@@ -14,6 +14,7 @@ import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
 import { weeklyParentReport } from './weekly';
+import { childSessionReminder, feedbackRequested, sessionReminder } from './session-timers';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -200,6 +201,10 @@ export const TEMPLATES = {
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
   WEEKLY_PARENT_REPORT: weeklyParentReport,
+  // Session timers (decision 0074).
+  SESSION_REMINDER: sessionReminder,
+  CHILD_SESSION_REMINDER: childSessionReminder,
+  FEEDBACK_REQUESTED: feedbackRequested,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -6,6 +6,7 @@
  */
 import type { MessageKind } from '../kinds';
 import type { TemplateParams } from './kinds';
+import { SESSION_TIMER_SAMPLES } from './session-timers';
 
 export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
   TEST: {},
@@ -40,4 +41,6 @@ export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
       { name: 'Lia Student', sessions: [] },
     ],
   },
+  // Session timers (decision 0074).
+  ...SESSION_TIMER_SAMPLES,
 };

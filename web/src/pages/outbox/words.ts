@@ -2,7 +2,9 @@
 import type { MessageId } from '../../i18n/en';
 
 export const KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE', 'EMAIL_CHANGED', 'SIGNUP_WELCOME', 'SIGNUP_EXISTING_ACCOUNT', 'BACKGROUND_CHECK_REMINDER', 'ERROR_FOLLOW_UP', 'CONTACT_CHANGED', 'SCHEDULED_REPORT',
-  'WEEKLY_PARENT_REPORT'] as const;
+  'WEEKLY_PARENT_REPORT',
+  // Session timers (decision 0074).
+  'SESSION_REMINDER', 'CHILD_SESSION_REMINDER', 'FEEDBACK_REQUESTED'] as const;
 const STATUSES = ['QUEUED', 'SENDING', 'SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN'] as const;
 
 /** A kind this version of the app does not know reads as "Other" rather than as a raw name. */

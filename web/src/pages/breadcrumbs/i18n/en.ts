@@ -230,6 +230,9 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.SessionAttendanceRecorded': 'Attendance recorded',
   'breadcrumbs.event.SessionCheckedIn': 'Checked in',
   'breadcrumbs.event.SessionCheckedOut': 'Checked out',
+  // Decision 0074: session completion and feedback.
+  'breadcrumbs.event.SessionOccurrenceCompleted': 'Session completed',
+  'breadcrumbs.event.SessionFeedbackRecorded': 'Feedback given',
   'breadcrumbs.event.SessionLessonspaceLessonRecorded': 'Lessonspace lesson recorded',
   'breadcrumbs.event.SessionLessonspaceFilesUploaded': 'Files put into the Lessonspace room',
   'breadcrumbs.target.session': 'Session',

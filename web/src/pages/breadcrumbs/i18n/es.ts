@@ -226,6 +226,9 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.SessionAttendanceRecorded': 'Asistencia registrada',
   'breadcrumbs.event.SessionCheckedIn': 'Entrada registrada',
   'breadcrumbs.event.SessionCheckedOut': 'Salida registrada',
+  // Decision 0074: session completion and feedback.
+  'breadcrumbs.event.SessionOccurrenceCompleted': 'Sesión completada',
+  'breadcrumbs.event.SessionFeedbackRecorded': 'Comentarios enviados',
   'breadcrumbs.event.SessionLessonspaceLessonRecorded': 'Clase de Lessonspace registrada',
   'breadcrumbs.event.SessionLessonspaceFilesUploaded': 'Archivos añadidos a la sala de Lessonspace',
   'breadcrumbs.target.session': 'Sesión',

@@ -221,6 +221,11 @@ export const fieldsEn = {
   'breadcrumbs.field.checkedInTime': 'Checked in',
   'breadcrumbs.field.checkedOutTime': 'Checked out',
   'breadcrumbs.field.corrected': 'Corrected by an admin',
+  // Decision 0074: session completion and feedback.
+  'breadcrumbs.field.completionStatus': 'How it went',
+  'breadcrumbs.field.attendedCount': 'People who attended',
+  'breadcrumbs.field.graceMinutes': 'Grace minutes',
+  'breadcrumbs.field.rating': 'Rating',
   'breadcrumbs.field.from': 'From',
   'breadcrumbs.field.location': 'Location',
   'breadcrumbs.field.meetingSolution': 'Meeting',

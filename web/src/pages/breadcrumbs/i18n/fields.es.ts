@@ -218,6 +218,11 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.isFallbackJoin': 'Se unió con el enlace alternativo',
   'breadcrumbs.field.checkedInTime': 'Entrada',
   'breadcrumbs.field.checkedOutTime': 'Salida',
+  // Decision 0074: session completion and feedback.
+  'breadcrumbs.field.completionStatus': 'Cómo fue',
+  'breadcrumbs.field.attendedCount': 'Personas que asistieron',
+  'breadcrumbs.field.graceMinutes': 'Minutos de cortesía',
+  'breadcrumbs.field.rating': 'Calificación',
   'breadcrumbs.field.corrected': 'Corregido por un administrador',
   'breadcrumbs.field.from': 'Desde',
   'breadcrumbs.field.location': 'Lugar',
