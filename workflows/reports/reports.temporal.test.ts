@@ -12,7 +12,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { createActivities, type Activities } from '../activities';
 import { TemporalWorkflowEngine } from '../engine/temporal';
-import { temporalTestAddress } from '../testing/temporal-server';
+import { temporalTestAddress, triggerSpaced } from '../testing/temporal-server';
 import type { DueReport, ReportRunOutcome } from './activities';
 import { reportReads } from './reads';
 
@@ -69,7 +69,7 @@ const firedFor = (due: DueReport[], id: string) => due.find((x) => x.reportId ==
 async function tickAt(at: string): Promise<string[]> {
   now = new Date(at);
   const [tickCount, sentCount] = [ticks.length, outcomes.length];
-  await engine.temporalClient.schedule.getHandle(engine.scheduleIdOf('runScheduledReports')).trigger();
+  await triggerSpaced(engine.temporalClient.schedule.getHandle(engine.scheduleIdOf('runScheduledReports')));
   await until(() => ticks.length > tickCount, `the tick at ${at}`);
   const due = ticks[tickCount];
   await until(() => outcomes.length >= sentCount + due.length, `the reports due at ${at}`);

@@ -13,7 +13,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { createActivities, type Activities } from '../activities';
 import { TemporalWorkflowEngine } from '../engine/temporal';
-import { temporalTestAddress } from '../testing/temporal-server';
+import { temporalTestAddress, triggerSpaced } from '../testing/temporal-server';
 import { reportReads, weeklyReportReads } from './reads';
 import { weeklyKey, type DueWeeklyReport, type WeeklyReportOutcome } from './weekly';
 import { messageIdFor } from '../messages/send';
@@ -84,7 +84,7 @@ async function tickAt(at: string): Promise<string[]> {
   now = new Date(at);
   const [tickCount, sentCount] = [ticks.length, outcomes.length];
   const handle = engine.temporalClient.schedule.getHandle(engine.scheduleIdOf('runWeeklyParentReports'));
-  await handle.trigger();
+  await triggerSpaced(handle);
   await until(() => ticks.length > tickCount, `the tick at ${at}`);
   const due = ticks[tickCount];
   await until(() => outcomes.length >= sentCount + due.length, `the reports due at ${at}`);

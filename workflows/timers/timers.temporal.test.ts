@@ -17,7 +17,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { createActivities, type Activities } from '../activities';
 import { TemporalWorkflowEngine } from '../engine/temporal';
-import { temporalTestAddress } from '../testing/temporal-server';
+import { temporalTestAddress, triggerSpaced } from '../testing/temporal-server';
 import type { DueTimers } from './activities';
 import { sessionTimerDeps } from './reads';
 
@@ -80,7 +80,7 @@ async function tickAt(at: string): Promise<string[]> {
   now = new Date(at);
   const [tickCount, doneCount] = [ticks.length, done.length];
   // The previous run may still be closing after its last activity: this trigger is not to be skipped as an overlap.
-  await engine.temporalClient.schedule.getHandle(engine.scheduleIdOf('runSessionTimers')).trigger(ScheduleOverlapPolicy.ALLOW_ALL);
+  await triggerSpaced(engine.temporalClient.schedule.getHandle(engine.scheduleIdOf('runSessionTimers')), ScheduleOverlapPolicy.ALLOW_ALL);
   await until(() => ticks.length > tickCount, `the tick at ${at}`);
   const due = ticks[tickCount];
   await until(() => done.length >= doneCount + due.reminders.length + due.completions.length, `the timers due at ${at}`);
