@@ -3,7 +3,10 @@
  * renders it in English and Spanish; adding a kind is one name here and one template there, and
  * templates.unit.test.ts checks both languages of every kind.
  */
-export const MESSAGE_KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE', 'EMAIL_CHANGED', 'SIGNUP_WELCOME', 'SIGNUP_EXISTING_ACCOUNT', 'BACKGROUND_CHECK_REMINDER', 'ERROR_FOLLOW_UP', 'CONTACT_CHANGED', 'SCHEDULED_REPORT'] as const;
+export const MESSAGE_KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE', 'EMAIL_CHANGED', 'SIGNUP_WELCOME', 'SIGNUP_EXISTING_ACCOUNT', 'BACKGROUND_CHECK_REMINDER', 'ERROR_FOLLOW_UP', 'CONTACT_CHANGED', 'SCHEDULED_REPORT',
+  // Session notices of the notification reactor (docs/decisions/0072).
+  'SESSION_BOOKED', 'SESSION_MOVED', 'SESSION_CANCELLED', 'SESSION_RESTORED', 'SESSION_REMOVED', 'SESSION_PARTICIPANT_JOINED', 'SESSION_PARTICIPANT_LEFT',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**

@@ -13,6 +13,7 @@ import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from '.
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
+import { sessionBooked, sessionCancelled, sessionMoved, sessionParticipantJoined, sessionParticipantLeft, sessionRemoved, sessionRestored } from './sessions';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -198,6 +199,13 @@ export const TEMPLATES = {
   ERROR_FOLLOW_UP: followUp,
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
+  SESSION_BOOKED: sessionBooked,
+  SESSION_MOVED: sessionMoved,
+  SESSION_CANCELLED: sessionCancelled,
+  SESSION_RESTORED: sessionRestored,
+  SESSION_REMOVED: sessionRemoved,
+  SESSION_PARTICIPANT_JOINED: sessionParticipantJoined,
+  SESSION_PARTICIPANT_LEFT: sessionParticipantLeft,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -5,26 +5,9 @@ import { MESSAGE_LANGUAGES } from '../events';
 import { MESSAGE_KINDS, messageLanguageOf, type MessageKind } from '../kinds';
 import { renderMessage, resolveBrand, type TemplateParams } from './index';
 import { duration } from './kinds';
+import { SAMPLES } from './samples';
 
-const SAMPLE: TemplateParams = {
-  TEST: {},
-  INVITE: { url: 'https://app.example.org/join/abc', inviterName: 'Ana', role: 'tutor' },
-  VERIFY_EMAIL: { url: 'https://app.example.org/verify/email?token=abc', expiresInMinutes: 1440 },
-  RESET_PASSWORD: { url: 'https://app.example.org/reset-password/abc', expiresInMinutes: 60 },
-  LOGIN_LINK: { url: 'https://app.example.org/login/abc', expiresInMinutes: 15 },
-  MFA_CODE: { code: '123456', expiresInMinutes: 10 },
-  EMAIL_CHANGED: { newEmail: 'new.address@example.org' },
-  SIGNUP_WELCOME: { url: 'https://app.example.org/s/rio/login', role: 'tutor', approvalRequired: true },
-  SIGNUP_EXISTING_ACCOUNT: { url: 'https://app.example.org/s/rio/login', resetUrl: 'https://app.example.org/forgot-password' },
-  BACKGROUND_CHECK_REMINDER: { url: 'https://app.example.org/s/rio/signup', checkUrl: 'https://checks.example.org/start' },
-  CONTACT_CHANGED: { field: 'email', maskedValue: 'n•••@example.org' },
-  ERROR_FOLLOW_UP: { adminName: 'Ana Admin', note: 'Your session is booked now.', errorMessage: 'Something went wrong.' },
-  SCHEDULED_REPORT: {
-    reportName: 'Weekly <sessions>', period: '2026-10-26 – 2026-11-01',
-    programs: [{ name: 'Math & Reading', held: 3, cancelled: 1, missed: 1, hours: 4.5, attendanceRate: 0.75, activePairs: 2 }],
-    tutors: [{ program: 'Math & Reading', tutor: 'Ana <b>Tutor</b>', held: 3, cancelled: 1, missed: 1, hours: 4.5, learners: 2 }],
-  },
-};
+const SAMPLE = SAMPLES;
 
 const render = <K extends MessageKind>(kind: K, language: 'en' | 'es', channel: 'EMAIL' | 'SMS' = 'EMAIL') =>
   renderMessage({ kind, channel, language, params: SAMPLE[kind], brand: { ecosystemName: 'Río Academy', tutorTerm: 'Coach' } });
@@ -110,5 +93,40 @@ describe('message templates', () => {
     expect(duration(60, 'en')).toBe('1 hour');
     expect(duration(1440, 'es')).toBe('1 día');
     expect(duration(2880, 'es')).toBe('2 días');
+  });
+});
+
+describe('session notices (docs/decisions/0072)', () => {
+  const notice = (language: 'en' | 'es', timeZoneId: string, channel: 'EMAIL' | 'SMS' = 'EMAIL') => renderMessage({
+    kind: 'SESSION_MOVED', channel, language, params: { ...SAMPLES.SESSION_MOVED, timeZoneId }, brand: { ecosystemName: 'Río Academy' },
+  });
+
+  it("write times in the recipient's zone and language", () => {
+    const ny = notice('en', 'America/New_York');
+    expect(ny.text).toContain('on Tuesday, November 24 at 4:00 PM EST');
+    expect(ny.text).toContain('(it was on Monday, November 23 at 4:00 PM EST)');
+    expect(ny.text).toMatch(/EST/);
+    const la = notice('es', 'America/Los_Angeles');
+    expect(la.text).toContain('martes, 24 de noviembre');
+    expect(la.text).toContain('martes, 24 de noviembre, 1:00 p.m. PST');
+    expect(la.subject).toBe('Río Academy: nuevo horario de Algebra');
+    // An unknown zone reads UTC rather than failing the send.
+    expect(notice('en', 'Mars/Olympus').text).toContain('9:00');
+  });
+
+  it('carry the unsubscribe link in both parts, and none in the text message', () => {
+    const mail = notice('en', 'America/New_York');
+    expect(mail.text).toContain('Stop e-mails like this one: https://app.example.org/unsubscribe/abc.def');
+    expect(mail.html).toContain('href="https://app.example.org/unsubscribe/abc.def"');
+    expect(notice('es', 'America/New_York').text).toContain('No recibir más correos como este');
+    expect(notice('en', 'America/New_York', 'SMS').text).not.toContain('unsubscribe');
+  });
+
+  it("say whose session it is to a parent, with the ecosystem's learner term to leaders", () => {
+    const parent = renderMessage({ kind: 'SESSION_CANCELLED', channel: 'EMAIL', language: 'es', params: { ...SAMPLES.SESSION_CANCELLED, childName: 'Ana' }, brand: { ecosystemName: 'X' } });
+    expect(parent.subject).toBe('X: sesión cancelada de Ana: Algebra');
+    expect(parent.text).toContain('Motivo: The school is closed.');
+    const joined = renderMessage({ kind: 'SESSION_PARTICIPANT_JOINED', channel: 'EMAIL', language: 'en', params: SAMPLES.SESSION_PARTICIPANT_JOINED, brand: { ecosystemName: 'X', tuteeTerm: 'Mentee' } });
+    expect(joined.text).toContain('Ben Ruiz (Mentee) joined your session Algebra');
   });
 });
