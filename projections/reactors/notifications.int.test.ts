@@ -86,7 +86,7 @@ async function mailsAfter(seen: number, count: number): Promise<ParsedMail[]> {
 }
 
 const toOf = (m: ParsedMail) => (m.to && 'text' in m.to ? m.to.text : '');
-const summary = (mails: ParsedMail[]) => mails.map((m) => [toOf(m), m.subject]).sort((a, b) => a[0].localeCompare(b[0]));
+const summary = (mails: ParsedMail[]) => mails.map((m): [string, string] => [toOf(m), m.subject ?? '']).sort((a, b) => a[0].localeCompare(b[0]));
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
