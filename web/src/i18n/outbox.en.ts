@@ -49,6 +49,14 @@ export const outboxEn = {
   'outbox.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
   'outbox.kind.SCHEDULED_REPORT': 'Scheduled report',
+  // Session notices (decision 0072).
+  'outbox.kind.SESSION_BOOKED': 'Session booked',
+  'outbox.kind.SESSION_MOVED': 'Session moved',
+  'outbox.kind.SESSION_CANCELLED': 'Session cancelled',
+  'outbox.kind.SESSION_RESTORED': 'Session back on',
+  'outbox.kind.SESSION_REMOVED': 'No longer in a session',
+  'outbox.kind.SESSION_PARTICIPANT_JOINED': 'Someone joined a session',
+  'outbox.kind.SESSION_PARTICIPANT_LEFT': 'Someone left a session',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

@@ -48,4 +48,12 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'outbox.kind.SCHEDULED_REPORT': 'Informe programado',
+  // Session notices (decision 0072).
+  'outbox.kind.SESSION_BOOKED': 'Sesión reservada',
+  'outbox.kind.SESSION_MOVED': 'Sesión con nuevo horario',
+  'outbox.kind.SESSION_CANCELLED': 'Sesión cancelada',
+  'outbox.kind.SESSION_RESTORED': 'Sesión restablecida',
+  'outbox.kind.SESSION_REMOVED': 'Ya no participa en una sesión',
+  'outbox.kind.SESSION_PARTICIPANT_JOINED': 'Alguien se unió a una sesión',
+  'outbox.kind.SESSION_PARTICIPANT_LEFT': 'Alguien dejó una sesión',
 };

@@ -1,7 +1,10 @@
 /** Catalogue ids of a message's kind, channel, language and status (web/src/i18n/en.ts, outbox.*). */
 import type { MessageId } from '../../i18n/en';
 
-const KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE', 'EMAIL_CHANGED', 'SIGNUP_WELCOME', 'SIGNUP_EXISTING_ACCOUNT', 'BACKGROUND_CHECK_REMINDER', 'ERROR_FOLLOW_UP', 'CONTACT_CHANGED', 'SCHEDULED_REPORT'] as const;
+const KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN_LINK', 'MFA_CODE', 'EMAIL_CHANGED', 'SIGNUP_WELCOME', 'SIGNUP_EXISTING_ACCOUNT', 'BACKGROUND_CHECK_REMINDER', 'ERROR_FOLLOW_UP', 'CONTACT_CHANGED', 'SCHEDULED_REPORT',
+  // Session notices (decision 0072).
+  'SESSION_BOOKED', 'SESSION_MOVED', 'SESSION_CANCELLED', 'SESSION_RESTORED', 'SESSION_REMOVED', 'SESSION_PARTICIPANT_JOINED', 'SESSION_PARTICIPANT_LEFT',
+] as const;
 const STATUSES = ['QUEUED', 'SENDING', 'SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN'] as const;
 
 /** A kind this version of the app does not know reads as "Other" rather than as a raw name. */
