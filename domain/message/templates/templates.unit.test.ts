@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../shared/errors';
 import { MESSAGE_LANGUAGES } from '../events';
 import { MESSAGE_KINDS, messageLanguageOf, type MessageKind } from '../kinds';
-import { renderMessage, resolveBrand, type TemplateParams } from './index';
+import { renderMessage, resolveBrand } from './index';
 import { duration } from './kinds';
 import { SAMPLES } from './samples';
 
