@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewApplication, saveApplicationDraft, startApplication, submitApplication } from '../../domain/application/handlers';
 import { createEcosystem } from '../../domain/ecosystem/handlers';
 import { linkFamilyMember } from '../../domain/family/handlers';
 import { messageAggregate } from '../../domain/message/state';
@@ -197,5 +198,21 @@ describe('session notifications', () => {
     await run(handlers.cancelSession, { seriesId, occurrenceId: thirdId, scope: 'SINGLE', reason: null });
     // Ana turned cancellations off above; the parent is left out by the rule: only the tutor.
     expect(summary(await mailsAfter(seen, 1)).map(([to]) => to)).toEqual(['tess@example.org']);
+  });
+
+  it('an application reviewed tells the applicant once, in their language, and not the reviewer', async () => {
+    const lia = '5e55a000-0000-4000-8000-0000000000e1';
+    const applicationId = '5e55a000-0000-4000-8000-0000000000e2';
+    await person(lia, 'Lia', 'lia@example.org', { languagePreference: 'sp' }, 'MEMBER');
+    await run(startApplication, {
+      applicationId, ecosystemId, userId: lia, applicantType: 'PARENT', approvalRequired: true, emailVerificationRequired: false, backgroundCheckRequired: false, leadId: null,
+    }, { userId: lia, role: 'MEMBER' });
+    await run(saveApplicationDraft, { applicationId, changes: { phoneNumber: '(555) 123-4567' } }, { userId: lia, role: 'MEMBER' });
+    await run(submitApplication, { applicationId, emailVerified: true }, { userId: lia, role: 'MEMBER' });
+    const seen = smtp.received.length;
+    await run(reviewApplication, { applicationId, decision: 'APPROVED', note: null });
+    const [mail] = await mailsAfter(seen, 1);
+    expect([toOf(mail), mail.subject]).toEqual(['lia@example.org', 'Río Academy: su solicitud está aprobada']);
+    expect(mail.text).toContain('Su solicitud para unirse a Río Academy está aprobada. Ya puede iniciar sesión y empezar.');
   });
 });

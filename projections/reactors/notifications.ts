@@ -8,6 +8,8 @@
  * Delivery starts from the message-delivery reactor on MessageRecorded, which keeps decision
  * 0036's at-most-once delivery.
  */
+import { applicationEventSchemas } from '../../domain/application/events';
+import { applicationAggregate } from '../../domain/application/state';
 import { ecosystemAggregate } from '../../domain/ecosystem/state';
 import type { MessageChannel } from '../../domain/message/events';
 import { recordMessage } from '../../domain/message/handlers';
@@ -146,6 +148,28 @@ async function react(event: RecordedEvent, ctx: ReactorContext, deps: Notificati
   }
 }
 
+/**
+ * ApplicationReviewed: the applicant hears the decision (approved, declined, changes asked for) by
+ * e-mail, always: it answers their own request, so no preference holds it back and it has no
+ * unsubscribe link. Not when they reviewed it themselves. The resolvers mail nothing for it.
+ */
+async function applicationReviewed(event: RecordedEvent, ctx: ReactorContext, deps: NotificationDeps): Promise<void> {
+  const { applicationId, decision, note } = applicationEventSchemas.ApplicationReviewed.parse(event.data);
+  const application = await ctx.stateAt(applicationAggregate, applicationId);
+  if (application.status === 'NONE' || application.userId === event.metadata.actor.userId) return;
+  const person = await personOf(ctx, application.userId);
+  if (!person?.email) return;
+  const ecosystem = await ctx.stateAt(ecosystemAggregate, application.ecosystemId);
+  const profileId = ecosystem.status === 'none' ? null : ecosystem.details.profileId;
+  const role = application.applicantType === 'TUTOR' ? 'tutor' as const : application.applicantType === 'STUDENT' ? 'tutee' as const : null;
+  const key = noticeKey(event.id, application.userId, 'EMAIL');
+  await ctx.execute(recordMessage, messageRecordOf({
+    ecosystemId: application.ecosystemId, channel: 'EMAIL', kind: 'APPLICATION_REVIEWED', language: person.language, to: person.email,
+    recipientUserId: application.userId, params: { decision, role, note, url: deps.publicUrl(profileId ? `/s/${encodeURIComponent(profileId)}/login` : '/login') },
+    brand: await brandOf(ctx, application.ecosystemId), idempotencyKey: key,
+  }), key);
+}
+
 /** The session events a person may hear about; the others (attendance, rooms, check-ins) tell no one. */
 export const NOTIFIED_SESSION_EVENTS = [
   'SessionScheduled', 'SessionEdited', 'SessionSegmentEdited', 'SessionSegmentSplit', 'SessionsCancelled', 'SessionsRestored',
@@ -155,6 +179,9 @@ export const NOTIFIED_SESSION_EVENTS = [
 export function notificationsReactor(deps: NotificationDeps): Reactor {
   return {
     name: NOTIFICATIONS_REACTOR,
-    handlers: Object.fromEntries(NOTIFIED_SESSION_EVENTS.map((type) => [type, (event: RecordedEvent, ctx: ReactorContext) => react(event, ctx, deps)])),
+    handlers: {
+      ...Object.fromEntries(NOTIFIED_SESSION_EVENTS.map((type) => [type, (event: RecordedEvent, ctx: ReactorContext) => react(event, ctx, deps)])),
+      ApplicationReviewed: (event, ctx) => applicationReviewed(event, ctx, deps),
+    },
   };
 }

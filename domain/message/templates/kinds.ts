@@ -13,6 +13,7 @@ import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from '.
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
+import { applicationReviewed } from './application';
 import { sessionBooked, sessionCancelled, sessionMoved, sessionParticipantJoined, sessionParticipantLeft, sessionRemoved, sessionRestored } from './sessions';
 
 export interface Template<P> {
@@ -206,6 +207,7 @@ export const TEMPLATES = {
   SESSION_REMOVED: sessionRemoved,
   SESSION_PARTICIPANT_JOINED: sessionParticipantJoined,
   SESSION_PARTICIPANT_LEFT: sessionParticipantLeft,
+  APPLICATION_REVIEWED: applicationReviewed,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

@@ -37,4 +37,5 @@ export const SAMPLES: TemplateParams = {
   SESSION_REMOVED: { ...SESSION, childName: 'Ana' },
   SESSION_PARTICIPANT_JOINED: { ...SESSION, otherName: 'Ben Ruiz' },
   SESSION_PARTICIPANT_LEFT: { ...SESSION, otherName: 'Ben Ruiz' },
+  APPLICATION_REVIEWED: { decision: 'CHANGES_REQUESTED', role: 'tutor', note: 'Please add your school.', url: 'https://app.example.org/s/rio/login' },
 };

@@ -57,6 +57,7 @@ export const outboxEn = {
   'outbox.kind.SESSION_REMOVED': 'No longer in a session',
   'outbox.kind.SESSION_PARTICIPANT_JOINED': 'Someone joined a session',
   'outbox.kind.SESSION_PARTICIPANT_LEFT': 'Someone left a session',
+  'outbox.kind.APPLICATION_REVIEWED': 'Application reviewed',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

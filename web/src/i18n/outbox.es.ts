@@ -56,4 +56,5 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.kind.SESSION_REMOVED': 'Ya no participa en una sesión',
   'outbox.kind.SESSION_PARTICIPANT_JOINED': 'Alguien se unió a una sesión',
   'outbox.kind.SESSION_PARTICIPANT_LEFT': 'Alguien dejó una sesión',
+  'outbox.kind.APPLICATION_REVIEWED': 'Solicitud revisada',
 };

@@ -115,6 +115,7 @@ export const valuesEn = {
   'breadcrumbs.value.kind.SESSION_REMOVED': 'No longer in a session',
   'breadcrumbs.value.kind.SESSION_PARTICIPANT_JOINED': 'Someone joined a session',
   'breadcrumbs.value.kind.SESSION_PARTICIPANT_LEFT': 'Someone left a session',
+  'breadcrumbs.value.kind.APPLICATION_REVIEWED': 'Application reviewed',
   'breadcrumbs.value.relationship.PARENT': 'Parent',
   'breadcrumbs.value.relationship.GUARDIAN': 'Guardian',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Grandparent',

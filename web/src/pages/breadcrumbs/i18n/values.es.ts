@@ -112,6 +112,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.SESSION_REMOVED': 'Ya no participa en una sesión',
   'breadcrumbs.value.kind.SESSION_PARTICIPANT_JOINED': 'Alguien se unió a una sesión',
   'breadcrumbs.value.kind.SESSION_PARTICIPANT_LEFT': 'Alguien dejó una sesión',
+  'breadcrumbs.value.kind.APPLICATION_REVIEWED': 'Solicitud revisada',
   'breadcrumbs.value.relationship.PARENT': 'Padre o madre',
   'breadcrumbs.value.relationship.GUARDIAN': 'Tutor legal',
   'breadcrumbs.value.relationship.GRANDPARENT': 'Abuelo o abuela',
