@@ -22,7 +22,7 @@ import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
 import { inviteJobReads } from '../workflows/invitations/reads';
-import { reportReads } from '../workflows/reports/reads';
+import { reportReads, weeklyReportReads } from '../workflows/reports/reads';
 import { createMessageDelivery } from '../workflows/messages/delivery';
 import { meetingRoomDeps } from '../workflows/meetings/deps';
 import { scheduleRecurringWorkflows } from '../workflows/schedules';
@@ -188,7 +188,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     for (const line of delivery.describe()) log(`Messages, ${line}`);
     const invitations = { reads: inviteJobReads(ownerPool, bus), config };
     const meetingRooms = meetingRoomDeps({ pool: ownerPool, store: eventStore, bus, config, sealer, clock: services.clock, log });
-    const reports = { reads: reportReads(ownerPool, bus), log };
+    const reports = { reads: reportReads(ownerPool, bus), weekly: weeklyReportReads(ownerPool), log };
     const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, log }, ownerUrl);
     services.engine = engine;
     await engine.start();

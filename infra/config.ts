@@ -43,6 +43,10 @@ export const configSchema = z.object({
     .regex(/^(off|\S+(\s+\S+){4})$/, { error: 'Use a five-field cron expression (minute hour day month weekday, UTC) or "off".' })
     .default('*/15 * * * *')
     .describe('when the scheduled reports\' tick looks for reports due (UTC; every 15 minutes meets every zone\'s whole hours); "off" stops them'),
+  WEEKLY_PARENT_REPORTS_CRON: z.string().trim()
+    .regex(/^(off|\S+(\s+\S+){4})$/, { error: 'Use a five-field cron expression (minute hour day month weekday, UTC) or "off".' })
+    .default('*/15 * * * *')
+    .describe('when the weekly parent reports\' tick looks for guardians due (UTC; each gets theirs on Saturday at 09:00 in their own zone); "off" stops them'),
   JWT_SECRET: z.string().min(32).optional().describe('HMAC key for access tokens; generated into .data/ when unset'),
   MFA_SECRET_KEY: z.string().min(32).optional().describe('Key that seals second-factor secrets; generated into DATA_DIR when unset (every API replica needs the same one)'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),

@@ -143,6 +143,8 @@ const CASES: Record<string, PageCase> = {
   ScheduledReportsPageQuery: { variables: () => ({}), rows: single },
   ScheduledReportsListRefetchQuery: { variables: () => ({}), rows: single },
   CreateReportPageQuery: { variables: () => ({}), rows: single },
+  // The template previews (decision 0076): rendered in memory; the first 50 ecosystems (platform-wide, as the report form's) and one ecosystem's terms.
+  MessageTemplatesPageQuery: { variables: (g) => ({ kind: 'WEEKLY_PARENT_REPORT', ecosystemId: g.globalIds[0] }), rows: single },
   // A program's session settings page (decision 0070): one program by id, whatever the group.
   ProgramSettingsPageQuery: { variables: (g) => ({ programIds: [sessionPeople.get(g.term)!.program] }), rows: single },
 };

@@ -22,6 +22,7 @@ import { createBulkSessionActivities, type SessionJobReads } from './session-bul
 import { createInviteFileActivities, type InviteJobDeps } from './invitations/activities';
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
 import { createReportActivities, type ReportActivityDeps } from './reports/activities';
+import { createWeeklyReportActivities } from './reports/weekly';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -85,6 +86,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createInviteFileActivities(deps, sendFor, clock),
     ...createMeetingActivities(deps.meetings),
     ...createReportActivities(deps.reports, deps.bus, clock),
+    ...createWeeklyReportActivities(deps.reports, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

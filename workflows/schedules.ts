@@ -12,13 +12,19 @@ import { WORKFLOW_PROFILES } from './profiles';
  */
 export const REAPER_STALLED_AFTER_MS = WORKFLOW_PROFILES.batchJob.runTimeoutMs;
 
-export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'> & Partial<Pick<Config, 'SCHEDULED_REPORTS_CRON'>>): Promise<void> {
+export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'> & Partial<Pick<Config, 'SCHEDULED_REPORTS_CRON' | 'WEEKLY_PARENT_REPORTS_CRON'>>): Promise<void> {
   const cron = config.STALLED_JOB_REAPER_CRON;
   if (cron === 'off') await engine.unschedule('reapStalledJobs');
   else await engine.schedule('reapStalledJobs', { cron, timezone: 'UTC' }, { stalledAfterMs: REAPER_STALLED_AFTER_MS });
   // The reports' tick (decision 0068): each report's own zone is applied when the tick asks what is due.
   const reports = config.SCHEDULED_REPORTS_CRON;
-  if (reports === undefined) return;
-  if (reports === 'off') await engine.unschedule('runScheduledReports');
-  else await engine.schedule('runScheduledReports', { cron: reports, timezone: 'UTC' }, {});
+  if (reports !== undefined) {
+    if (reports === 'off') await engine.unschedule('runScheduledReports');
+    else await engine.schedule('runScheduledReports', { cron: reports, timezone: 'UTC' }, {});
+  }
+  // The weekly parent reports' tick (decision 0076): each guardian's zone is applied when the tick asks who is due.
+  const weekly = config.WEEKLY_PARENT_REPORTS_CRON;
+  if (weekly === undefined) return;
+  if (weekly === 'off') await engine.unschedule('runWeeklyParentReports');
+  else await engine.schedule('runWeeklyParentReports', { cron: weekly, timezone: 'UTC' }, {});
 }

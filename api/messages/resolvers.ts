@@ -14,6 +14,7 @@ import type { RequestContext, Viewer } from '../context';
 import { translateStored } from '../i18n/catalogue';
 import { keysetConnection } from '../relay';
 import { sendMessageFromRequest } from './send';
+import { templatePreviews } from './previews';
 import { zodMessage } from '../../domain/shared/i18n';
 
 const languageTag = z.string().refine(isLanguageTag, { error: zodMessage(messageMessages.languageNotValid) });
@@ -69,6 +70,8 @@ export const messagesResolvers: Resolvers = {
       const row = await ctx.read((client) => findMessage(client, parsed.data));
       return row ? toOutboxMessage(row) : null;
     },
+
+    getMessageTemplatePreviews: (_root, args, ctx) => templatePreviews(ctx, args),
   },
   Mutation: {
     async sendTestMessage(_root, args, ctx) {

@@ -6,4 +6,5 @@ export const messageMessages = defineMessages('message', {
   notFound: 'This message does not exist.',
   languageNotValid: 'Choose a language by its code, such as en or es.',
   invalidId: 'This message id is not valid.',
+  unknownKind: 'There is no message kind by this name.',
 });

@@ -107,10 +107,17 @@ export interface MeetingWorkflowArgs {
  */
 export type RunScheduledReportsArgs = Record<string, never>;
 
+/**
+ * The weekly parent reports' tick (decision 0076): each run sends the reports due at the engine's
+ * clock, Saturday 09:00 in each guardian's zone. No arguments: the guardians are in the read models.
+ */
+export type RunWeeklyParentReportsArgs = Record<string, never>;
+
 /** Recurring workflows, started by their schedule. */
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
   runScheduledReports: RunScheduledReportsArgs;
+  runWeeklyParentReports: RunWeeklyParentReportsArgs;
 }
 
 export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs;
@@ -123,7 +130,8 @@ export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | Meet
 export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
-export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports'];
+export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports',
+  'runWeeklyParentReports'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
 export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES];

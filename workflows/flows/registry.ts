@@ -15,6 +15,7 @@ import { reapStalledJobsFlow } from './reaper';
 import { deliverMessageFlow } from './deliverMessage';
 import { syncMeetingRoomFlow } from './syncMeetingRoom';
 import { runScheduledReportsFlow } from './scheduledReports';
+import { runWeeklyParentReportsFlow } from './weeklyParentReports';
 import type { FlowRuntime } from './runtime';
 
 const ROLES = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'] as const satisfies readonly Role[];
@@ -48,6 +49,7 @@ export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const syncMeetingRoomArgsSchema = z.object({ seriesId: z.uuid(), revision: z.number().int().min(0) });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
 export const runScheduledReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
+export const runWeeklyParentReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
   switch (name) {
@@ -72,6 +74,8 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return reapStalledJobsFlow(activities, reapStalledJobsArgsSchema.parse(rawArgs));
     case 'runScheduledReports':
       return runScheduledReportsFlow(activities, runScheduledReportsArgsSchema.parse(rawArgs ?? {}));
+    case 'runWeeklyParentReports':
+      return runWeeklyParentReportsFlow(activities, runWeeklyParentReportsArgsSchema.parse(rawArgs ?? {}));
     default: {
       const exhaustive: never = name;
       return exhaustive;

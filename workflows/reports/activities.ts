@@ -2,7 +2,7 @@
  * Activities of the scheduled reports (decision 0068). The tick asks which reports are due at the
  * engine's clock (each in its own zone, domain/report/schedule.ts), then sends each: its contents
  * from the sessions read model, one e-mail per recipient through the message pipeline (HTML
- * summary and CSV attachment, in the report's language), and the run recorded on the report. Every
+ * summary and CSV attachment, in each recipient's language: decision 0076), and the run recorded on the report. Every
  * id is derived from the report and the fire time, so a retried activity or a second tick records
  * and mails nothing twice; a fire already recorded is skipped.
  */
@@ -15,9 +15,12 @@ import { DomainError } from '../../domain/shared/errors';
 import type { Actor } from '../../domain/shared/events';
 import { renderEnglish } from '../../domain/shared/i18n';
 import type { ReportContents, ReportPeriod } from '../../projections/reports/contents';
+import type { RecipientAccount } from '../../projections/reports/recipients';
+import { messageLanguageOf } from '../../domain/message/kinds';
 import type { ScheduledReportRow } from '../../projections/reports/queries';
 import type { CommandDispatcher } from '../dispatch';
 import type { WorkflowEngine } from '../engine/port';
+import type { WeeklyReportReads } from './weekly';
 import { deterministicUuid } from '../ids';
 import { sendMessage, type RecordMessage } from '../messages/send';
 import { periodLabel, reportAttachment, reportCsv, reportParams } from './render';
@@ -28,10 +31,14 @@ export interface ReportReads {
   report(reportId: string): Promise<ScheduledReportRow | null>;
   contents(period: ReportPeriod): Promise<ReportContents>;
   brand(ecosystemId: string): Promise<BrandInput>;
+  /** The platform users among these addresses (in the ecosystem, or platform admins), by address: they get the report in their own language. */
+  recipients(ecosystemId: string, emails: readonly string[]): Promise<Map<string, RecipientAccount>>;
 }
 
 export interface ReportActivityDeps {
   reads: ReportReads;
+  /** The weekly parent reports' reads (decision 0076; workflows/reports/weekly.ts). */
+  weekly?: WeeklyReportReads;
   /** The engine that delivers the e-mails (the one running the tick). */
   engine: () => Pick<WorkflowEngine, 'startWorkflow'>;
   log?: (line: string) => void;
@@ -60,11 +67,15 @@ export function dueReports(rows: readonly ScheduledReportRow[], now: Date): DueR
 async function mailAll(deps: ReportActivityDeps, record: RecordMessage, row: ScheduledReportRow, due: DueReport, contents: ReportContents, period: { start: Date; end: Date }) {
   const { report } = row;
   const label = periodLabel(period.start, period.end, report.schedule.timeZoneId);
-  const attachment = reportAttachment(report.reportName, period, report.schedule.timeZoneId, reportCsv(contents, report.language));
   const brand = await deps.reads.brand(row.ecosystemId);
+  // Each recipient in their own language when the address is a platform user's in this ecosystem (decision 0076), else the report's.
+  const accounts = await deps.reads.recipients(row.ecosystemId, report.recipientEmail);
   for (const to of report.recipientEmail) {
+    const account = accounts.get(to) ?? null;
+    const language = account ? messageLanguageOf(account.languagePreference) : report.language;
+    const attachment = reportAttachment(report.reportName, period, report.schedule.timeZoneId, reportCsv(contents, language));
     await sendMessage({ record, engine: deps.engine() }, {
-      ecosystemId: row.ecosystemId, channel: 'EMAIL', kind: 'SCHEDULED_REPORT', language: report.language, to, recipientUserId: null,
+      ecosystemId: row.ecosystemId, channel: 'EMAIL', kind: 'SCHEDULED_REPORT', language, to, recipientUserId: account?.userId ?? null,
       params: reportParams(report.reportName, label, contents), brand, attachments: [attachment],
       idempotencyKey: `scheduled-report/${row.id}/${due.firedAt}/${to}`,
     });

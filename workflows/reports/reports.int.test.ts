@@ -118,4 +118,35 @@ describe('a weekly scheduled report', () => {
     expect(await read('en')).toBe('The report could not be made from the sessions. It will be tried again at its next time.');
     expect(await read('es')).toBe('No se pudo preparar el informe a partir de las sesiones. Se intentará de nuevo en su próxima hora.');
   });
+
+  it('sends each recipient who is a platform user of the ecosystem the report in their own language, and anyone else in the report\'s', async () => {
+    const profile = 'mutation($id: ID!, $input: ProfileInput!) { genericUpdateUser(userId: $id, input: $input) { id } }';
+    for (const [id, token] of [[world.ids.student, world.tokens.admin1], [world.ids.admin2, world.tokens.platformAdmin]]) {
+      const res = await api.graphql(profile, { id, input: { languagePreference: 'sp' } }, { token, headers: { 'idempotency-key': `report-lang-${id}` } });
+      expect(res.errors).toBeUndefined();
+    }
+    await createReport({
+      reportName: 'Languages', language: 'en', startDay: '2027-04-12', endDay: '2027-04-12',
+      // Sam is a user of this ecosystem; Otto speaks Spanish too but belongs to another ecosystem; the third is no account.
+      recipientEmail: ['Sam.Student@example.com', 'otto.other@example.com', 'outside@example.org'],
+    });
+    const fired = await tick(reportReads(api.platform.pools.owner, api.platform.services.bus), '2027-04-12T11:45:00Z', '2027-04-12T12:15:00Z');
+    expect(fired).toEqual([{ at: '2027-04-12T12:00:00.000Z', sent: 1, failed: 0 }]);
+    await smtp.waitFor(7, 20_000);
+    const [sam] = smtp.to('sam.student@example.com');
+    expect(sam.subject).toBe('Informe de Riverside Unified School District: Languages (2027-04-05 – 2027-04-11)');
+    expect(sam.html).toContain('lang="es"');
+    expect(csvOf(sam)).toContain('Realizadas');
+    for (const other of [smtp.to('otto.other@example.com')[0], smtp.to('outside@example.org')[0]]) {
+      expect(other.subject).toBe('Riverside Unified School District report: Languages (2027-04-05 – 2027-04-11)');
+      expect(csvOf(other)).toContain('Held');
+    }
+    // The message names the account it went to, so the person's outbox and unsubscribe can find it.
+    const recorded = await api.platform.pools.owner.query<{ recipient: string; recipient_user_id: string | null; language: string }>(
+      `SELECT recipient, recipient_user_id, language FROM read.messages WHERE kind = 'SCHEDULED_REPORT' AND recipient IN ('sam.student@example.com', 'outside@example.org') ORDER BY recipient`);
+    expect(recorded.rows).toEqual([
+      { recipient: 'outside@example.org', recipient_user_id: null, language: 'en' },
+      { recipient: 'sam.student@example.com', recipient_user_id: world.ids.student, language: 'es' },
+    ]);
+  });
 });

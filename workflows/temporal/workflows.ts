@@ -19,6 +19,8 @@ import type { DeliveryOutcome } from '../messages/activities';
 import { createEcosystemDemoDataFlow, deleteEcosystemDemoDataFlow } from '../flows/demoData';
 import { reapStalledJobsFlow } from '../flows/reaper';
 import { runScheduledReportsFlow } from '../flows/scheduledReports';
+import { runWeeklyParentReportsFlow } from '../flows/weeklyParentReports';
+import type { RunWeeklyParentReportsArgs } from '../engine/port';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -94,4 +96,8 @@ export async function syncMeetingRoom(args: SyncMeetingRoomArgs): Promise<Meetin
 
 export async function runScheduledReports(args: RunScheduledReportsArgs): Promise<{ sent: number; failed: number }> {
   return runScheduledReportsFlow(activities, args);
+}
+
+export async function runWeeklyParentReports(args: RunWeeklyParentReportsArgs): Promise<{ sent: number }> {
+  return runWeeklyParentReportsFlow(activities, args);
 }

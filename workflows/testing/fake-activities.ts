@@ -238,5 +238,11 @@ export class FakeActivities {
       this.calls.push(`${due.reportId} send-report:${due.firedAt}`);
       return 'SENT';
     },
+    // The weekly parent reports have their own suite as well (workflows/reports/weekly.*.test.ts).
+    dueWeeklyParentReports: async () => [],
+    sendWeeklyParentReport: async (due) => {
+      this.calls.push(`${due.parentId} send-weekly:${due.firedAt}`);
+      return 'SENT';
+    },
   };
 }

@@ -134,4 +134,5 @@ export const esDomain: Record<string, string> = {
   'message.notFound': 'Este mensaje no existe.',
   'message.languageNotValid': 'Elija un idioma por su código, como en o es.',
   'message.invalidId': 'Este identificador de mensaje no es válido.',
+  'message.unknownKind': 'No hay ningún tipo de mensaje con este nombre.',
 };

@@ -13,6 +13,7 @@ import { backgroundCheckReminder, signupExistingAccount, signupWelcome } from '.
 import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
+import { weeklyParentReport } from './weekly';
 import { applicationReviewed } from './application';
 import { sessionBooked, sessionCancelled, sessionMoved, sessionParticipantJoined, sessionParticipantLeft, sessionRemoved, sessionRestored } from './sessions';
 
@@ -200,6 +201,7 @@ export const TEMPLATES = {
   ERROR_FOLLOW_UP: followUp,
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
+  WEEKLY_PARENT_REPORT: weeklyParentReport,
   SESSION_BOOKED: sessionBooked,
   SESSION_MOVED: sessionMoved,
   SESSION_CANCELLED: sessionCancelled,

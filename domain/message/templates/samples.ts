@@ -1,7 +1,10 @@
 /**
- * One parameter set per message kind: the templates test renders every kind from these, and the
- * admins' preview of every template in both languages can use them. A kind missing here is a type error.
+ * Sample parameters of every message kind (decision 0076): what the admins' template previews
+ * render, and what templates.unit.test.ts renders in both languages. Typed by kind, so a kind
+ * added without its sample is a type error. Samples carry a little markup in names, so the
+ * previews and the tests show that it arrives as text.
  */
+import type { MessageKind } from '../kinds';
 import type { TemplateParams } from './kinds';
 
 /** A Monday 4 PM New York session of Algebra, told to the participant, with its unsubscribe link. */
@@ -12,7 +15,7 @@ const SESSION: TemplateParams['SESSION_BOOKED'] = {
   unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
 };
 
-export const SAMPLES: TemplateParams = {
+export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
   TEST: {},
   INVITE: { url: 'https://app.example.org/join/abc', inviterName: 'Ana', role: 'tutor' },
   VERIFY_EMAIL: { url: 'https://app.example.org/verify/email?token=abc', expiresInMinutes: 1440 },
@@ -29,6 +32,21 @@ export const SAMPLES: TemplateParams = {
     reportName: 'Weekly <sessions>', period: '2026-10-26 – 2026-11-01',
     programs: [{ name: 'Math & Reading', held: 3, cancelled: 1, missed: 1, hours: 4.5, attendanceRate: 0.75, activePairs: 2 }],
     tutors: [{ program: 'Math & Reading', tutor: 'Ana <b>Tutor</b>', held: 3, cancelled: 1, missed: 1, hours: 4.5, learners: 2 }],
+  },
+  WEEKLY_PARENT_REPORT: {
+    week: '2027-03-08 – 2027-03-14',
+    children: [
+      {
+        name: 'Sam <b>Student</b>',
+        sessions: [
+          { when: 'Mon, Mar 8, 3:30 PM', program: 'Math & Reading', subject: 'Algebra', tutor: 'Ana Tutor', status: 'ATTENDED' },
+          { when: 'Wed, Mar 10, 3:30 PM', program: 'Math & Reading', subject: 'Algebra', tutor: 'Ana Tutor', status: 'MISSED' },
+          { when: 'Thu, Mar 11, 4:00 PM', program: 'Math & Reading', subject: 'Reading', tutor: 'Ana Tutor', status: 'CANCELLED' },
+          { when: 'Mon, Mar 15, 3:30 PM', program: 'Math & Reading', subject: 'Algebra', tutor: 'Ana Tutor', status: 'UPCOMING' },
+        ],
+      },
+      { name: 'Lia Student', sessions: [] },
+    ],
   },
   SESSION_BOOKED: { ...SESSION, more: 7 },
   SESSION_MOVED: { ...SESSION, previousStartAt: '2026-11-23T21:00:00.000Z', startAt: '2026-11-24T21:00:00.000Z', endAt: '2026-11-24T22:00:00.000Z' },

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../shared/errors';
 import { MESSAGE_LANGUAGES } from '../events';
 import { MESSAGE_KINDS, messageLanguageOf, type MessageKind } from '../kinds';
-import { renderMessage, resolveBrand } from './index';
+import { renderMessage, resolveBrand, type TemplateParams } from './index';
 import { duration } from './kinds';
 import { SAMPLES } from './samples';
 
-const SAMPLE = SAMPLES;
+const SAMPLE: TemplateParams = SAMPLES;
 
 const render = <K extends MessageKind>(kind: K, language: 'en' | 'es', channel: 'EMAIL' | 'SMS' = 'EMAIL') =>
   renderMessage({ kind, channel, language, params: SAMPLE[kind], brand: { ecosystemName: 'Río Academy', tutorTerm: 'Coach' } });

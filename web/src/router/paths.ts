@@ -15,6 +15,8 @@ export const CREATE_REPORT_PATH = `${SCHEDULED_REPORTS_PATH}/create-report`;
 
 /** The outbox of every e-mail and text message (platform admins). */
 export const OUTBOX_PATH = `${ADMIN_ROOT}/outbox`;
+/** Previews of every message template (platform admins, decision 0076). */
+export const MESSAGE_TEMPLATES_PATH = `${ADMIN_ROOT}/message-templates`;
 /** The custom Lessonspace recording export definitions (platform admins; spec section 2's route). */
 export const RECORDING_EXPORTS_PATH = `${ADMIN_ROOT}/custom-lessonspace-video-audio-recording-export-definitions`;
 

@@ -105,6 +105,7 @@ export const routes: RouteObject[] = [
                 ...ecosystemPages('manage-ecosystems'),
                 { path: 'outbox', lazy: () => import('./deferred').then((m) => m.loadOutboxPage()) },
                 { path: 'outbox/:messageId', lazy: () => import('./deferred').then((m) => m.loadOutboxMessagePage()) },
+                { path: 'message-templates', lazy: () => import('../pages/message-templates/MessageTemplatesPage') },
                 { path: 'custom-lessonspace-video-audio-recording-export-definitions', lazy: () => import('../pages/recording-exports/RecordingExportsPage') },
                 { path: 'scheduled-reports', lazy: () => import('./deferred').then((m) => m.loadScheduledReportsPage()) },
                 { path: 'scheduled-reports/create-report', lazy: () => import('./deferred').then((m) => m.loadCreateReportPage()) },

@@ -3,8 +3,8 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
-import { ECOSYSTEMS_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
-import { ReportsMessages } from '../../i18n/PageMessages';
+import { ECOSYSTEMS_PATH, MESSAGE_TEMPLATES_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
+import { OutboxMessages, ReportsMessages } from '../../i18n/PageMessages';
 
 /** Its words come with the reports pages' catalogue (decision 0052), not the first load's. */
 function ReportsCard() {
@@ -13,6 +13,17 @@ function ReportsCard() {
     <Card component="li" withBorder>
       <Anchor component={Link} to={SCHEDULED_REPORTS_PATH} fw={600}>{t('reports.title')}</Anchor>
       <Text size="sm" c="dimmed">{t('reports.linkText')}</Text>
+    </Card>
+  );
+}
+
+/** Its words come with the outbox pages' catalogue, as the template previews' page does (decision 0076). */
+function TemplatesCard() {
+  const t = useT();
+  return (
+    <Card component="li" withBorder>
+      <Anchor component={Link} to={MESSAGE_TEMPLATES_PATH} fw={600}>{t('templates.title')}</Anchor>
+      <Text size="sm" c="dimmed">{t('templates.linkText')}</Text>
     </Card>
   );
 }
@@ -38,6 +49,7 @@ export function Component() {
           <Text size="sm" c="dimmed">{t('admin.recordingExportsText')}</Text>
         </Card>
         <ReportsMessages><ReportsCard /></ReportsMessages>
+        <OutboxMessages><TemplatesCard /></OutboxMessages>
       </SimpleGrid>
     </Stack>
   );

@@ -107,6 +107,7 @@ export const valuesEn = {
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Follow-up on a problem',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Scheduled report',
+  'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
   // Session notices (decision 0072).
   'breadcrumbs.value.kind.SESSION_BOOKED': 'Session booked',
   'breadcrumbs.value.kind.SESSION_MOVED': 'Session moved',

@@ -104,6 +104,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.ERROR_FOLLOW_UP': 'Seguimiento de un problema',
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Informe programado',
+  'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Informe semanal a los padres',
   // Session notices (decision 0072).
   'breadcrumbs.value.kind.SESSION_BOOKED': 'Sesión reservada',
   'breadcrumbs.value.kind.SESSION_MOVED': 'Sesión con nuevo horario',
