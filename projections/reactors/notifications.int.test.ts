@@ -3,7 +3,8 @@
  * local SMTP server: a session booked, moved and cancelled produces exactly the expected e-mails
  * (recipients, subjects, language, local times in each recipient's zone); a replay sends nothing
  * new; a preference turned off and a program rule that leaves a recipient type out hold theirs back;
- * every e-mail carries a working unsubscribe link (its token names the recipient and kind).
+ * every e-mail carries a working unsubscribe link (its token names the recipient and kind); a text goes
+ * where chosen and allowed; an application review reaches the applicant.
  */
 import { randomUUID } from 'node:crypto';
 import type { ParsedMail } from 'mailparser';
@@ -123,6 +124,7 @@ describe('session notifications', () => {
   let firstId: string;
   let secondId: string;
   let thirdId: string;
+  let fourthId: string;
   let cancelledAt: Position | null;
 
   it('a booking tells the tutor, the learner and, in Spanish, her parent; not the admin who booked it', async () => {
@@ -134,8 +136,8 @@ describe('session notifications', () => {
       ['paula@example.org', 'Río Academy: sesión reservada de Ana Example: Algebra'],
       ['tess@example.org', 'Río Academy: session booked: Algebra'],
     ]);
-    const [first, second, third] = occurrencesOfEvents(await store.readStream(`session-${seriesId}`) as never);
-    [firstId, secondId, thirdId] = [first.id, second.id, third.id];
+    const [first, second, third, fourth] = occurrencesOfEvents(await store.readStream(`session-${seriesId}`) as never);
+    [firstId, secondId, thirdId, fourthId] = [first.id, second.id, third.id, fourth.id];
     // Monday 23 November, 16:00 in New York: 13:00 for the tutor in Los Angeles.
     expect(mails.find((m) => toOf(m) === 'tess@example.org')?.text).toContain('on Monday, November 23 at 1:00 PM PST');
     expect(mails.find((m) => toOf(m) === 'ana@example.org')?.text).toContain('on Monday, November 23 at 4:00 PM EST');
@@ -198,6 +200,24 @@ describe('session notifications', () => {
     await run(handlers.cancelSession, { seriesId, occurrenceId: thirdId, scope: 'SINGLE', reason: null });
     // Ana turned cancellations off above; the parent is left out by the rule: only the tutor.
     expect(summary(await mailsAfter(seen, 1)).map(([to]) => to)).toEqual(['tess@example.org']);
+  });
+
+  it('a text too where the person chose it, has a phone and the program allows texts (kept in the outbox without an SMS provider)', async () => {
+    await run(editProfile, { userId: tutor.userId, changes: { phoneNumber: '(555) 123-4567' } });
+    await run(editNotificationSettings, { userId: tutor.userId, variant: 'notificationPreference', settings: [{ kind: 'SESSION_CANCELLED', email: true, text: true }] });
+    await run(editProgram, { programId, changes: { sessionNotifications: { cancelled: { notificationTypes: ['EMAIL', 'TEXT'] } } } });
+    const seen = smtp.received.length;
+    const at = await run(handlers.cancelSession, { seriesId, occurrenceId: fourthId, scope: 'SINGLE', reason: null });
+    expect(summary(await mailsAfter(seen, 1)).map(([to]) => to)).toEqual(['tess@example.org']);
+    expect(await runner.waitFor(at!, ['notifications', 'message_delivery', 'messages'], 20_000)).toBe(true);
+    const deadline = Date.now() + 20_000;
+    let texts: Array<{ to: string; status: string; kind: string }> = [];
+    while (Date.now() < deadline) {
+      texts = (await db.ownerPool.query<{ to: string; status: string; kind: string }>(`SELECT recipient AS "to", status, kind FROM read.messages WHERE channel = 'SMS'`)).rows;
+      if (texts.some((t) => t.status === 'OUTBOX')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(texts).toEqual([{ to: '+15551234567', status: 'OUTBOX', kind: 'SESSION_CANCELLED' }]);
   });
 
   it('an application reviewed tells the applicant once, in their language, and not the reviewer', async () => {
