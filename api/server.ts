@@ -16,6 +16,7 @@ import { authRoutes } from './auth/routes';
 import { ssoRoutes } from './sso/routes';
 import { createRequestContext, endRequestContext } from './request-context';
 import { flagRoutes } from './flags/routes';
+import { notificationRoutes } from './notifications/stream';
 import { pictureRoutes } from './settings/picture-routes';
 import { rosterExportRoutes } from './roster/export';
 import { sessionAdminExportRoutes } from './sessions-admin/export';
@@ -102,6 +103,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
 
   await app.register(authRoutes(services));
   await app.register(flagRoutes(services));
+  await app.register(notificationRoutes(services));
   await app.register(pictureRoutes(services));
   await app.register(ssoRoutes(services, (line) => app.log.warn(line)));
   await app.register(rosterExportRoutes(services));

@@ -29,6 +29,7 @@ import { sessionAggregate } from './session/state';
 import { recordingExportsAggregate } from './meetings/exports';
 import { courseAggregate } from './course/state';
 import { scheduledReportAggregate } from './report/state';
+import { notificationAggregate } from './notification/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -45,6 +46,7 @@ export const aggregates = [
   recordingExportsAggregate,
   courseAggregate,
   scheduledReportAggregate,
+  notificationAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -97,6 +97,11 @@ export const configSchema = z.object({
   FEATURE_FLAG_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10).describe('open /feature-flags streams per signed-in user'),
   FEATURE_FLAG_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).default(50).describe('open anonymous /feature-flags streams per client address'),
   FEATURE_FLAG_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300000).default(25000).describe('comment line interval on /feature-flags streams'),
+  // In-app notifications' live stream (docs/decisions/0073).
+  RATE_LIMIT_NOTIFICATION_STREAMS: z.coerce.number().int().min(0).default(60).describe('connections per minute per client address to /notifications/stream'),
+  NOTIFICATION_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10).describe('open /notifications/stream streams per signed-in user'),
+  NOTIFICATION_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300000).default(25000)
+    .describe('comment line interval on /notifications/stream; each heartbeat also checks the access token, ending the stream once it expired or was revoked'),
   // Messages (docs/decisions/0036): a channel without its URL keeps its messages in the outbox. Errors never echo the URLs (credentials).
   SMTP_URL: z.string().regex(/^smtps?:\/\/\S+$/, { error: 'Use smtp://user:password@host:587 (STARTTLS) or smtps://user:password@host:465 (TLS).' }).optional()
     .describe('e-mail through this SMTP server (nodemailer); outbox only when unset'),

@@ -17,6 +17,7 @@ import { sessionsProjection } from './sessions';
 import { coursesProjection } from './courses';
 import { sessionLessonspaceProjection } from './session-lessonspace';
 import { reportsProjection } from './reports';
+import { notificationsProjection } from './notifications';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -39,5 +40,6 @@ export function allProjections(): Projection[] {
     coursesProjection,
     sessionLessonspaceProjection,
     reportsProjection,
+    notificationsProjection,
   ];
 }

@@ -27,6 +27,7 @@ const mappers: Record<string, string> = {
   CourseSection: '../../projections/courses#CourseSectionRow',
   SectionStudent: '../../projections/courses#EnrollmentRow',
   ScheduledProgramLevelReport: '../../projections/reports#ScheduledReportRow',
+  Notification: '../../projections/notifications#NotificationRow',
 };
 
 const sdl = await loadSchemaSDL();

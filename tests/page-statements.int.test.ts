@@ -17,6 +17,7 @@ import { insertSessions } from '../api/sessions-admin/testing';
 import { startTestApi, type TestApi } from './setup/api';
 import { toGlobalId } from '../api/relay';
 import { watchWire, type WireCounts } from './setup/wire';
+import { postTestNotification } from '../api/notifications/testing';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SIZES = [1, 5, 20] as const;
@@ -147,7 +148,21 @@ const CASES: Record<string, PageCase> = {
   MessageTemplatesPageQuery: { variables: (g) => ({ kind: 'WEEKLY_PARENT_REPORT', ecosystemId: g.globalIds[0] }), rows: single },
   // A program's session settings page (decision 0070): one program by id, whatever the group.
   ProgramSettingsPageQuery: { variables: (g) => ({ programIds: [sessionPeople.get(g.term)!.program] }), rows: single },
+  // In-app notifications (decision 0073): the viewer has NOTIFICATIONS of them; the pagination query's sizes are the pages.
+  NotificationBellQuery: { variables: () => ({}), rows: single },
+  NotificationListPageQuery: { variables: () => ({}), rows: single },
+  NotificationsListPaginationQuery: { variables: (g) => ({ count: g.size }), rows: edges('notifications') },
 };
+
+const NOTIFICATIONS = 20;
+
+/** NOTIFICATIONS in-app notifications for the viewer, posted as the notification reactor posts them. */
+async function addNotifications(): Promise<void> {
+  const recipientUserId = (await api.platform.services.auth.authenticate(token))!.userId;
+  for (let i = 0; i < NOTIFICATIONS; i += 1) {
+    await postTestNotification(api.platform.services, { recipientUserId, params: { sessionSubject: `Row notification ${i}` } });
+  }
+}
 
 /** Per group (by term): a person who leads one of its sessions, the program they are in and a course section, as global ids. */
 const sessionPeople = new Map<string, { leader: string; program: string; section: string }>();
@@ -343,6 +358,7 @@ beforeAll(async () => {
   for (const group of groups) await addReports(group);
   viewerId = (await mutate<{ getCurrentUserV2: { id: string } }>('{ getCurrentUserV2 { id } }', {})).getCurrentUserV2.id;
   await addMessages();
+  await addNotifications();
 }, 240_000);
 const watched = new WeakMap<PoolClient, WireCounts>();
 

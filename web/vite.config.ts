@@ -46,6 +46,8 @@ import { programSettingsEn } from './src/i18n/programSettings.en';
 import { programSettingsEs } from './src/i18n/programSettings.es';
 import { ecosystemSettingsEn } from './src/i18n/ecosystemSettings.en';
 import { ecosystemSettingsEs } from './src/i18n/ecosystemSettings.es';
+import { notificationsEn } from './src/i18n/notifications.en';
+import { notificationsEs } from './src/i18n/notifications.es';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '4000'}`;
@@ -97,6 +99,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/programSettings.es.ts': { exportName: 'programSettingsEs', messages: programSettingsEs },
       '/src/i18n/ecosystemSettings.en.ts': { exportName: 'ecosystemSettingsEn', messages: ecosystemSettingsEn },
       '/src/i18n/ecosystemSettings.es.ts': { exportName: 'ecosystemSettingsEs', messages: ecosystemSettingsEs },
+      '/src/i18n/notifications.en.ts': { exportName: 'notificationsEn', messages: notificationsEn },
+      '/src/i18n/notifications.es.ts': { exportName: 'notificationsEs', messages: notificationsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

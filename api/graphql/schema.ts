@@ -32,6 +32,7 @@ import { coursesResolvers } from '../courses/resolvers';
 import { sessionSummaryResolvers } from '../session-summary/resolvers';
 import { breakoutResolvers } from '../breakouts/resolvers';
 import { reportsResolvers } from '../reports/resolvers';
+import { notificationsResolvers } from '../notifications/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -124,7 +125,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionSummaryResolvers,
   breakoutResolvers,
   sessionLessonspaceResolvers,
-  reportsResolvers];
+  reportsResolvers,
+  notificationsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -85,6 +85,7 @@ export function limitsOf(config: Config): Record<string, Limit> {
     '/refresh-tokens': { max: config.RATE_LIMIT_AUTH, groupId: 'refresh-tokens' },
     '/logout': { max: config.RATE_LIMIT_AUTH, groupId: 'logout' },
     '/feature-flags': { max: config.RATE_LIMIT_FEATURE_FLAGS, groupId: 'feature-flags' },
+    '/notifications/stream': { max: config.RATE_LIMIT_NOTIFICATION_STREAMS, groupId: 'notification-streams' },
     '/uploads/profile-picture': { max: config.RATE_LIMIT_UPLOADS, groupId: 'uploads' },
     // Single sign-on (docs/decisions/0047): each start stores a flow, each callback asks a provider.
     '/sso/:provider/start': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },

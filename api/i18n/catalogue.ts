@@ -70,6 +70,8 @@ import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
 import { esReports } from './es/reports';
+import { notificationMessages } from '../../domain/notification/messages';
+import { esNotifications } from './es/notifications';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -98,6 +100,7 @@ export const MESSAGE_GROUPS = [
   checkInMessages,
   lessonspaceMessages,
   reportMessages, reportLabels,
+  notificationMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -136,6 +139,7 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esSessionCheckIn,
     ...esSessionLessonspace,
     ...esReports,
+    ...esNotifications,
   },
 };
 

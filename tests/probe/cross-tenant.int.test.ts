@@ -15,6 +15,7 @@ import { addPerson, buildWorld, renamePerson, type World } from '../../api/peopl
 import { toGlobalId } from '../../api/relay';
 import { probeMutations, probeQueries, type Aim, type ProbeDocument } from './documents';
 import { booking, person, writeBooking } from '../../projections/sessions/testing';
+import { postTestNotification } from '../../api/notifications/testing';
 
 let api: TestApi;
 let w: World;
@@ -38,6 +39,9 @@ let tutorToken: string;
 const COURSE_NAME = 'Xanthic Cartography';
 /** A scheduled report of the victim's programs (decision 0068): its name and recipient are for platform admins only. */
 const REPORT_WORDS = ['Zygomorphic Digest', 'ruth.report@example.com'];
+/** In-app notifications (decision 0073) of the victim's admin and of the child: each is its recipient's alone. */
+const NOTIFICATION_WORDS = { admin: 'Quincunx Colloquium', child: 'Zephyrine Vespers' };
+let childNotification: string;
 
 /**
  * Documents that ask for the child's names directly. The schema-wide documents select every field,
@@ -132,6 +136,9 @@ beforeAll(async () => {
     { input: { reportName: REPORT_WORDS[0], recipientEmail: [REPORT_WORDS[1]], ecosystemId: w.e1, programs: [w.p1],
       schedule: { frequency: 'DAILY', timeOfDay: 7, timeZoneId: 'Europe/Madrid' } } }, { token: w.tokens.platformAdmin, headers: { 'idempotency-key': randomUUID() } });
   expect(report.errors).toBeUndefined();
+  const adminId = (await api.platform.services.auth.authenticate(w.tokens.admin1))!.userId;
+  await postTestNotification(api.platform.services, { recipientUserId: adminId, ecosystemId: w.e1, params: { sessionSubject: NOTIFICATION_WORDS.admin } });
+  childNotification = await postTestNotification(api.platform.services, { recipientUserId: w.ids.student, ecosystemId: w.e1, params: { sessionSubject: NOTIFICATION_WORDS.child } });
   const otherProgramStudent = await addPerson(api, 'otis.otherprogram@example.com',
     [{ ecosystemId: w.e1, role: 'STUDENT' }, { ecosystemId: w.e1, role: 'PUPIL', programId: w.p2 }]);
   const member = await addPerson(api, 'mona.member@example.com', [{ ecosystemId: w.e1, role: 'MEMBER' }]);
@@ -167,13 +174,15 @@ beforeAll(async () => {
   const { schema } = await import('../../api/graphql/schema').then(async (m) => ({ schema: await m.buildSchema() }));
   aim = {
     ecosystemId: w.e1, programId: w.p1, userId: w.ids.student, email: 'sam.student@example.com', search: 'sam',
-    globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent), sectionId.id],
+    globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent), sectionId.id,
+      toGlobalId('Notification', childNotification)],
     sectionId: { raw: sectionId.rawId, global: sectionId.id },
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
-  childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS];
+  childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS,
+    NOTIFICATION_WORDS.child, childNotification];
   ecosystemSecrets = [...childSecrets, dropIn, tutorId, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
-    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS];
+    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS, NOTIFICATION_WORDS.admin];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
   neighbours = {
     otherParent: otherParent.token, otherProgramStudent: otherProgramStudent.token, otherProgramLeader: otherProgramLeader.token, member: member.token,
@@ -192,7 +201,7 @@ describe('queries aimed at another ecosystem', () => {
       if (secretsIn(res, ecosystemSecrets).length) seen.add(doc.field);
     }
     // Fields through which an entitled reader sees the victim's data: the probe would notice a leak there.
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['getCurrentUserV2', 'getGroupedCourses', 'getProgramsByEcosystemId', 'getStudentsForSection', 'node', 'nodes']));
+    expect([...seen].sort()).toEqual(expect.arrayContaining(['getCurrentUserV2', 'getGroupedCourses', 'getProgramsByEcosystemId', 'getStudentsForSection', 'node', 'nodes', 'notifications']));
   }, 120_000);
 
   for (const who of ['otherAdmin', 'otherStudent', 'anonymous'] as const) {

@@ -14,6 +14,9 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 
 // Which admin areas to link needs Relay and the user's roles: loaded only once someone is signed in.
 const AreaLinks = lazy(() => import('./AreaLinks'));
+// The notification bell reads and listens only for someone signed in: its code loads then (decision 0073),
+// through router/deferred, so that its preload list is not in the entry either.
+const NotificationBell = lazy(() => import('../router/deferred').then((m) => m.loadNotificationBell()));
 
 /** Shown while the first page's code and data load. */
 export function AppLoading() {
@@ -36,6 +39,7 @@ export function AppLayout() {
             <Anchor component={NavLink} to="/" end>{t('nav.home')}</Anchor>
             {loggedIn && <Suspense fallback={null}><AreaLinks /></Suspense>}
           </nav>
+          {loggedIn && <Suspense fallback={null}><NotificationBell /></Suspense>}
           <div className="app-tools">
             <LanguageSwitcher />
             {loggedIn

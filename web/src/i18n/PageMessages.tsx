@@ -39,6 +39,8 @@ import { programSettingsEn } from './programSettings.en';
 import { programSettingsEs } from './programSettings.es';
 import { ecosystemSettingsEn } from './ecosystemSettings.en';
 import { ecosystemSettingsEs } from './ecosystemSettings.es';
+import { notificationsEn } from './notifications.en';
+import { notificationsEs } from './notifications.es';
 
 type Catalogues = { readonly en: Readonly<Record<string, string>>; readonly sp: Readonly<Record<string, string>> };
 
@@ -73,6 +75,7 @@ const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExp
 const REPORTS: Catalogues = { en: reportsEn, sp: reportsEs };
 const PROGRAM_SETTINGS: Catalogues = { en: programSettingsEn, sp: programSettingsEs };
 const ECOSYSTEM_SETTINGS: Catalogues = { en: ecosystemSettingsEn, sp: ecosystemSettingsEs };
+const NOTIFICATIONS: Catalogues = { en: notificationsEn, sp: notificationsEs };
 
 /** /account-settings, its pages (multi-factor included, and the log-in's code step), the profile picture (0039, 0050, 0051). */
 export function SettingsMessages({ children }: { children: ReactNode }) {
@@ -152,4 +155,9 @@ export function ProgramSettingsMessages({ children }: { children: ReactNode }) {
 /** An ecosystem's scheduling settings page and its link on the ecosystem's admin card (decision 0071). */
 export function EcosystemSettingsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={ECOSYSTEM_SETTINGS}>{children}</PageMessages>;
+}
+
+/** The header's notification bell, its toasts and /notifications (decision 0073). */
+export function NotificationsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={NOTIFICATIONS}>{children}</PageMessages>;
 }

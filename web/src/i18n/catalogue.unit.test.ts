@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { argumentsOf } from './icuArguments';
 import { en, type CoreMessageId } from './en';
 import { es } from './es';
+import { programSettingsEn } from './programSettings.en';
+import { programSettingsEs } from './programSettings.es';
 
 
 const ids = Object.keys(en) as CoreMessageId[];
@@ -21,8 +23,9 @@ describe('catalogues', () => {
   });
 
   it('format plurals and dates per language', () => {
-    const english = createIntl({ locale: 'en', messages: en });
-    const spanish = createIntl({ locale: 'es', messages: es });
+    // programs.count lives with the programs list's catalogue, laid over the core one as PageMessages does.
+    const english = createIntl({ locale: 'en', messages: { ...en, ...programSettingsEn } });
+    const spanish = createIntl({ locale: 'es', messages: { ...es, ...programSettingsEs } });
     expect(english.formatMessage({ id: 'programs.count' }, { count: 0 })).toBe('No programs yet');
     expect(english.formatMessage({ id: 'programs.count' }, { count: 1 })).toBe('1 program');
     expect(english.formatMessage({ id: 'programs.count' }, { count: 1200 })).toBe('1,200 programs');

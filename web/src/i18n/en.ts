@@ -18,6 +18,7 @@ import type { RecordingExportsMessageId } from './recordingExports.en';
 import type { ReportsMessageId } from './reports.en';
 import type { ProgramSettingsMessageId } from './programSettings.en';
 import type { EcosystemSettingsMessageId } from './ecosystemSettings.en';
+import type { NotificationsMessageId } from './notifications.en';
 
 export const en = {
   'terms.tutor.default': 'Leader',
@@ -87,67 +88,16 @@ export const en = {
   'admin.manageEcosystems': 'Manage ecosystems',
   'admin.manageEcosystemsText': 'Search, create, edit and archive ecosystems; create or delete demo data.',
 
-  'ecosystems.title': 'Manage ecosystems',
-  'ecosystems.create': 'Create ecosystem',
   'ecosystems.edit': 'Edit',
   'ecosystems.editTitle': 'Edit {name}',
   'ecosystems.programs': 'Programs',
   'ecosystems.breadcrumbs': 'Breadcrumbs',
-  'ecosystems.archive': 'Archive',
-  'ecosystems.unarchive': 'Unarchive',
-  'ecosystems.archiveTitle': 'Archive {name}?',
-  'ecosystems.created': '{name} was created.',
-  'ecosystems.saved': '{name} was saved.',
   'ecosystems.demo': 'Demo',
-  'ecosystems.column.name': 'Name',
-  'ecosystems.column.shortName': 'Short name',
-  'ecosystems.column.type': 'Kind',
-  'ecosystems.column.status': 'Status',
-  'ecosystems.type.ECOSYSTEM': 'Ecosystem',
-  'ecosystems.type.MARKETPLACE': 'Marketplace',
-  'ecosystems.field.name': 'Name',
-  'ecosystems.field.shortName': 'Short name',
-  'ecosystems.field.type': 'Kind',
-  'ecosystems.field.city': 'City',
-  'ecosystems.field.state': 'State',
-  'ecosystems.field.tutorTerm': 'Word for tutor',
-  'ecosystems.field.tuteeTerm': 'Word for tutee',
-  'ecosystems.field.moduleTerm': 'Word for module',
-  'ecosystems.field.termHint': 'Leave empty for the default ({term}).',
-  'ecosystems.field.organizationType': 'Organisation',
-  'ecosystems.org.PUBLIC_DISTRICT': 'Public district',
-  'ecosystems.org.PRIVATE_SCHOOL': 'Private school',
-  'ecosystems.org.NON_PROFIT': 'Non-profit',
-  'ecosystems.org.FOR_PROFIT': 'For-profit',
-  'ecosystems.org.COMMUNITY_COLLEGE': 'Community college',
   'ecosystems.loadMore': 'Load more',
-  'ecosystems.nameRequired': 'Enter a name.',
-  'ecosystems.shortNameRequired': 'Enter a short name.',
 
 
   'programs.title': 'Programs of {name}',
   'programs.intro': 'Each program has its own settings for the people in it: the {tutorTerm} and {tuteeTerm} roles.',
-  'programs.count': '{count, plural, =0 {No programs yet} one {# program} other {# programs}}',
-  'programs.create': 'Add program',
-  'programs.createTitle': 'Add a program',
-  'programs.edit': 'Rename',
-  'programs.editTitle': 'Rename {name}',
-  'programs.field.name': 'Program name',
-  'programs.field.shortName': 'Short name',
-  'programs.nameRequired': 'Enter a program name.',
-  'programs.shortNameRequired': 'Enter a short name for the program.',
-  'programs.archive': 'Archive',
-  'programs.unarchive': 'Unarchive',
-  'programs.archiveTitle': 'Archive {name}?',
-  'programs.archiveText': 'Its sessions stay on record, but no new ones can be booked until it is unarchived.',
-  'programs.unarchiveTitle': 'Unarchive {name}?',
-  'programs.created': 'Program {name} was added.',
-  'programs.renamed': 'Program renamed to {name}.',
-  'programs.archived': 'Program {name} was archived.',
-  'programs.unarchived': 'Program {name} was unarchived.',
-  'programs.column.name': 'Program',
-  'programs.column.shortName': 'Short name',
-  'programs.column.status': 'Status',
   'programs.back': 'Back to ecosystems',
 
   // Multi-factor authentication: the log-in's code step and /account-settings/multi-factor-authentication.
@@ -206,4 +156,5 @@ export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | Ou
   | SessionsMessageId | ClassesMessageId
   | RecordingExportsMessageId | ReportsMessageId
   | ProgramSettingsMessageId
-  | EcosystemSettingsMessageId;
+  | EcosystemSettingsMessageId
+  | NotificationsMessageId;

@@ -35,6 +35,8 @@ import { programSettingsEn } from './programSettings.en';
 import { programSettingsEs } from './programSettings.es';
 import { ecosystemSettingsEn } from './ecosystemSettings.en';
 import { ecosystemSettingsEs } from './ecosystemSettings.es';
+import { notificationsEn } from './notifications.en';
+import { notificationsEs } from './notifications.es';
 
 const PAGES: Record<string, { en: Record<string, string>; es: Record<string, string> }> = {
   settings: { en: settingsEn, es: settingsEs },
@@ -53,6 +55,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   reports: { en: reportsEn, es: reportsEs },
   programSettings: { en: programSettingsEn, es: programSettingsEs },
   ecosystemSettings: { en: ecosystemSettingsEn, es: ecosystemSettingsEs },
+  notifications: { en: notificationsEn, es: notificationsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

@@ -77,6 +77,28 @@ export const programSettingsEn = {
   'programSettings.field.BOOLEAN': 'Yes or no',
   'programSettings.field.SINGLE_SELECT': 'One choice',
   'programSettings.field.MULTI_SELECT': 'Several choices',
+  // The programs list (pages/programs/ProgramList and its dialogs), wrapped in this catalogue: moved from the first-load en.ts/es.ts.
+  'programs.count': '{count, plural, =0 {No programs yet} one {# program} other {# programs}}',
+  'programs.create': 'Add program',
+  'programs.createTitle': 'Add a program',
+  'programs.edit': 'Rename',
+  'programs.editTitle': 'Rename {name}',
+  'programs.field.name': 'Program name',
+  'programs.field.shortName': 'Short name',
+  'programs.nameRequired': 'Enter a program name.',
+  'programs.shortNameRequired': 'Enter a short name for the program.',
+  'programs.archive': 'Archive',
+  'programs.unarchive': 'Unarchive',
+  'programs.archiveTitle': 'Archive {name}?',
+  'programs.archiveText': 'Its sessions stay on record, but no new ones can be booked until it is unarchived.',
+  'programs.unarchiveTitle': 'Unarchive {name}?',
+  'programs.created': 'Program {name} was added.',
+  'programs.renamed': 'Program renamed to {name}.',
+  'programs.archived': 'Program {name} was archived.',
+  'programs.unarchived': 'Program {name} was unarchived.',
+  'programs.column.name': 'Program',
+  'programs.column.shortName': 'Short name',
+  'programs.column.status': 'Status',
 } as const satisfies Record<string, string>;
 
 export type ProgramSettingsMessageId = keyof typeof programSettingsEn;

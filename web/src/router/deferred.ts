@@ -20,3 +20,6 @@ export const loadScheduledReportsPage = () => import('../pages/reports/Scheduled
 export const loadCreateReportPage = () => import('../pages/reports/CreateReportPage');
 export const loadProgramSettingsPage = () => import('../pages/program-settings/ProgramSettingsPage');
 export const loadEcosystemSettingsPage = () => import('../pages/ecosystem-settings/EcosystemSettingsPage');
+export const loadNotificationListPage = () => import('../pages/notifications/NotificationListPage');
+// Not a page: the header's bell (decision 0073), whose preload list would otherwise sit in the entry too.
+export const loadNotificationBell = () => import('../components/NotificationBell');

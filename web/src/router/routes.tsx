@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
             { path: 'students', lazy: () => import('./deferred').then((m) => m.loadStudentsPage()) },
             { path: 'sessions', lazy: () => import('./deferred').then((m) => m.loadSessionsPage()) },
             { path: 'classes/:name?', lazy: () => import('./deferred').then((m) => m.loadClassesRoute()) },
+            { path: 'notifications', lazy: () => import('./deferred').then((m) => m.loadNotificationListPage()) },
             {
               path: 'internal-admin-panel',
               lazy: () => import('./PlatformArea'),

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { graphql, useFragment } from 'react-relay';
 import { Link } from 'react-router-dom';
-import { AdminSessionsMessages, EcosystemSettingsMessages, LeadsMessages } from '../../i18n/PageMessages';
+import { AdminSessionsMessages, EcosystemSettingsMessages, EcosystemsMessages, LeadsMessages } from '../../i18n/PageMessages';
 import { useT } from '../../i18n/terms';
 import { areaPaths } from '../../router/paths';
 import { EcosystemFormDialog } from '../ecosystems/EcosystemFormDialog';
@@ -50,7 +50,7 @@ export function AdminEcosystemCard({ ecosystemRef }: { ecosystemRef: AdminEcosys
             aria-label={t('ecosystems.editTitle', { name: ecosystem.name })}>{t('ecosystems.edit')}</Button>
         </Group>
       </Stack>
-      <EcosystemFormDialog opened={editing} onClose={() => setEditing(false)} ecosystemRef={ecosystem} />
+      <EcosystemsMessages><EcosystemFormDialog opened={editing} onClose={() => setEditing(false)} ecosystemRef={ecosystem} /></EcosystemsMessages>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../../i18n/en';
-import { es } from '../../i18n/es';
+import { ecosystemsEn as en } from '../../i18n/ecosystems.en';
+import { ecosystemsEs as es } from '../../i18n/ecosystems.es';
 import { initialValues, toInput, validate, type EcosystemFormSource } from './ecosystemForm';
 
 const stored: EcosystemFormSource = {

@@ -251,6 +251,9 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.ScheduledReportRunSucceeded': 'Scheduled report sent',
   'breadcrumbs.event.ScheduledReportRunFailed': 'Scheduled report failed',
   'breadcrumbs.target.scheduledreport': 'Scheduled report',
+  'breadcrumbs.event.NotificationPosted': 'In-app notification posted',
+  'breadcrumbs.event.NotificationRead': 'In-app notification read',
+  'breadcrumbs.target.notification': 'In-app notification',
   ...fieldsEn,
   ...valuesEn,
 } as const satisfies Record<string, string>;

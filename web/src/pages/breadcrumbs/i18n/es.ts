@@ -247,6 +247,9 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.ScheduledReportRunSucceeded': 'Informe programado enviado',
   'breadcrumbs.event.ScheduledReportRunFailed': 'Informe programado fallido',
   'breadcrumbs.target.scheduledreport': 'Informe programado',
+  'breadcrumbs.event.NotificationPosted': 'Notificación en la aplicación publicada',
+  'breadcrumbs.event.NotificationRead': 'Notificación en la aplicación leída',
+  'breadcrumbs.target.notification': 'Notificación en la aplicación',
   ...fieldsEs,
   ...valuesEs,
 };
