@@ -175,8 +175,12 @@ describe('session notifications', () => {
   it('the reactor moved back and run again records and sends nothing new', async () => {
     const seen = smtp.received.length;
     const messages = async () => Number((await db.ownerPool.query<{ n: string }>("SELECT count(*) AS n FROM events WHERE type = 'MessageRecorded'")).rows[0].n);
+    const inApp = async () => (await db.ownerPool.query<{ kind: string }>("SELECT data->>'kind' AS kind FROM events WHERE type = 'NotificationPosted' ORDER BY global_position")).rows.map((r) => r.kind);
     const before = await messages();
     expect(before).toBe(9);
+    // Each notice is also posted in-app (decision 0073), once.
+    const posted = await inApp();
+    expect(posted).toEqual([...Array(3).fill('SESSION_BOOKED'), ...Array(3).fill('SESSION_MOVED'), ...Array(3).fill('SESSION_CANCELLED')]);
     await runner.stop();
     await db.ownerPool.query(`UPDATE projections.reactor_checkpoints SET commit = NULL, prepare = NULL`);
     runner = startRunner();
@@ -184,6 +188,7 @@ describe('session notifications', () => {
     expect(await runner.waitFor(cancelledAt!, ['notifications'], 20_000)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await messages()).toBe(before);
+    expect(await inApp()).toEqual(posted);
     expect(smtp.received.length).toBe(seen);
   });
 

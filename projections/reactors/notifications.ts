@@ -17,6 +17,7 @@ import { messageLanguageOf } from '../../domain/message/kinds';
 import { decideNotices, type Notice, type Person, type SessionRule } from '../../domain/message/notifications/decide';
 import { sessionChanges } from '../../domain/message/notifications/sessions';
 import type { BrandInput } from '../../domain/message/templates';
+import { postNotification } from '../../domain/notification/handlers';
 import { programAggregate } from '../../domain/program/state';
 import { sessionEventSchemas } from '../../domain/session/events';
 import { occurrencesOf } from '../../domain/session/occurrences';
@@ -25,6 +26,7 @@ import type { RecordedEvent } from '../../domain/shared/events';
 import { hasVariant } from '../../domain/user/settings/notifications';
 import { userAggregate } from '../../domain/user/state';
 import type { UnsubscribeClaim } from '../../infra/unsubscribe';
+import { deterministicUuid } from '../../workflows/ids';
 import { messageRecordOf } from '../../workflows/messages/send';
 import type { Reactor, ReactorContext } from './types';
 
@@ -131,8 +133,21 @@ async function sendText(s: Sending): Promise<void> {
   if (s.person.phone) await record(s, 'SMS', s.person.phone, null);
 }
 
-/** One sender per channel; the in-app notice joins here at merge (helper `inapp`). */
+/** One sender per channel. */
 const SENDERS: Record<MessageChannel, (s: Sending) => Promise<void>> = { EMAIL: sendEmail, SMS: sendText };
+
+/**
+ * The in-app notice (decision 0073's contract): the same notice, as kind and parameters that the
+ * reader's app words in its own language; its id derives from the event and the recipient, so a
+ * replay posts nothing twice. Posted for every notice that goes out by e-mail or text (the same decision).
+ */
+async function postInApp(s: Sending): Promise<void> {
+  const key = `notice/${s.event.id}/${s.notice.recipientUserId}/INAPP`;
+  await s.ctx.execute(postNotification, {
+    notificationId: deterministicUuid(key), ecosystemId: s.ecosystemId, recipientUserId: s.notice.recipientUserId, kind: s.notice.kind,
+    params: { ...s.notice.params }, link: '/sessions',
+  }, key);
+}
 
 async function react(event: RecordedEvent, ctx: ReactorContext, deps: NotificationDeps): Promise<void> {
   const before = await ctx.stateBefore(sessionAggregate);
@@ -144,7 +159,9 @@ async function react(event: RecordedEvent, ctx: ReactorContext, deps: Notificati
   for (const notice of decided.notices) {
     const person = await personOf(ctx, notice.recipientUserId);
     if (!person) continue;
-    for (const channel of notice.channels) await SENDERS[channel]({ event, ctx, deps, ecosystemId: decided.ecosystemId, brand, notice, person });
+    const sending: Sending = { event, ctx, deps, ecosystemId: decided.ecosystemId, brand, notice, person };
+    await postInApp(sending);
+    for (const channel of notice.channels) await SENDERS[channel](sending);
   }
 }
 
