@@ -185,7 +185,7 @@ describe('session notifications', () => {
     await db.ownerPool.query(`UPDATE projections.reactor_checkpoints SET commit = NULL, prepare = NULL`);
     runner = startRunner();
     await runner.start();
-    expect(await runner.waitFor(cancelledAt!, ['notifications'], 20_000)).toBe(true);
+    expect(await runner.waitFor(cancelledAt!, ['notices'], 20_000)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await messages()).toBe(before);
     expect(await inApp()).toEqual(posted);
@@ -214,7 +214,7 @@ describe('session notifications', () => {
     const seen = smtp.received.length;
     const at = await run(handlers.cancelSession, { seriesId, occurrenceId: fourthId, scope: 'SINGLE', reason: null });
     expect(summary(await mailsAfter(seen, 1)).map(([to]) => to)).toEqual(['tess@example.org']);
-    expect(await runner.waitFor(at!, ['notifications', 'message_delivery', 'messages'], 20_000)).toBe(true);
+    expect(await runner.waitFor(at!, ['notices', 'message_delivery', 'messages'], 20_000)).toBe(true);
     const deadline = Date.now() + 20_000;
     let texts: Array<{ to: string; status: string; kind: string }> = [];
     while (Date.now() < deadline) {

@@ -30,7 +30,8 @@ import { deterministicUuid } from '../../workflows/ids';
 import { messageRecordOf } from '../../workflows/messages/send';
 import type { Reactor, ReactorContext } from './types';
 
-export const NOTIFICATIONS_REACTOR = 'notifications';
+/** Not 'notifications': that is the in-app read model's name (decision 0073), and waitFor takes both kinds of name. */
+export const NOTIFICATIONS_REACTOR = 'notices';
 
 export interface NotificationDeps {
   /** The parents and guardians linked to a learner in an ecosystem, with the channels they chose for that child. */
