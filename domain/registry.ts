@@ -30,6 +30,7 @@ import { recordingExportsAggregate } from './meetings/exports';
 import { courseAggregate } from './course/state';
 import { scheduledReportAggregate } from './report/state';
 import { notificationAggregate } from './notification/state';
+import { bigJobAggregate } from './bigjob/state';
 
 export const aggregates = [
   ecosystemAggregate, platformConfigAggregate, profileClaimAggregate, programAggregate,
@@ -47,6 +48,7 @@ export const aggregates = [
   courseAggregate,
   scheduledReportAggregate,
   notificationAggregate,
+  bigJobAggregate,
 ] as const;
 
 export function allEventSchemas(): Record<string, z.ZodType> {

@@ -47,6 +47,15 @@ export const configSchema = z.object({
     .regex(/^(off|\S+(\s+\S+){4})$/, { error: 'Use a five-field cron expression (minute hour day month weekday, UTC) or "off".' })
     .default('*/15 * * * *')
     .describe('when the weekly parent reports\' tick looks for guardians due (UTC; each gets theirs on Saturday at 09:00 in their own zone); "off" stops them'),
+  // Session timers (decision 0074).
+  SESSION_TIMERS_CRON: z.string().trim()
+    .regex(/^(off|\S+(\s+\S+){4})$/, { error: 'Use a five-field cron expression (minute hour day month weekday, UTC) or "off".' })
+    .default('* * * * *')
+    .describe('when the session timers\' tick sends the reminders and records the completions due (UTC); "off" stops them'),
+  SESSION_REMINDER_OFFSETS: z.string().trim()
+    .regex(/^(off|\d{1,5}(\s*,\s*\d{1,5})*)$/, { error: 'Use minutes before the start, separated by commas (1440,60), or "off".' })
+    .default('1440,60')
+    .describe('when session reminders go out, in minutes before the start (default 24 hours and 1 hour); "off" sends none'),
   JWT_SECRET: z.string().min(32).optional().describe('HMAC key for access tokens; generated into .data/ when unset'),
   MFA_SECRET_KEY: z.string().min(32).optional().describe('Key that seals second-factor secrets; generated into DATA_DIR when unset (every API replica needs the same one)'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(900),

@@ -18,6 +18,7 @@ import { coursesProjection } from './courses';
 import { sessionLessonspaceProjection } from './session-lessonspace';
 import { reportsProjection } from './reports';
 import { notificationsProjection } from './notifications';
+import { bigJobsProjection } from './bigjobs';
 import { registerOperationBreadcrumbs } from './operations-breadcrumbs';
 import type { Projection } from './types';
 
@@ -41,5 +42,6 @@ export function allProjections(): Projection[] {
     sessionLessonspaceProjection,
     reportsProjection,
     notificationsProjection,
+    bigJobsProjection,
   ];
 }

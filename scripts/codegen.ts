@@ -28,6 +28,7 @@ const mappers: Record<string, string> = {
   SectionStudent: '../../projections/courses#EnrollmentRow',
   ScheduledProgramLevelReport: '../../projections/reports#ScheduledReportRow',
   Notification: '../../projections/notifications#NotificationRow',
+  BigJob: '../../projections/bigjobs#BigJobRow',
 };
 
 const sdl = await loadSchemaSDL();

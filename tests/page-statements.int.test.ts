@@ -146,6 +146,10 @@ const CASES: Record<string, PageCase> = {
   CreateReportPageQuery: { variables: () => ({}), rows: single },
   // The template previews (decision 0076): rendered in memory; the first 50 ecosystems (platform-wide, as the report form's) and one ecosystem's terms.
   MessageTemplatesPageQuery: { variables: (g) => ({ kind: 'WEEKLY_PARENT_REPORT', ecosystemId: g.globalIds[0] }), rows: single },
+  // The big jobs page (decision 0075): platform-wide like the reports, its list at most 20 jobs; the programs of the chosen ecosystem.
+  EcosystemJobsPageQuery: { variables: () => ({}), rows: single },
+  EcosystemJobsListRefetchQuery: { variables: () => ({}), rows: single },
+  EcosystemJobsPageProgramsQuery: { variables: (g) => ({ ecosystemId: g.globalIds[0] }), rows: edges('getProgramsByEcosystemId') },
   // A program's session settings page (decision 0070): one program by id, whatever the group.
   ProgramSettingsPageQuery: { variables: (g) => ({ programIds: [sessionPeople.get(g.term)!.program] }), rows: single },
   // In-app notifications (decision 0073): the viewer has NOTIFICATIONS of them; the pagination query's sizes are the pages.

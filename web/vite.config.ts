@@ -42,6 +42,8 @@ import { recordingExportsEn } from './src/i18n/recordingExports.en';
 import { recordingExportsEs } from './src/i18n/recordingExports.es';
 import { reportsEn } from './src/i18n/reports.en';
 import { reportsEs } from './src/i18n/reports.es';
+import { bigJobsEn } from './src/i18n/bigJobs.en';
+import { bigJobsEs } from './src/i18n/bigJobs.es';
 import { programSettingsEn } from './src/i18n/programSettings.en';
 import { programSettingsEs } from './src/i18n/programSettings.es';
 import { ecosystemSettingsEn } from './src/i18n/ecosystemSettings.en';
@@ -101,6 +103,8 @@ export default defineConfig(({ command }) => ({
       '/src/i18n/ecosystemSettings.es.ts': { exportName: 'ecosystemSettingsEs', messages: ecosystemSettingsEs },
       '/src/i18n/notifications.en.ts': { exportName: 'notificationsEn', messages: notificationsEn },
       '/src/i18n/notifications.es.ts': { exportName: 'notificationsEs', messages: notificationsEs },
+      '/src/i18n/bigJobs.en.ts': { exportName: 'bigJobsEn', messages: bigJobsEn },
+      '/src/i18n/bigJobs.es.ts': { exportName: 'bigJobsEs', messages: bigJobsEs },
     }),
   ],
   resolve: { alias: command === 'build' ? [noMessageParser] : [] },

@@ -23,6 +23,8 @@ import { createInviteFileActivities, type InviteJobDeps } from './invitations/ac
 import { createMeetingActivities, type MeetingActivityDeps } from './meetings/activities';
 import { createReportActivities, type ReportActivityDeps } from './reports/activities';
 import { createWeeklyReportActivities } from './reports/weekly';
+import { createBigJobActivities, type BigJobDeps } from './bigjobs/activities';
+import { createTimerActivities, type TimerActivityDeps } from './timers/activities';
 
 /** An active batch job as the jobs read model shows it. */
 export interface StalledJob {
@@ -54,6 +56,10 @@ export interface ActivityDeps {
   meetings?: MeetingActivityDeps;
   /** Scheduled reports (workflows/reports, decision 0068); a worker without it fails their runs as misconfigured. */
   reports?: ReportActivityDeps;
+  /** Big jobs (workflows/bigjobs, decision 0075); a worker without them fails their runs as misconfigured. */
+  bigJobs?: BigJobDeps;
+  /** Session timers (workflows/timers, decision 0074); a worker without it fails their ticks as misconfigured. */
+  timers?: TimerActivityDeps;
 }
 
 /** The platform itself, as api/auth/seed.ts's SYSTEM_ACTOR: the reaper acts for no person. */
@@ -87,6 +93,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createMeetingActivities(deps.meetings),
     ...createReportActivities(deps.reports, deps.bus, clock),
     ...createWeeklyReportActivities(deps.reports, deps.bus, clock),
+    ...createBigJobActivities(deps.bigJobs, sendFor),
+    ...createTimerActivities(deps.timers, deps.bus, clock),
 
     /** Marks the job PROCESSING and claims the ecosystem's demo-data ledger for this job. */
     async beginDemoDataCreation(args: CreateDemoDataArgs): Promise<{ total: number }> {

@@ -13,6 +13,9 @@ import { createMessageDelivery } from './messages/delivery';
 import { createWorkflowEngine } from './engine/factory';
 import { inviteJobReads } from './invitations/reads';
 import { reportReads } from './reports/reads';
+import { bigJobSources } from './bigjobs/sources';
+import { fileStorageFor } from '../infra/storage';
+import { sessionTimerDeps } from './timers/reads';
 import { jobReads } from './reads';
 import { SecretBox } from '../api/auth/factors/secret-box';
 import { meetingRoomDeps } from './meetings/deps';
@@ -53,7 +56,9 @@ async function main() {
     ? meetingRoomDeps({ pool, store: eventStore, bus, config, sealer: new SecretBox(config.MFA_SECRET_KEY), log: console.log })
     : undefined;
   const reports = { reads: reportReads(pool, bus), log: console.log };
-  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings, reports },
+  const bigJobs = { sources: bigJobSources(pool, bus), storage: fileStorageFor(config) };
+  const timers = sessionTimerDeps(pool, bus, config, console.log);
+  const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings, reports, bigJobs, timers },
     config.DATABASE_URL);
   await engine.start();
   console.log(`Worker ready: Temporal at ${config.TEMPORAL_ADDRESS}, namespace ${config.TEMPORAL_NAMESPACE}, task queue ${config.TEMPORAL_TASK_QUEUE}. Ctrl-C stops it.`);

@@ -41,18 +41,27 @@ export const ACTIVITY_PROFILES = {
     startToCloseMs: 60_000,
     retry: { initialIntervalMs: 5_000, backoffCoefficient: 3, maximumIntervalMs: 600_000, maximumAttempts: 7 },
   },
+  /**
+   * One chunk of a big job (decision 0075): a page of up to 200 rows read, written to the file
+   * storage and recorded; retried like a command, with room for a slow store.
+   */
+  bigJobChunk: {
+    startToCloseMs: 120_000,
+    retry: { initialIntervalMs: 1_000, backoffCoefficient: 2, maximumIntervalMs: 30_000, maximumAttempts: 5 },
+  },
 } as const satisfies Record<string, ActivityProfile>;
 
 /** A run's profile by workflow name: a job's, unless it is one of those that take longer. */
 export function jobWorkflowProfile(name: string): WorkflowProfile {
   if (name === 'syncMeetingRoom') return WORKFLOW_PROFILES.meetingRoom;
+  if (name === 'runBigJob') return WORKFLOW_PROFILES.bigJob;
   return name === 'inviteUsersFromFile' ? WORKFLOW_PROFILES.inviteFile : WORKFLOW_PROFILES.batchJob;
 }
 
 export type ActivityProfileName = keyof typeof ACTIVITY_PROFILES;
 
 /** Activities that do not run on the `command` profile. Both engines read this. */
-export const ACTIVITY_PROFILE_OF: Readonly<Record<string, ActivityProfileName>> = { deliverMessage: 'delivery', syncMeetingRoom: 'meetings' };
+export const ACTIVITY_PROFILE_OF: Readonly<Record<string, ActivityProfileName>> = { deliverMessage: 'delivery', syncMeetingRoom: 'meetings', runBigJobChunk: 'bigJobChunk' };
 
 export function activityProfileName(activity: string): ActivityProfileName {
   return ACTIVITY_PROFILE_OF[activity] ?? 'command';
@@ -75,6 +84,11 @@ export const WORKFLOW_PROFILES = {
    * The reaper still fails it if it stops changing for batchJob's time.
    */
   inviteFile: { runTimeoutMs: 60 * 60_000 },
+  /**
+   * A big job's run (decision 0075): chunks of 200 rows take well under a second each, so 6 hours
+   * holds a few million rows on a slow machine. A run cut off is resumed by a retry.
+   */
+  bigJob: { runTimeoutMs: 6 * 60 * 60_000 },
   /** The stalled-job reaper: one query and a few commands per stalled job. */
   reaper: { runTimeoutMs: 5 * 60_000 },
   /** A message's delivery: room for every attempt of the `delivery` profile and its back-off. */

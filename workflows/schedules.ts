@@ -12,7 +12,8 @@ import { WORKFLOW_PROFILES } from './profiles';
  */
 export const REAPER_STALLED_AFTER_MS = WORKFLOW_PROFILES.batchJob.runTimeoutMs;
 
-export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'> & Partial<Pick<Config, 'SCHEDULED_REPORTS_CRON' | 'WEEKLY_PARENT_REPORTS_CRON'>>): Promise<void> {
+export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config: Pick<Config, 'STALLED_JOB_REAPER_CRON'>
+  & Partial<Pick<Config, 'SCHEDULED_REPORTS_CRON' | 'WEEKLY_PARENT_REPORTS_CRON' | 'SESSION_TIMERS_CRON'>>): Promise<void> {
   const cron = config.STALLED_JOB_REAPER_CRON;
   if (cron === 'off') await engine.unschedule('reapStalledJobs');
   else await engine.schedule('reapStalledJobs', { cron, timezone: 'UTC' }, { stalledAfterMs: REAPER_STALLED_AFTER_MS });
@@ -24,7 +25,12 @@ export async function scheduleRecurringWorkflows(engine: WorkflowEngine, config:
   }
   // The weekly parent reports' tick (decision 0076): each guardian's zone is applied when the tick asks who is due.
   const weekly = config.WEEKLY_PARENT_REPORTS_CRON;
-  if (weekly === undefined) return;
-  if (weekly === 'off') await engine.unschedule('runWeeklyParentReports');
-  else await engine.schedule('runWeeklyParentReports', { cron: weekly, timezone: 'UTC' }, {});
+  if (weekly !== undefined) {
+    if (weekly === 'off') await engine.unschedule('runWeeklyParentReports');
+    else await engine.schedule('runWeeklyParentReports', { cron: weekly, timezone: 'UTC' }, {});
+  }
+  // The session timers' tick (decision 0074): reminders and completions due at the engine's clock.
+  const timers = config.SESSION_TIMERS_CRON;
+  if (timers === 'off') await engine.unschedule('runSessionTimers');
+  else if (timers !== undefined) await engine.schedule('runSessionTimers', { cron: timers, timezone: 'UTC' }, {});
 }

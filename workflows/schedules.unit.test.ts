@@ -14,21 +14,23 @@ class RecordingEngine implements Pick<WorkflowEngine, 'schedule' | 'unschedule'>
 }
 
 describe('recurring workflows at start-up', () => {
-  it('schedules the stalled-job reaper every 10 minutes (UTC) by default, for jobs unchanged for a run timeout, and the reports\' and weekly parent reports\' ticks every 15', async () => {
+  it('schedules the stalled-job reaper every 10 minutes (UTC) by default, for jobs unchanged for a run timeout, the reports\' and weekly parent reports\' ticks every 15 and the session timers\' every minute', async () => {
     const engine = new RecordingEngine();
     await scheduleRecurringWorkflows(engine as unknown as WorkflowEngine, loadConfig({}));
     expect(engine.calls).toEqual([
       ['schedule', 'reapStalledJobs', { cron: '*/10 * * * *', timezone: 'UTC' }, { stalledAfterMs: 15 * 60_000 }],
       ['schedule', 'runScheduledReports', { cron: '*/15 * * * *', timezone: 'UTC' }, {}],
       ['schedule', 'runWeeklyParentReports', { cron: '*/15 * * * *', timezone: 'UTC' }, {}],
+      ['schedule', 'runSessionTimers', { cron: '* * * * *', timezone: 'UTC' }, {}],
     ]);
     expect(REAPER_STALLED_AFTER_MS).toBe(15 * 60_000);
   });
 
   it('removes the schedules when configured off', async () => {
     const engine = new RecordingEngine();
-    await scheduleRecurringWorkflows(engine as unknown as WorkflowEngine, loadConfig({ STALLED_JOB_REAPER_CRON: 'off', SCHEDULED_REPORTS_CRON: 'off', WEEKLY_PARENT_REPORTS_CRON: 'off' }));
-    expect(engine.calls).toEqual([['unschedule', 'reapStalledJobs'], ['unschedule', 'runScheduledReports'], ['unschedule', 'runWeeklyParentReports']]);
+    await scheduleRecurringWorkflows(engine as unknown as WorkflowEngine,
+      loadConfig({ STALLED_JOB_REAPER_CRON: 'off', SCHEDULED_REPORTS_CRON: 'off', WEEKLY_PARENT_REPORTS_CRON: 'off', SESSION_TIMERS_CRON: 'off' }));
+    expect(engine.calls).toEqual([['unschedule', 'reapStalledJobs'], ['unschedule', 'runScheduledReports'], ['unschedule', 'runWeeklyParentReports'], ['unschedule', 'runSessionTimers']]);
   });
 
   it('refuses a cron expression that is not five fields, and a worker setting other than on/off, at start-up', () => {

@@ -24,6 +24,7 @@ import { sessionsResolvers } from '../sessions/resolvers';
 import { sessionConflictResolvers } from '../sessions/conflict-resolvers';
 import { sessionMutationResolvers } from '../sessions/mutation-resolvers';
 import { sessionCheckInResolvers } from '../sessions/checkin-resolvers';
+import { sessionFeedbackResolvers } from '../sessions/feedback-resolvers';
 import { sessionLessonspaceResolvers } from '../session-lessonspace/resolvers';
 import { meetingsResolvers } from '../meetings/resolvers';
 import { recordingExportResolvers } from '../meetings/exports';
@@ -33,6 +34,7 @@ import { sessionSummaryResolvers } from '../session-summary/resolvers';
 import { breakoutResolvers } from '../breakouts/resolvers';
 import { reportsResolvers } from '../reports/resolvers';
 import { notificationsResolvers } from '../notifications/resolvers';
+import { bigJobsResolvers } from '../bigjobs/resolvers';
 import { ValidationError } from '../../domain/shared/errors';
 import { withMutationScopes } from '../idempotency';
 import { loadNode } from '../relay';
@@ -118,6 +120,7 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   sessionConflictResolvers,
   sessionMutationResolvers,
   sessionCheckInResolvers,
+  sessionFeedbackResolvers,
   meetingsResolvers,
   recordingExportResolvers,
   sessionAdminResolvers,
@@ -126,7 +129,8 @@ const areas: Resolvers[] = [baseResolvers, authResolvers, tenantsResolvers, jobs
   breakoutResolvers,
   sessionLessonspaceResolvers,
   reportsResolvers,
-  notificationsResolvers];
+  notificationsResolvers,
+  bigJobsResolvers];
 
 export async function buildSchema(): Promise<GraphQLSchema> {
   const typeDefs = await loadSchemaSDL();

@@ -66,12 +66,15 @@ import { sessionSummaryMessages } from '../session-summary/messages';
 import { esSessionSummary } from './es/session-summary';
 import { checkInMessages } from '../../domain/session/checkin-rules';
 import { esSessionCheckIn } from './es/session-checkin';
+import { esSessionFeedback } from './es/session-feedback';
 import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
 import { esReports } from './es/reports';
 import { notificationMessages } from '../../domain/notification/messages';
 import { esNotifications } from './es/notifications';
+import { bigJobCsvMessages, bigJobLabels, bigJobMessages } from '../../domain/bigjob/messages';
+import { esBigJobs } from './es/bigjobs';
 import type { Locale } from './locale';
 
 /** Every message group users can read. A new group: one line here, its Spanish in es/. */
@@ -101,6 +104,7 @@ export const MESSAGE_GROUPS = [
   lessonspaceMessages,
   reportMessages, reportLabels,
   notificationMessages,
+  bigJobMessages, bigJobLabels, bigJobCsvMessages,
 ] as const;
 
 function english(): Record<string, string> {
@@ -137,9 +141,11 @@ export const catalogues: Readonly<Record<Locale, Readonly<Record<string, string>
     ...esCourses,
     ...esSessionSummary,
     ...esSessionCheckIn,
+    ...esSessionFeedback,
     ...esSessionLessonspace,
     ...esReports,
     ...esNotifications,
+    ...esBigJobs,
   },
 };
 

@@ -59,6 +59,8 @@ export const sessionFields: SessionResolvers = {
   sessionCompletionStatus: async (s, _args, ctx) => {
     const now = ctx.services.clock();
     if (s.cancelled || now < s.endAt) return null;
+    // Recorded by the session-timers tick (decision 0074): the record, as the audit trail shows it.
+    if (s.completionStatus) return s.completionStatus;
     const [ecosystem, people] = await Promise.all([loaders(ctx).ecosystems.load(s.ecosystemId), participantsOf(ctx, s.id)]);
     return completionStatus(s, people, ecosystem?.sessionSettings.attendanceGraceMinutes ?? 0, now);
   },

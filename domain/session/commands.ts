@@ -3,6 +3,7 @@
  * API maps GraphQL inputs onto them. Rules that answer the spec's own messages (lengths, days,
  * links, seats, reasons) are checked by the decider, not here.
  */
+import type { CompletionCommand } from './completion';
 import { z } from 'zod';
 import { zodMessage as zm } from '../shared/i18n';
 import { commonMessages } from '../shared/messages';
@@ -110,6 +111,7 @@ export type RecordSessionAttendanceInput = z.infer<typeof recordSessionAttendanc
 
 export type SessionCommand =
   | CheckInCommand
+  | CompletionCommand
   | { type: 'ScheduleSession'; data: ScheduleSessionInput }
   | { type: 'EditSession'; data: EditSessionInput }
   | { type: 'CancelSession'; data: CancelSessionInput }

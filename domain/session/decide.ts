@@ -16,6 +16,7 @@ import { sessionMessages as m } from './messages';
 import { findOccurrence, hasEnded, inScope, isHttpUrl, learners, scheduled, segmentOf } from './select';
 import type { SessionState } from './state';
 import { recordLessonspaceFiles, recordLessonspaceLesson } from './lessonspace';
+import { completeSessionOccurrence, recordSessionFeedback } from './completion';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -115,6 +116,8 @@ export function decide(command: SessionCommand, state: SessionState, ctx: Comman
     case 'CheckOutOfSession': return checkOutOfSession(command.data, state, ctx);
     case 'RecordLessonspaceLesson': return recordLessonspaceLesson(command.data, state, ctx);
     case 'RecordLessonspaceFiles': return recordLessonspaceFiles(command.data, state, ctx);
+    case 'CompleteSessionOccurrence': return completeSessionOccurrence(command.data, state, ctx);
+    case 'RecordSessionFeedback': return recordSessionFeedback(command.data, state, ctx);
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -8,6 +8,9 @@ import { MEETING_SOLUTIONS, PARTICIPANT_TYPES, SESSION_LOCATIONS, SESSION_TYPES 
 import { localDateSchema, localTimeSchema, scheduleSchema } from './schedule';
 import { sessionCheckedInSchema, sessionCheckedOutSchema, type SessionCheckedIn, type SessionCheckedOut } from './checkin-events';
 import { lessonspaceEventSchemas, type LessonspaceEvent } from './lessonspace-events';
+import {
+  completionSchema, feedbackSchema, sessionFeedbackRecordedSchema, sessionOccurrenceCompletedSchema, type SessionFeedbackRecorded, type SessionOccurrenceCompleted,
+} from './completion-events';
 
 const instant = z.string().min(1);
 const id = z.uuid();
@@ -93,6 +96,9 @@ export const occurrenceExceptionSchema = occurrenceChangesSchema.extend({
   deleted: z.boolean(),
   pending: z.boolean().nullable(),
   attendance: z.record(z.string(), attendanceSchema),
+  /** Decision 0074: the completion and each participant's feedback, absent until recorded. */
+  completion: completionSchema.optional(),
+  feedback: z.record(z.string(), feedbackSchema).optional(),
 });
 
 export const sessionEditedSchema = z.object({ seriesId: id, occurrenceId: id, changes: occurrenceChangesSchema, at: instant });
@@ -153,7 +159,8 @@ export type SessionEvent =
   | SessionCheckedIn | SessionCheckedOut
   | SessionScheduled | SessionEdited | SessionSegmentEdited | SessionSegmentSplit | SessionsCancelled | SessionsRestored
   | SessionParticipantDropped | SessionSeatReserved | SessionsPendingSet | SessionMeetingRoomSet | SessionAttendanceRecorded
-  | LessonspaceEvent;
+  | LessonspaceEvent
+  | SessionOccurrenceCompleted | SessionFeedbackRecorded;
 
 export type SegmentVersion = z.infer<typeof segmentVersionSchema>;
 export type OccurrenceChanges = z.infer<typeof occurrenceChangesSchema>;
@@ -175,4 +182,6 @@ export const sessionEventSchemas = {
   SessionCheckedIn: sessionCheckedInSchema,
   SessionCheckedOut: sessionCheckedOutSchema,
   ...lessonspaceEventSchemas,
+  SessionOccurrenceCompleted: sessionOccurrenceCompletedSchema,
+  SessionFeedbackRecorded: sessionFeedbackRecordedSchema,
 };

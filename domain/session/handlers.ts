@@ -9,6 +9,7 @@ import { checkInToSessionInput, checkOutOfSessionInput } from './checkin';
 import type { SessionEvent } from './events';
 import { sessionAggregate, type SessionState } from './state';
 import { recordLessonspaceFilesInput, recordLessonspaceLessonInput } from './lessonspace';
+import { completeSessionOccurrenceInput, recordSessionFeedbackInput } from './completion';
 
 type Data<T extends SessionCommand['type']> = Extract<SessionCommand, { type: T }>['data'];
 type SessionHandler<Input> = CommandHandler<Input, SessionState, SessionEvent>;
@@ -58,3 +59,5 @@ export const checkInToSession = onBooking('CheckInToSession', checkInToSessionIn
 export const checkOutOfSession = onBooking('CheckOutOfSession', checkOutOfSessionInput);
 export const recordLessonspaceLesson = onBooking('RecordLessonspaceLesson', recordLessonspaceLessonInput);
 export const recordLessonspaceFiles = onBooking('RecordLessonspaceFiles', recordLessonspaceFilesInput);
+export const completeSessionOccurrence = onBooking('CompleteSessionOccurrence', completeSessionOccurrenceInput);
+export const recordSessionFeedback = onBooking('RecordSessionFeedback', recordSessionFeedbackInput);

@@ -18,6 +18,7 @@
  *   (domain/session/occurrences.ts) expands them into `Occurrence`s, which the projection writes as
  *   rows. Time-dependent statuses (UPCOMING, RECENTLY_COMPLETED, COMPLETED) are derived when read.
  */
+import type { OccurrenceCompletion, ParticipantFeedback } from './completion-events';
 import { v5 as uuidv5 } from 'uuid';
 
 export const SESSION_TYPES = ['ONE_ON_ONE', 'DROP_IN', 'GROUP', 'ONE_ON_ONE_BREAKOUT', 'COURSE', 'MODULE'] as const;
@@ -151,6 +152,10 @@ export interface Occurrence {
   forceBooked: boolean;
   /** ISO instant of the last event that changed this occurrence. */
   lastModified: string;
+  /** Decision 0074: how it went, recorded by the session-timers tick after its end and grace minutes; absent before. */
+  completion?: OccurrenceCompletion;
+  /** Decision 0074: post-session feedback by participant id. */
+  feedback?: Record<string, ParticipantFeedback>;
 }
 
 const OCCURRENCE_NAMESPACE = '6f1c2a4e-0c53-4c1e-9a55-8d6e7b1a2f30';

@@ -46,6 +46,8 @@ function occurrenceOf(s: ScheduledSession, segment: Segment, version: SegmentVer
     createdBy: s.createdBy,
     forceBooked: s.forceBooked,
     lastModified: latest(version.at, e?.at),
+    ...(e?.completion ? { completion: e.completion } : {}),
+    ...(e?.feedback ? { feedback: e.feedback } : {}),
   };
 }
 

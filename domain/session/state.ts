@@ -170,6 +170,14 @@ function occurrenceChange(event: SessionEvent): ((e: OccurrenceException) => Occ
       const { userId, checkedOutTime } = event.data;
       return (e) => ({ ...e, attendance: { ...e.attendance, [userId]: withCheck(e.attendance[userId], { checkedOutTime }) } });
     }
+    case 'SessionOccurrenceCompleted': {
+      const { status, attended, at } = event.data;
+      return (e) => ({ ...e, completion: { status, attended, at } });
+    }
+    case 'SessionFeedbackRecorded': {
+      const { userId, rating, comment, by, at } = event.data;
+      return (e) => ({ ...e, feedback: { ...e.feedback, [userId]: { rating, comment, by, at } } });
+    }
     default: return null;
   }
 }
@@ -192,7 +200,9 @@ function applyToScheduled(s: ScheduledSession, event: SessionEvent): ScheduledSe
     case 'SessionEdited':
     case 'SessionAttendanceRecorded':
     case 'SessionCheckedIn':
-    case 'SessionCheckedOut': return withExceptions(s, [event.data.occurrenceId], event.data.at, occurrenceChange(event) ?? ((e) => e));
+    case 'SessionCheckedOut':
+    case 'SessionOccurrenceCompleted':
+    case 'SessionFeedbackRecorded': return withExceptions(s, [event.data.occurrenceId], event.data.at, occurrenceChange(event) ?? ((e) => e));
     case 'SessionsCancelled':
     case 'SessionsRestored':
     case 'SessionParticipantDropped':

@@ -120,6 +120,15 @@ const describers: { [T in SessionEvent['type']]: Describer } = {
     const d = parsed(e, 'SessionCheckedOut');
     return { summary: 'Checked out of a session', changes: d ? { checkedOutTime: d.checkedOutTime, corrected: d.corrected, occurrenceId: d.occurrenceId, checkedOutUserId: d.userId } : {} };
   },
+  // Decision 0074: the session-timers tick's completion and a participant's feedback (its comment is left out: the rating says how it went).
+  SessionOccurrenceCompleted: (e) => {
+    const d = parsed(e, 'SessionOccurrenceCompleted');
+    return { summary: 'Completed a session', changes: d ? { completionStatus: d.status, attendedCount: d.attended.length, graceMinutes: d.graceMinutes, occurrenceId: d.occurrenceId } : {} };
+  },
+  SessionFeedbackRecorded: (e) => {
+    const d = parsed(e, 'SessionFeedbackRecorded');
+    return { summary: 'Gave feedback on a session', changes: d ? { rating: d.rating, occurrenceId: d.occurrenceId, feedbackUserId: d.userId } : {} };
+  },
   // The recording's link is left out like meeting links: whoever has it can watch.
   SessionLessonspaceLessonRecorded: (e) => {
     const d = parsed(e, 'SessionLessonspaceLessonRecorded');

@@ -19,7 +19,8 @@ export { writeOccurrences, type SegmentRecurrence } from './write';
 export const sessionsProjection: Projection = {
   name: SESSIONS_PROJECTION,
   // 2: session_participants.checked_in_time / checked_out_time (decision 0066).
-  version: 2,
+  // 3: completion and feedback columns (decision 0074).
+  version: 3,
   tables: sessionTables,
   indexes: sessionIndexes,
   exposedTables: ['sessions', 'session_participants'],

@@ -49,6 +49,8 @@ export interface SessionRow {
   createdBy: string;
   forceBooked: boolean;
   lastModified: Date;
+  /** Decision 0074: recorded by the session-timers tick; null before. */
+  completionStatus: 'HELD' | 'TUTEE_NO_SHOW' | 'TUTOR_NO_SHOW' | 'NO_SHOW' | null;
 }
 
 export interface SessionParticipantRow {
@@ -63,6 +65,11 @@ export interface SessionParticipantRow {
   isFallbackJoin: boolean;
   checkedInTime: Date | null;
   checkedOutTime: Date | null;
+  /** Decision 0074. */
+  hasPendingFeedback: boolean;
+  feedbackRating: number | null;
+  feedbackSubmittedAt: Date | null;
+  feedbackSubmittedBy: string | null;
 }
 
 const SESSION_SELECT = `s.id, s.ecosystem_id AS "ecosystemId", s.program_id AS "programId", s.series_id AS "seriesId",
@@ -74,7 +81,8 @@ const SESSION_SELECT = `s.id, s.ecosystem_id AS "ecosystemId", s.program_id AS "
   s.max_students AS "maxStudents", s.grade_levels AS "gradeLevels", s.schools, s.is_paid AS "isPaid",
   s.tutoring_amount AS "tutoringAmount", s.custom_properties AS "customProperties", s.course_section_id AS "courseSectionId",
   s.cancelled, s.cancel_reason AS "cancelReason", s.pending, s.num_leaders AS "numLeaders", s.num_learners AS "numLearners",
-  s.num_attendees AS "numAttendees", s.created_by AS "createdBy", s.force_booked AS "forceBooked", s.last_modified AS "lastModified"`;
+  s.num_attendees AS "numAttendees", s.created_by AS "createdBy", s.force_booked AS "forceBooked", s.last_modified AS "lastModified",
+  s.completion_status AS "completionStatus"`;
 
 /** Sessions by id, as far as the tenant scope shows them. */
 export async function sessionsByIds(client: PoolClient, ids: readonly string[]): Promise<Map<string, SessionRow>> {
@@ -87,7 +95,9 @@ export async function participantsOfSessions(client: PoolClient, sessionIds: rea
   const r = await client.query<SessionParticipantRow>(
     `SELECT session_id AS "sessionId", user_id AS "userId", user_type AS "userType", is_leader AS "isLeader", is_paired AS "isPaired",
             joined_time AS "joinedTime", joined_time_delta AS "joinedTimeDelta", left_time AS "leftTime", is_fallback_join AS "isFallbackJoin",
-            checked_in_time AS "checkedInTime", checked_out_time AS "checkedOutTime"
+            checked_in_time AS "checkedInTime", checked_out_time AS "checkedOutTime",
+            has_pending_feedback AS "hasPendingFeedback", feedback_rating AS "feedbackRating",
+            feedback_submitted_at AS "feedbackSubmittedAt", feedback_submitted_by AS "feedbackSubmittedBy"
        FROM read.session_participants WHERE session_id = ANY($1::uuid[]) ORDER BY session_id, is_leader DESC, user_id`, [sessionIds]);
   return r.rows;
 }
@@ -222,4 +232,17 @@ export async function minutesLed(client: PoolClient, userId: string, scope: Sess
         AND ($3 OR p.ecosystem_id = ANY($4::uuid[]) OR p.program_id = ANY($5::uuid[]))`,
     [userId, now.toISOString(), scope.all, scope.all ? [] : scope.ecosystemIds, scope.all ? [] : scope.programIds]);
   return Number(r.rows[0]?.minutes ?? 0);
+}
+
+/**
+ * Decision 0074: a person's completed sessions they attended and gave no feedback on, most recently
+ * ended first (index session_participants (user_id, end_at) WHERE has_pending_feedback), as far as
+ * the tenant scope shows them.
+ */
+export async function pendingFeedbackSessions(client: PoolClient, q: { userId: string; programIds: readonly string[] | null; pageNumber: number; pageSize: number }):
+  Promise<{ rows: SessionRow[]; hasMore: boolean }> {
+  const r = await client.query<SessionRow>(`SELECT ${SESSION_SELECT} FROM read.session_participants p JOIN read.sessions s ON s.id = p.session_id
+    WHERE p.user_id = $1 AND p.has_pending_feedback AND ($2::uuid[] IS NULL OR s.program_id = ANY($2::uuid[]))
+    ORDER BY p.end_at DESC, s.id LIMIT $3 OFFSET $4`, [q.userId, q.programIds, q.pageSize + 1, (q.pageNumber - 1) * q.pageSize]);
+  return { rows: r.rows.slice(0, q.pageSize), hasMore: r.rows.length > q.pageSize };
 }

@@ -61,7 +61,9 @@ export function sessionTables(schema: string): string {
       num_attendees      integer NOT NULL,
       created_by         uuid NOT NULL,
       force_booked       boolean NOT NULL,
-      last_modified      timestamptz NOT NULL
+      last_modified      timestamptz NOT NULL,
+      completion_status  text,
+      completed_at       timestamptz
     );
     CREATE INDEX sessions_series_idx ON ${s}.sessions (series_id);
     CREATE TABLE ${s}.session_participants (
@@ -83,11 +85,18 @@ export function sessionTables(schema: string): string {
       is_fallback_join   boolean NOT NULL,
       checked_in_time    timestamptz,
       checked_out_time   timestamptz,
+      has_pending_feedback  boolean NOT NULL DEFAULT false,
+      feedback_rating       integer,
+      feedback_comment      text,
+      feedback_submitted_at timestamptz,
+      feedback_submitted_by uuid,
       PRIMARY KEY (session_id, user_id)
     );
     CREATE INDEX session_participants_series_idx ON ${s}.session_participants (series_id);
     COMMENT ON TABLE ${s}.sessions IS 'One session (one occurrence of a booking), spec section 3.';
     COMMENT ON TABLE ${s}.session_participants IS 'A person in one session, with its times copied in for range scans.';
+    COMMENT ON COLUMN ${s}.sessions.completion_status IS 'How it went (HELD, TUTEE_NO_SHOW, TUTOR_NO_SHOW, NO_SHOW), recorded by the session-timers tick (decision 0074); null before.';
+    COMMENT ON COLUMN ${s}.session_participants.has_pending_feedback IS 'Attended a completed session and gave no feedback yet (decision 0074).';
   `;
 }
 
@@ -101,6 +110,9 @@ export function sessionIndexes(schema: string): string {
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_subject_idx ON ${s}.sessions (ecosystem_id, (subject COLLATE "C"), start_at, id);
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_cancelled_idx ON ${s}.sessions (ecosystem_id, start_at, id) WHERE cancelled;
     CREATE INDEX IF NOT EXISTS sessions_ecosystem_pending_idx ON ${s}.sessions (ecosystem_id, start_at, id) WHERE pending AND NOT cancelled;
+    CREATE INDEX IF NOT EXISTS sessions_remind_start_idx ON ${s}.sessions (start_at) WHERE NOT cancelled AND NOT pending;
+    CREATE INDEX IF NOT EXISTS sessions_uncompleted_end_idx ON ${s}.sessions (end_at) WHERE completion_status IS NULL AND NOT cancelled AND NOT pending;
+    CREATE INDEX IF NOT EXISTS session_participants_pending_feedback_idx ON ${s}.session_participants (user_id, end_at) WHERE has_pending_feedback;
     CREATE INDEX IF NOT EXISTS session_participants_user_start_idx
       ON ${s}.session_participants (user_id, start_at, session_id) INCLUDE (end_at, cancelled, is_leader);
   `;

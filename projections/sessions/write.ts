@@ -26,6 +26,7 @@ const SESSION_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['custom_properties', 'jsonb'], ['course_section_id', 'uuid'], ['cancelled', 'boolean'], ['cancel_reason', 'text'],
   ['pending', 'boolean'], ['num_leaders', 'integer'], ['num_learners', 'integer'], ['num_attendees', 'integer'],
   ['created_by', 'uuid'], ['force_booked', 'boolean'], ['last_modified', 'timestamptz'],
+  ['completion_status', 'text'], ['completed_at', 'timestamptz'],
 ];
 
 const PARTICIPANT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
@@ -34,6 +35,8 @@ const PARTICIPANT_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['session_type', 'text'], ['cancelled', 'boolean'], ['joined_time', 'timestamptz'], ['joined_time_delta', 'integer'],
   ['left_time', 'timestamptz'], ['is_fallback_join', 'boolean'],
   ['checked_in_time', 'timestamptz'], ['checked_out_time', 'timestamptz'],
+  ['has_pending_feedback', 'boolean'], ['feedback_rating', 'integer'], ['feedback_comment', 'text'],
+  ['feedback_submitted_at', 'timestamptz'], ['feedback_submitted_by', 'uuid'],
 ];
 
 /** `INSERT ... SELECT FROM jsonb_to_recordset($n)` upserting on `key`, skipping rows that did not change. */
@@ -68,6 +71,17 @@ function sessionRecord(o: Occurrence, ecosystemId: string, recurrence: SegmentRe
     custom_properties: d.customProperties, course_section_id: d.courseSectionId, cancelled: o.cancelled, cancel_reason: o.cancelReason,
     pending: o.pending, num_leaders: n.leaders, num_learners: n.learners, num_attendees: n.attendees, created_by: o.createdBy,
     force_booked: o.forceBooked, last_modified: o.lastModified,
+    completion_status: o.completion?.status ?? null, completed_at: o.completion?.at ?? null,
+  };
+}
+
+/** Decision 0074: whoever attended a completed occurrence owes feedback until they give it. */
+function feedbackColumns(o: Occurrence, userId: string): Record<string, unknown> {
+  const given = o.feedback?.[userId];
+  return {
+    has_pending_feedback: Boolean(o.completion?.attended.includes(userId)) && !given,
+    feedback_rating: given?.rating ?? null, feedback_comment: given?.comment ?? null,
+    feedback_submitted_at: given?.at ?? null, feedback_submitted_by: given?.by ?? null,
   };
 }
 
@@ -78,6 +92,7 @@ function participantRecords(o: Occurrence, ecosystemId: string): Record<string, 
     session_type: o.details.sessionType, cancelled: o.cancelled, joined_time: p.attendance.joinedTime,
     joined_time_delta: p.attendance.joinedTimeDelta, left_time: p.attendance.leftTime, is_fallback_join: p.attendance.isFallbackJoin,
     checked_in_time: p.attendance.checkedInTime, checked_out_time: p.attendance.checkedOutTime,
+    ...feedbackColumns(o, p.userId),
   }));
 }
 

@@ -85,7 +85,7 @@ beforeAll(async () => {
   if (!existsSync(path.join(DEFAULT_WEB_DIR, 'index.html'))) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   db = await createTestDatabase();
   platform = await startPlatform({
-    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'allow-raw', PROJECTION_WAIT_MS: '10000' }),
+    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'allow-raw', PROJECTION_WAIT_MS: '10000', SESSION_TIMERS_CRON: 'off' }),
     databaseUrl: db.url,
     secrets: { apiDatabasePassword: inject('apiDbPassword'), jwtSecret: randomBytes(32).toString('hex') },
     skipMigrations: true, seed: true, webDir: DEFAULT_WEB_DIR, port: 0, host: '127.0.0.1', log: () => undefined,

@@ -20,6 +20,8 @@ import { postTestNotification } from '../../api/notifications/testing';
 let api: TestApi;
 let w: World;
 let aim: Aim;
+/** The victim's big job: its global and raw ids. */
+let bigJobIds: string[] = [];
 let docs: { queries: ProbeDocument[]; mutations: ProbeDocument[] };
 /** Strings that only someone entitled to the victim ecosystem (or the victim child's family) may see. */
 let ecosystemSecrets: string[];
@@ -139,6 +141,11 @@ beforeAll(async () => {
   const adminId = (await api.platform.services.auth.authenticate(w.tokens.admin1))!.userId;
   await postTestNotification(api.platform.services, { recipientUserId: adminId, ecosystemId: w.e1, params: { sessionSubject: NOTIFICATION_WORDS.admin } });
   childNotification = await postTestNotification(api.platform.services, { recipientUserId: w.ids.student, ecosystemId: w.e1, params: { sessionSubject: NOTIFICATION_WORDS.child } });
+  // A big job of the victim (decision 0075): only platform admins may see it or its file.
+  const bigJob = await api.graphql<{ createBigJob: { id: string; jobId: string } }>('mutation($e: ID!) { createBigJob(type: EXPORT_USERS, ecosystemId: $e) { id jobId } }',
+    { e: w.e1 }, { token: w.tokens.platformAdmin, headers: { 'idempotency-key': randomUUID() } });
+  expect(bigJob.errors).toBeUndefined();
+  bigJobIds = [bigJob.data!.createBigJob.id, bigJob.data!.createBigJob.jobId];
   const otherProgramStudent = await addPerson(api, 'otis.otherprogram@example.com',
     [{ ecosystemId: w.e1, role: 'STUDENT' }, { ecosystemId: w.e1, role: 'PUPIL', programId: w.p2 }]);
   const member = await addPerson(api, 'mona.member@example.com', [{ ecosystemId: w.e1, role: 'MEMBER' }]);
@@ -175,14 +182,14 @@ beforeAll(async () => {
   aim = {
     ecosystemId: w.e1, programId: w.p1, userId: w.ids.student, email: 'sam.student@example.com', search: 'sam',
     globalIds: [toGlobalId('Ecosystem', w.e1), toGlobalId('Program', w.p1), toGlobalId('User', w.ids.student), toGlobalId('User', w.ids.parent), sectionId.id,
-      toGlobalId('Notification', childNotification)],
+      toGlobalId('Notification', childNotification), bigJobIds[0]],
     sectionId: { raw: sectionId.rawId, global: sectionId.id },
   };
   docs = { queries: probeQueries(schema, aim), mutations: probeMutations(schema, aim) };
   childSecrets = ['sam.student@example.com', w.ids.student, toGlobalId('User', w.ids.student), ...CHILD_NAMES, childSession, ...SESSION_WORDS,
     NOTIFICATION_WORDS.child, childNotification];
   ecosystemSecrets = [...childSecrets, dropIn, tutorId, 'lena.lead@example.com', 'pat.parent@example.com', 'pia.programadmin@example.com', demo.ecosystemAdmin.email,
-    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS, NOTIFICATION_WORDS.admin];
+    w.ids.parent, w.p1, toGlobalId('Program', w.p1), COURSE_NAME, sectionId.rawId, ...REPORT_WORDS, NOTIFICATION_WORDS.admin, ...bigJobIds];
   outsiders = { otherAdmin: w.tokens.admin2, otherStudent: otherStudent.token, anonymous: null };
   neighbours = {
     otherParent: otherParent.token, otherProgramStudent: otherProgramStudent.token, otherProgramLeader: otherProgramLeader.token, member: member.token,

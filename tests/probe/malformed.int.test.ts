@@ -24,7 +24,9 @@ let mutationNames: string[];
  */
 const LINE_BREAKS_ALLOWED = new Set(['csv', 'message', 'errorMessage', 'description', 'sessionDescription', 'reason', 'bio', 'bannerMessage', 'note', 'education',
   'skillsAccomplishments', 'hobbiesInterests', 'availabilityDesc', 'dailyAvaliability', 'availability', 'samlCertificate',
-  'password', 'oldPass', 'newPass', 'newPassword', 'confirmPassword', 'code']);
+  'password', 'oldPass', 'newPass', 'newPassword', 'confirmPassword', 'code',
+  // Post-session feedback (decision 0074): a comment is prose.
+  'comment']);
 
 /**
  * Keys that are not our ids: an ecosystem's profile id is a slug, and the ids of custom properties,
@@ -55,6 +57,7 @@ const SENDERS: Record<string, Sender> = {
   createCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editCustomLessonspaceRecordingExportDefinition: 'platformAdmin',
   deleteCustomLessonspaceRecordingExportDefinition: 'platformAdmin', editParentNotifications: 'parent', joinProgram: 'student',
   createScheduledProgramLevelReports: 'platformAdmin', updateScheduledProgramLevelReports: 'platformAdmin', toggleArchiveScheduledProgramLevelReports: 'platformAdmin',
+  createBigJob: 'platformAdmin', createReportBigJob: 'platformAdmin', cancelBigJob: 'platformAdmin', retryBigJob: 'platformAdmin',
 };
 
 /** Sent last: were one of them to take its malformed input, it could end the sender's session or role, or change every session matching. */

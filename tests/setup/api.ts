@@ -36,7 +36,8 @@ export interface TestApi {
 
 export async function startTestApi(overrides: Record<string, string> = {}): Promise<TestApi> {
   const db = await createTestDatabase();
-  const config = configSchema.parse({ NODE_ENV: 'test', PROJECTION_WAIT_MS: '10000', REVIEW_APP_SECRET: 'review-app-secret-for-tests', ...overrides });
+  // The session timers' tick (decision 0074) runs on the real clock: tests that want it drive it with their own clock.
+  const config = configSchema.parse({ NODE_ENV: 'test', PROJECTION_WAIT_MS: '10000', REVIEW_APP_SECRET: 'review-app-secret-for-tests', SESSION_TIMERS_CRON: 'off', ...overrides });
   const platform = await startPlatform({
     config,
     databaseUrl: db.url,

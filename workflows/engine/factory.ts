@@ -9,6 +9,8 @@ import type { InviteJobDeps } from '../invitations/activities';
 import type { MessageDeliveryDeps } from '../messages/activities';
 import type { MeetingActivityDeps } from '../meetings/activities';
 import type { ReportActivityDeps } from '../reports/activities';
+import type { BigJobDeps } from '../bigjobs/activities';
+import type { TimerActivityDeps } from '../timers/activities';
 import { PgBossWorkflowEngine } from './pgboss';
 import type { StartableWorkflowName, ScheduledWorkflowName, ScheduleSpec, StartResult, WorkflowArgs, WorkflowEngine } from './port';
 import type { TemporalEngineOptions, TemporalWorkflowEngine } from './temporal';
@@ -28,6 +30,10 @@ export interface WorkflowEngineDeps {
   meetings?: MeetingActivityDeps;
   /** The scheduled reports' reads (decision 0068); their e-mails go through this engine. */
   reports?: Omit<ReportActivityDeps, 'engine'>;
+  /** Big jobs' sources and file storage (decision 0075). */
+  bigJobs?: BigJobDeps;
+  /** The session timers' reads and settings (decision 0074); their messages go through this engine. */
+  timers?: Omit<TimerActivityDeps, 'engine'>;
   log?: (line: string) => void;
 }
 
@@ -46,7 +52,8 @@ export function createWorkflowEngine(deps: WorkflowEngineDeps, ownerUrl: string)
   };
   const invitations = deps.invitations && { ...deps.invitations, engine: runningEngine };
   const reports = deps.reports && { ...deps.reports, engine: runningEngine };
-  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations, meetings: deps.meetings, reports });
+  const timers = deps.timers && { ...deps.timers, engine: runningEngine };
+  const activities = createActivities({ bus: deps.bus, reads: deps.reads, clock: deps.clock, delivery: deps.delivery, invitations, meetings: deps.meetings, reports, bigJobs: deps.bigJobs, timers });
   engine = pickEngine(deps, activities, ownerUrl);
   return engine;
 }

@@ -28,7 +28,7 @@ describe('pg-boss engine', () => {
       expect(queues.rows.map((r) => r.name)).toEqual([
         'workflow_adminArchiveAllUser', 'workflow_adminCancelAllLabelSession', 'workflow_adminRestoreAllSessions', 'workflow_adminSaveAllLabelSession', 'workflow_adminUpdateAllUserPermissions',
         'workflow_createEcosystemDemoData', 'workflow_deleteEcosystemDemoData', 'workflow_deliverMessage', 'workflow_inviteUsersFromFile', 'workflow_reapStalledJobs',
-        'workflow_runScheduledReports', 'workflow_runWeeklyParentReports', 'workflow_syncMeetingRoom',
+        'workflow_runBigJob', 'workflow_runScheduledReports', 'workflow_runSessionTimers', 'workflow_runWeeklyParentReports', 'workflow_syncMeetingRoom',
       ]);
       // A run may take as long as its profile allows: an invitation file an hour, other jobs 15 minutes (workflows/profiles.ts).
       const expiry = await db.ownerPool.query<{ name: string; expire_seconds: number }>(

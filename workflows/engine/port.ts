@@ -112,29 +112,45 @@ export type RunScheduledReportsArgs = Record<string, never>;
  * clock, Saturday 09:00 in each guardian's zone. No arguments: the guardians are in the read models.
  */
 export type RunWeeklyParentReportsArgs = Record<string, never>;
+/** The session timers' tick (decision 0074): reminders and completions due at the engine's clock, from the sessions read model. */
+export type RunSessionTimersArgs = Record<string, never>;
+
+/** A big job's run (decision 0075): which job, and which attempt (a retry is a new run). */
+export interface BigJobRunArgs extends JobRunArgs {
+  attempt: number;
+}
+
+/** Big-job workflows, started per job and attempt. */
+export interface BigJobWorkflowArgs {
+  runBigJob: BigJobRunArgs;
+}
 
 /** Recurring workflows, started by their schedule. */
 export interface ScheduledWorkflowArgs {
   reapStalledJobs: ReapStalledJobsArgs;
   runScheduledReports: RunScheduledReportsArgs;
   runWeeklyParentReports: RunWeeklyParentReportsArgs;
+  runSessionTimers: RunSessionTimersArgs;
 }
 
-export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs;
+export type WorkflowArgs = JobWorkflowArgs & ScheduledWorkflowArgs & MessageWorkflowArgs & MeetingWorkflowArgs & BigJobWorkflowArgs;
 export type JobWorkflowName = keyof JobWorkflowArgs & BatchJobName;
 export type ScheduledWorkflowName = keyof ScheduledWorkflowArgs;
 export type MessageWorkflowName = keyof MessageWorkflowArgs;
 export type MeetingWorkflowName = keyof MeetingWorkflowArgs;
+export type BigJobWorkflowName = keyof BigJobWorkflowArgs;
 /** What `startWorkflow` starts: a run per job or per message (schedules start the others). */
-export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | MeetingWorkflowName;
-export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName;
+export type StartableWorkflowName = JobWorkflowName | MessageWorkflowName | MeetingWorkflowName | BigJobWorkflowName;
+export type WorkflowName = JobWorkflowName | ScheduledWorkflowName | MessageWorkflowName | MeetingWorkflowName | BigJobWorkflowName;
 export const JOB_WORKFLOW_NAMES: readonly JobWorkflowName[] = ['createEcosystemDemoData', 'deleteEcosystemDemoData', 'adminArchiveAllUser', 'adminUpdateAllUserPermissions', 'inviteUsersFromFile',
   'adminCancelAllLabelSession', 'adminRestoreAllSessions', 'adminSaveAllLabelSession'];
 export const SCHEDULED_WORKFLOW_NAMES: readonly ScheduledWorkflowName[] = ['reapStalledJobs', 'runScheduledReports',
-  'runWeeklyParentReports'];
+  'runWeeklyParentReports', 'runSessionTimers'];
 export const MESSAGE_WORKFLOW_NAMES: readonly MessageWorkflowName[] = ['deliverMessage'];
 export const MEETING_WORKFLOW_NAMES: readonly MeetingWorkflowName[] = ['syncMeetingRoom'];
-export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES];
+export const BIG_JOB_WORKFLOW_NAMES: readonly BigJobWorkflowName[] = ['runBigJob'];
+export const WORKFLOW_NAMES: readonly WorkflowName[] = [...JOB_WORKFLOW_NAMES, ...SCHEDULED_WORKFLOW_NAMES, ...MESSAGE_WORKFLOW_NAMES, ...MEETING_WORKFLOW_NAMES,
+  ...BIG_JOB_WORKFLOW_NAMES];
 
 /** How a workflow run ended, as the workflow reports it (the job's own state is the record). */
 export interface WorkflowOutcome {
@@ -199,6 +215,11 @@ export function messageWorkflowId(messageId: string): string {
 /** One room sync per series and revision: a repeated start for the same change starts nothing. */
 export function meetingRoomWorkflowId(seriesId: string, revision: number): string {
   return `meeting-room-${seriesId}-${revision}`;
+}
+
+/** One run per big job and attempt: a retry starts the next attempt's run, a repeated start nothing. */
+export function bigJobWorkflowId(jobId: string, attempt: number): string {
+  return `big-job-${jobId}-${attempt}`;
 }
 
 /** The id of a workflow's schedule (Temporal adds the task queue, as several platforms may share a namespace). */

@@ -16,7 +16,9 @@ import { deliverMessageFlow } from './deliverMessage';
 import { syncMeetingRoomFlow } from './syncMeetingRoom';
 import { runScheduledReportsFlow } from './scheduledReports';
 import { runWeeklyParentReportsFlow } from './weeklyParentReports';
+import { runSessionTimersFlow } from './sessionTimers';
 import type { FlowRuntime } from './runtime';
+import { bigJobFlow } from './bigJob';
 
 const ROLES = ['PLATFORM_ADMIN', 'SUPER_ADMIN', 'PROGRAM_ADMIN', 'TEACHER', 'STAFF', 'LEADER', 'PUPIL', 'PARENT', 'STUDENT', 'MEMBER', 'SYSTEM'] as const satisfies readonly Role[];
 
@@ -48,8 +50,10 @@ export const inviteFileArgsSchema = jobRunArgsSchema.extend({ rowCount: z.number
 export const deliverMessageArgsSchema = z.object({ messageId: z.uuid() });
 export const syncMeetingRoomArgsSchema = z.object({ seriesId: z.uuid(), revision: z.number().int().min(0) });
 export const reapStalledJobsArgsSchema = z.object({ stalledAfterMs: z.number().int().min(60_000) });
+export const bigJobRunArgsSchema = jobRunArgsSchema.extend({ attempt: z.number().int().min(1) });
 export const runScheduledReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 export const runWeeklyParentReportsArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
+export const runSessionTimersArgsSchema = z.object({}).strict() as z.ZodType<Record<string, never>>;
 
 export async function runWorkflow(name: WorkflowName, activities: Activities, rawArgs: unknown, runtime: FlowRuntime): Promise<unknown> {
   switch (name) {
@@ -76,6 +80,10 @@ export async function runWorkflow(name: WorkflowName, activities: Activities, ra
       return runScheduledReportsFlow(activities, runScheduledReportsArgsSchema.parse(rawArgs ?? {}));
     case 'runWeeklyParentReports':
       return runWeeklyParentReportsFlow(activities, runWeeklyParentReportsArgsSchema.parse(rawArgs ?? {}));
+    case 'runBigJob':
+      return bigJobFlow(activities, bigJobRunArgsSchema.parse(rawArgs), runtime);
+    case 'runSessionTimers':
+      return runSessionTimersFlow(activities, runSessionTimersArgsSchema.parse(rawArgs ?? {}));
     default: {
       const exhaustive: never = name;
       return exhaustive;

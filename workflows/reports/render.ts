@@ -10,7 +10,8 @@ import type { ReportLanguage } from '../../domain/report/model';
 import { csvText } from '../../infra/csv';
 import type { ReportContents } from '../../projections/reports/contents';
 
-const HEADERS: Record<ReportLanguage, string[]> = {
+/** The report file's column names (also the big jobs' program sessions report, decision 0075). */
+export const REPORT_HEADERS: Record<ReportLanguage, string[]> = {
   en: ['Line', 'Program', 'Tutor', 'Held', 'Cancelled', 'Missed', 'Hours', 'Attendance rate', 'Active pairs', 'Learners'],
   es: ['Línea', 'Programa', 'Tutor', 'Realizadas', 'Canceladas', 'Perdidas', 'Horas', 'Tasa de asistencia', 'Parejas activas', 'Aprendices'],
 };
@@ -23,16 +24,20 @@ export function periodLabel(start: Date, end: Date, timeZoneId: string): string 
   return first === last ? `${first}` : `${first} – ${last}`;
 }
 
-export function reportCsv(contents: ReportContents, language: ReportLanguage): string {
+/** The report's lines: one per program, then one per program and tutor. */
+export function reportRows(contents: ReportContents, language: ReportLanguage): string[][] {
   const names = new Map(contents.programs.map((p) => [p.programId, p.programName]));
-  const rows = [
+  return [
     ...contents.programs.map((p) => [LINE[language].program, p.programName, '', String(p.held), String(p.cancelled), String(p.missed), String(p.hours),
       p.attendanceRate === null ? '' : String(p.attendanceRate), String(p.activePairs), '']),
     ...contents.tutors.map((t) => [LINE[language].tutor, names.get(t.programId) ?? '', t.tutorName, String(t.held), String(t.cancelled), String(t.missed),
       String(t.hours), '', '', String(t.learners)]),
   ];
+}
+
+export function reportCsv(contents: ReportContents, language: ReportLanguage): string {
   // A byte-order mark first, so spreadsheets read UTF-8 (as the HTTP exports).
-  return `\uFEFF${csvText(HEADERS[language], rows)}`;
+  return `\uFEFF${csvText(REPORT_HEADERS[language], reportRows(contents, language))}`;
 }
 
 export function reportAttachment(reportName: string, period: { start: Date }, timeZoneId: string, csv: string): MessageAttachment {

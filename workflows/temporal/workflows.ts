@@ -8,7 +8,7 @@
  */
 import { CancellationScope, isCancellation, proxyActivities, type ActivityOptions } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, RunScheduledReportsArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
+import type { BulkSessionsArgs, BulkUsersArgs, CreateDemoDataArgs, DeliverMessageArgs, InviteFileArgs, JobRunArgs, ReapStalledJobsArgs, RunScheduledReportsArgs, RunSessionTimersArgs, SyncMeetingRoomArgs, WorkflowOutcome } from '../engine/port';
 import { bulkUsersFlow } from '../flows/bulkUsers';
 import { bulkSessionsFlow } from '../flows/bulkSessions';
 import { deliverMessageFlow } from '../flows/deliverMessage';
@@ -21,6 +21,9 @@ import { reapStalledJobsFlow } from '../flows/reaper';
 import { runScheduledReportsFlow } from '../flows/scheduledReports';
 import { runWeeklyParentReportsFlow } from '../flows/weeklyParentReports';
 import type { RunWeeklyParentReportsArgs } from '../engine/port';
+import { bigJobFlow } from '../flows/bigJob';
+import type { BigJobRunArgs } from '../engine/port';
+import { runSessionTimersFlow, type SessionTimersOutcome } from '../flows/sessionTimers';
 import type { FlowRuntime } from '../flows/runtime';
 import { ACTIVITY_PROFILES, NON_RETRYABLE_ERROR_TYPES, type ActivityProfile } from '../profiles';
 
@@ -100,4 +103,17 @@ export async function runScheduledReports(args: RunScheduledReportsArgs): Promis
 
 export async function runWeeklyParentReports(args: RunWeeklyParentReportsArgs): Promise<{ sent: number }> {
   return runWeeklyParentReportsFlow(activities, args);
+}
+
+/** A big job's run (decision 0075): its chunks on the bigJobChunk profile (profiles.ts ACTIVITY_PROFILE_OF). */
+const { runBigJobChunk: runBigJobChunkActivity } = proxyActivities<Activities>(activityOptions(ACTIVITY_PROFILES.bigJobChunk));
+
+export async function runBigJob(args: BigJobRunArgs): Promise<WorkflowOutcome> {
+  // The proxies are Proxy objects: they are named one by one (a spread of one copies nothing).
+  const { beginBigJob, finishBigJob, abandonBigJob } = activities;
+  return bigJobFlow({ beginBigJob, runBigJobChunk: runBigJobChunkActivity, finishBigJob, abandonBigJob }, args, runtime);
+}
+
+export async function runSessionTimers(args: RunSessionTimersArgs): Promise<SessionTimersOutcome> {
+  return runSessionTimersFlow(activities, args);
 }

@@ -244,5 +244,20 @@ export class FakeActivities {
       this.calls.push(`${due.parentId} send-weekly:${due.firedAt}`);
       return 'SENT';
     },
+    // Big jobs have their own suite (workflows/bigjobs); the engine contract does not start them.
+    beginBigJob: async () => { throw new Error('big jobs are not part of the engine contract'); },
+    runBigJobChunk: async () => ({ next: null }),
+    finishBigJob: async () => undefined,
+    abandonBigJob: async () => undefined,
+    // The session timers have their own suite (workflows/timers).
+    dueSessionTimers: async () => ({ reminders: [], completions: [] }),
+    sendSessionReminder: async (due) => {
+      this.calls.push(`${due.sessionId} remind:${due.offsetMinutes}`);
+      return 1;
+    },
+    completeSessionOccurrence: async (due) => {
+      this.calls.push(`${due.occurrenceId} complete`);
+      return { completed: true, requests: 0 };
+    },
   };
 }

@@ -17,6 +17,11 @@ import type { WorkflowEngine } from '../engine/port';
 import type { Execute } from '../launch';
 import { inviteJobReads } from '../invitations/reads';
 import { jobReads } from '../reads';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LocalDiskStorage } from '../../infra/storage/local';
+import { bigJobSources } from '../bigjobs/sources';
 
 /** A new engine over the harness's activities; pg-boss takes the test database's URL. */
 export type EngineMaker = (activities: Activities, databaseUrl: string) => WorkflowEngine;
@@ -28,6 +33,8 @@ export interface WorkflowHarness {
   /** Dispatches as `admin` (or `options.actor`), at `options.now`, and waits for every projection. */
   execute: Execute;
   executeAt(now: Date, ...args: Parameters<Execute>): Promise<unknown>;
+  /** Where big jobs store their files (a private temporary folder, removed by `stop`). */
+  files: LocalDiskStorage;
   /** Stops the engine (its worker) and starts a new one over the same queues. */
   restartEngine(): Promise<void>;
   stop(): Promise<void>;
@@ -35,6 +42,9 @@ export interface WorkflowHarness {
 
 /** Where the invitation-file job's links point in these tests. */
 export const INVITE_LINKS = { PUBLIC_URL: 'https://tutoring.example.org', PORT: 4000, INVITE_TTL_HOURS: 168 };
+
+/** Rows per big-job export chunk in these tests: a few dozen rows make several chunks. */
+export const BIG_JOB_TEST_CHUNK_ROWS = 10;
 
 export const admin: Actor = { userId: '0b6f1e1c-6a0e-4c55-9f1a-2d3c4b5a6f70', role: 'PLATFORM_ADMIN' };
 
@@ -46,14 +56,17 @@ export async function startWorkflowHarness(makeEngine: EngineMaker, wrap: (a: Ac
   await runner.start();
   // The invitation-file job mails through the engine that runs it (whichever is current after a restart).
   const invitations = { reads: inviteJobReads(db.ownerPool, bus), config: INVITE_LINKS, engine: () => harness.engine };
-  const activities = wrap(createActivities({ bus, reads: jobReads(db.ownerPool), invitations }));
+  const filesDir = mkdtempSync(path.join(tmpdir(), 'big-jobs-'));
+  const files = new LocalDiskStorage(filesDir);
+  const bigJobs = { sources: bigJobSources(db.ownerPool, bus, { chunkRows: BIG_JOB_TEST_CHUNK_ROWS }), storage: files };
+  const activities = wrap(createActivities({ bus, reads: jobReads(db.ownerPool), invitations, bigJobs }));
   const dispatch = async (now: Date | undefined, ...[handler, input]: Parameters<Execute>) => {
     const result = await bus.dispatch(handler, input, { actor: admin, commandId: randomUUID(), now: now?.toISOString() });
     if (result.position) await runner.waitFor(result.position, undefined, 10_000);
     return result;
   };
   const harness: WorkflowHarness = {
-    db, bus,
+    db, bus, files,
     engine: makeEngine(activities, db.url),
     execute: (handler, input) => dispatch(undefined, handler, input),
     executeAt: (now, handler, input) => dispatch(now, handler, input),
@@ -67,6 +80,7 @@ export async function startWorkflowHarness(makeEngine: EngineMaker, wrap: (a: Ac
       await runner.stop();
       await store.close();
       await db.drop();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
   await harness.engine.start();

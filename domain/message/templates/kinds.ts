@@ -14,6 +14,7 @@ import { followUp } from './follow-up';
 import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
 import { weeklyParentReport } from './weekly';
+import { childSessionReminder, feedbackRequested, sessionReminder } from './session-timers';
 import { applicationReviewed } from './application';
 import { sessionBooked, sessionCancelled, sessionMoved, sessionParticipantJoined, sessionParticipantLeft, sessionRemoved, sessionRestored } from './sessions';
 
@@ -202,6 +203,10 @@ export const TEMPLATES = {
   CONTACT_CHANGED: contactChanged,
   SCHEDULED_REPORT: scheduledReport,
   WEEKLY_PARENT_REPORT: weeklyParentReport,
+  // Session timers (decision 0074).
+  SESSION_REMINDER: sessionReminder,
+  CHILD_SESSION_REMINDER: childSessionReminder,
+  FEEDBACK_REQUESTED: feedbackRequested,
   SESSION_BOOKED: sessionBooked,
   SESSION_MOVED: sessionMoved,
   SESSION_CANCELLED: sessionCancelled,

@@ -6,6 +6,7 @@
  */
 import type { MessageKind } from '../kinds';
 import type { TemplateParams } from './kinds';
+import { SESSION_TIMER_SAMPLES } from './session-timers';
 
 /** A Monday 4 PM New York session of Algebra, told to the participant, with its unsubscribe link. */
 const SESSION: TemplateParams['SESSION_BOOKED'] = {
@@ -48,6 +49,8 @@ export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
       { name: 'Lia Student', sessions: [] },
     ],
   },
+  // Session timers (decision 0074).
+  ...SESSION_TIMER_SAMPLES,
   SESSION_BOOKED: { ...SESSION, more: 7 },
   SESSION_MOVED: { ...SESSION, previousStartAt: '2026-11-23T21:00:00.000Z', startAt: '2026-11-24T21:00:00.000Z', endAt: '2026-11-24T22:00:00.000Z' },
   SESSION_CANCELLED: { ...SESSION, reason: 'The school is closed.', more: 1 },

@@ -6,6 +6,7 @@ import { MESSAGE_KINDS, messageLanguageOf, type MessageKind } from '../kinds';
 import { renderMessage, resolveBrand, type TemplateParams } from './index';
 import { duration } from './kinds';
 import { SAMPLES } from './samples';
+import { localStart } from './session-timers';
 
 const SAMPLE: TemplateParams = SAMPLES;
 
@@ -93,6 +94,17 @@ describe('message templates', () => {
     expect(duration(60, 'en')).toBe('1 hour');
     expect(duration(1440, 'es')).toBe('1 día');
     expect(duration(2880, 'es')).toBe('2 días');
+  });
+
+  it('write session times in the recipient\'s zone and language, across a clock change (decision 0074)', () => {
+    // 20:00 UTC is 16:00 in New York on 15 March 2027 (EDT) and 15:00 on 8 March (EST); 21:00 in Madrid.
+    expect(localStart('2027-03-15T20:00:00.000Z', 'America/New_York', 'en')).toBe('Monday 15 March 2027, 16:00 (America/New_York)');
+    expect(localStart('2027-03-08T20:00:00.000Z', 'America/New_York', 'en')).toBe('Monday 8 March 2027, 15:00 (America/New_York)');
+    expect(localStart('2027-03-15T20:00:00.000Z', 'Europe/Madrid', 'es')).toBe('lunes 15 de marzo de 2027, 21:00 (Europe/Madrid)');
+    const child = render('CHILD_SESSION_REMINDER', 'es');
+    expect(child.subject).toBe('Río Academy: la sesión "Algebra" de Lucía empieza en 1 día');
+    expect(child.text).toContain('lunes 15 de marzo de 2027, 21:00 (Europe/Madrid)');
+    expect(render('SESSION_REMINDER', 'en').html).toContain('href="https://meet.example.org/room"');
   });
 });
 

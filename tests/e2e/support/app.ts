@@ -77,7 +77,8 @@ export async function startE2eApp(overrides: Record<string, string> = {}): Promi
   ensureWebBuild();
   const db: TestDatabase = await createTestDatabase();
   const platform = await startPlatform({
-    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'only', PROJECTION_WAIT_MS: '10000', ...overrides }),
+    // The session timers' tick (decision 0074) would act on the real clock: off unless a test asks for it.
+    config: configSchema.parse({ NODE_ENV: 'test', PERSISTED_QUERIES: 'only', PROJECTION_WAIT_MS: '10000', SESSION_TIMERS_CRON: 'off', ...overrides }),
     databaseUrl: db.url,
     secrets: { apiDatabasePassword: inject('apiDbPassword'), jwtSecret: randomBytes(32).toString('hex') },
     skipMigrations: true,

@@ -35,6 +35,8 @@ import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
 import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
+import { bigJobsEn } from './bigJobs.en';
+import { bigJobsEs } from './bigJobs.es';
 import { programSettingsEn } from './programSettings.en';
 import { programSettingsEs } from './programSettings.es';
 import { ecosystemSettingsEn } from './ecosystemSettings.en';
@@ -73,6 +75,7 @@ const SESSIONS: Catalogues = { en: sessionsEn, sp: sessionsEs };
 const CLASSES: Catalogues = { en: classesEn, sp: classesEs };
 const RECORDING_EXPORTS: Catalogues = { en: recordingExportsEn, sp: recordingExportsEs };
 const REPORTS: Catalogues = { en: reportsEn, sp: reportsEs };
+const BIG_JOBS: Catalogues = { en: bigJobsEn, sp: bigJobsEs };
 const PROGRAM_SETTINGS: Catalogues = { en: programSettingsEn, sp: programSettingsEs };
 const ECOSYSTEM_SETTINGS: Catalogues = { en: ecosystemSettingsEn, sp: ecosystemSettingsEs };
 const NOTIFICATIONS: Catalogues = { en: notificationsEn, sp: notificationsEs };
@@ -140,6 +143,11 @@ export function ClassesMessages({ children }: { children: ReactNode }) {
 /** The platform admins' recording export definitions page (docs/decisions/0058, 0065). */
 export function RecordingExportsMessages({ children }: { children: ReactNode }) {
   return <PageMessages catalogues={RECORDING_EXPORTS}>{children}</PageMessages>;
+}
+
+/** The big jobs page of the internal admin panel and its card (decision 0075). */
+export function BigJobsMessages({ children }: { children: ReactNode }) {
+  return <PageMessages catalogues={BIG_JOBS}>{children}</PageMessages>;
 }
 
 /** The scheduled reports pages of the internal admin panel (decision 0068). */

@@ -16,6 +16,7 @@ import type { SessionsMessageId } from './sessions.en';
 import type { ClassesMessageId } from './classes.en';
 import type { RecordingExportsMessageId } from './recordingExports.en';
 import type { ReportsMessageId } from './reports.en';
+import type { BigJobsMessageId } from './bigJobs.en';
 import type { ProgramSettingsMessageId } from './programSettings.en';
 import type { EcosystemSettingsMessageId } from './ecosystemSettings.en';
 import type { NotificationsMessageId } from './notifications.en';
@@ -157,4 +158,5 @@ export type MessageId = CoreMessageId | SettingsMessageId | InviteMessageId | Ou
   | RecordingExportsMessageId | ReportsMessageId
   | ProgramSettingsMessageId
   | EcosystemSettingsMessageId
-  | NotificationsMessageId;
+  | NotificationsMessageId
+  | BigJobsMessageId;

@@ -33,6 +33,8 @@ export const notificationsEn = {
   'inbox.kind.SESSION_PARTICIPANT_LEFT': '{other} left the session {subject}, {when}.',
   'inbox.kind.SESSION_REMINDER': 'Reminder: {subject} starts {when}.',
   'inbox.kind.FEEDBACK_REQUESTED': 'Please give your feedback on {subject}, {when}.',
+  // Session timers (decision 0074).
+  'inbox.kind.CHILD_SESSION_REMINDER': 'Reminder: {child, select, none {a session} other {{child}\'s session}} {subject} starts {when}.',
   'inbox.kind.other': 'You have a new notification.',
 };
 

@@ -30,5 +30,7 @@ export const notificationsEs: Record<NotificationsMessageId, string> = {
   'inbox.kind.SESSION_PARTICIPANT_LEFT': '{other} dejó la sesión {subject}, {when}.',
   'inbox.kind.SESSION_REMINDER': 'Recordatorio: {subject} empieza el {when}.',
   'inbox.kind.FEEDBACK_REQUESTED': 'Por favor, dé su opinión sobre {subject}, {when}.',
+  // Session timers (decision 0074).
+  'inbox.kind.CHILD_SESSION_REMINDER': 'Recordatorio: {child, select, none {una sesión} other {la sesión de {child}}}, {subject}, empieza el {when}.',
   'inbox.kind.other': 'Tiene una notificación nueva.',
 };

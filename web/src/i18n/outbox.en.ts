@@ -59,6 +59,10 @@ export const outboxEn = {
   'outbox.kind.CONTACT_CHANGED': 'Contact details changed',
   'outbox.kind.SCHEDULED_REPORT': 'Scheduled report',
   'outbox.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
+  // Session timers (decision 0074).
+  'outbox.kind.SESSION_REMINDER': 'Session reminder',
+  'outbox.kind.CHILD_SESSION_REMINDER': 'Reminder of a child\'s session',
+  'outbox.kind.FEEDBACK_REQUESTED': 'Request for session feedback',
   // Session notices (decision 0072).
   'outbox.kind.SESSION_BOOKED': 'Session booked',
   'outbox.kind.SESSION_MOVED': 'Session moved',

@@ -58,6 +58,10 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'outbox.kind.SCHEDULED_REPORT': 'Informe programado',
   'outbox.kind.WEEKLY_PARENT_REPORT': 'Informe semanal a los padres',
+  // Session timers (decision 0074).
+  'outbox.kind.SESSION_REMINDER': 'Recordatorio de sesión',
+  'outbox.kind.CHILD_SESSION_REMINDER': 'Recordatorio de la sesión de un hijo',
+  'outbox.kind.FEEDBACK_REQUESTED': 'Solicitud de opinión sobre la sesión',
   // Session notices (decision 0072).
   'outbox.kind.SESSION_BOOKED': 'Sesión reservada',
   'outbox.kind.SESSION_MOVED': 'Sesión con nuevo horario',

@@ -31,6 +31,8 @@ import { recordingExportsEn } from './recordingExports.en';
 import { recordingExportsEs } from './recordingExports.es';
 import { reportsEn } from './reports.en';
 import { reportsEs } from './reports.es';
+import { bigJobsEn } from './bigJobs.en';
+import { bigJobsEs } from './bigJobs.es';
 import { programSettingsEn } from './programSettings.en';
 import { programSettingsEs } from './programSettings.es';
 import { ecosystemSettingsEn } from './ecosystemSettings.en';
@@ -56,6 +58,7 @@ const PAGES: Record<string, { en: Record<string, string>; es: Record<string, str
   programSettings: { en: programSettingsEn, es: programSettingsEs },
   ecosystemSettings: { en: ecosystemSettingsEn, es: ecosystemSettingsEs },
   notifications: { en: notificationsEn, es: notificationsEs },
+  bigJobs: { en: bigJobsEn, es: bigJobsEs },
 };
 
 describe.each(Object.entries(PAGES))('the %s catalogues', (_name, { en: english, es: spanish }) => {

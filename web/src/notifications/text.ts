@@ -15,6 +15,8 @@ export type NotificationParams = Readonly<Record<string, unknown>>;
 export const KNOWN_KINDS = [
   'SESSION_BOOKED', 'SESSION_SCHEDULED', 'SESSION_MOVED', 'SESSION_CHANGED', 'SESSION_CANCELLED', 'SESSION_RESTORED', 'SESSION_REMOVED',
   'SESSION_PARTICIPANT_JOINED', 'SESSION_PARTICIPANT_LEFT', 'SESSION_REMINDER', 'FEEDBACK_REQUESTED',
+  // Session timers (decision 0074): a parent's reminder of their child's session.
+  'CHILD_SESSION_REMINDER',
 ] as const;
 
 const text = (params: NotificationParams, ...names: string[]): string | null => {

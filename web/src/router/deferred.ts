@@ -18,6 +18,7 @@ export const loadJoinProgramPage = () => import('../pages/account-settings/JoinP
 export const loadLinkedAccountsPage = () => import('../pages/sso/LinkedAccountsPage');
 export const loadScheduledReportsPage = () => import('../pages/reports/ScheduledReportsPage');
 export const loadCreateReportPage = () => import('../pages/reports/CreateReportPage');
+export const loadEcosystemJobsPage = () => import('../pages/ecosystem-jobs/EcosystemJobsPage');
 export const loadProgramSettingsPage = () => import('../pages/program-settings/ProgramSettingsPage');
 export const loadEcosystemSettingsPage = () => import('../pages/ecosystem-settings/EcosystemSettingsPage');
 export const loadNotificationListPage = () => import('../pages/notifications/NotificationListPage');

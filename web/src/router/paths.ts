@@ -11,6 +11,8 @@ export const ECOSYSTEMS_PATH = `${ADMIN_ROOT}/manage-ecosystems`;
 export const ECOSYSTEM_ADMIN_ROOT = '/admin';
 /** The scheduled program-level reports and their form (platform admins, decision 0068). */
 export const SCHEDULED_REPORTS_PATH = `${ADMIN_ROOT}/scheduled-reports`;
+/** Big jobs: exports and reports in the background (platform admins, decision 0075). */
+export const ECOSYSTEM_JOBS_PATH = `${ADMIN_ROOT}/ecosystem-jobs`;
 export const CREATE_REPORT_PATH = `${SCHEDULED_REPORTS_PATH}/create-report`;
 
 /** The outbox of every e-mail and text message (platform admins). */

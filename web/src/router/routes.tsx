@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
                 { path: 'custom-lessonspace-video-audio-recording-export-definitions', lazy: () => import('../pages/recording-exports/RecordingExportsPage') },
                 { path: 'scheduled-reports', lazy: () => import('./deferred').then((m) => m.loadScheduledReportsPage()) },
                 { path: 'scheduled-reports/create-report', lazy: () => import('./deferred').then((m) => m.loadCreateReportPage()) },
+                { path: 'ecosystem-jobs', lazy: () => import('./deferred').then((m) => m.loadEcosystemJobsPage()) },
               ],
             },
             {

@@ -3,8 +3,8 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useT } from '../../i18n/terms';
-import { ECOSYSTEMS_PATH, MESSAGE_TEMPLATES_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
-import { OutboxMessages, ReportsMessages } from '../../i18n/PageMessages';
+import { ECOSYSTEM_JOBS_PATH, ECOSYSTEMS_PATH, MESSAGE_TEMPLATES_PATH, OUTBOX_PATH, RECORDING_EXPORTS_PATH, SCHEDULED_REPORTS_PATH } from '../../router/paths';
+import { BigJobsMessages, OutboxMessages, ReportsMessages } from '../../i18n/PageMessages';
 
 /** Its words come with the reports pages' catalogue (decision 0052), not the first load's. */
 function ReportsCard() {
@@ -13,6 +13,17 @@ function ReportsCard() {
     <Card component="li" withBorder>
       <Anchor component={Link} to={SCHEDULED_REPORTS_PATH} fw={600}>{t('reports.title')}</Anchor>
       <Text size="sm" c="dimmed">{t('reports.linkText')}</Text>
+    </Card>
+  );
+}
+
+/** Its words come with the big jobs page's catalogue (decision 0075). */
+function BigJobsCard() {
+  const t = useT();
+  return (
+    <Card component="li" withBorder>
+      <Anchor component={Link} to={ECOSYSTEM_JOBS_PATH} fw={600}>{t('bigJobs.title')}</Anchor>
+      <Text size="sm" c="dimmed">{t('bigJobs.linkText')}</Text>
     </Card>
   );
 }
@@ -49,6 +60,7 @@ export function Component() {
           <Text size="sm" c="dimmed">{t('admin.recordingExportsText')}</Text>
         </Card>
         <ReportsMessages><ReportsCard /></ReportsMessages>
+        <BigJobsMessages><BigJobsCard /></BigJobsMessages>
         <OutboxMessages><TemplatesCard /></OutboxMessages>
       </SimpleGrid>
     </Stack>

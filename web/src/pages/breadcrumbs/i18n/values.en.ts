@@ -15,6 +15,11 @@ export const valuesEn = {
   'breadcrumbs.value.kind.program': 'Program',
   'breadcrumbs.value.reason.abandoned': 'Abandoned',
   'breadcrumbs.value.checkType.MANUAL': 'Checked by hand',
+  // Decision 0074: how a session went.
+  'breadcrumbs.value.completionStatus.HELD': 'Held',
+  'breadcrumbs.value.completionStatus.TUTEE_NO_SHOW': 'The learners did not show up',
+  'breadcrumbs.value.completionStatus.TUTOR_NO_SHOW': 'The tutor did not show up',
+  'breadcrumbs.value.completionStatus.NO_SHOW': 'Nobody showed up',
   'breadcrumbs.value.checkType.EXTERNAL_URL': 'External service',
   'breadcrumbs.value.vendor.CLEVER': 'Clever',
   'breadcrumbs.value.vendor.CLASSLINK': 'ClassLink',
@@ -108,6 +113,10 @@ export const valuesEn = {
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Contact details changed',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Scheduled report',
   'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Weekly report to parents',
+  // Session timers (decision 0074).
+  'breadcrumbs.value.kind.SESSION_REMINDER': 'Session reminder',
+  'breadcrumbs.value.kind.CHILD_SESSION_REMINDER': 'Reminder of a child\'s session',
+  'breadcrumbs.value.kind.FEEDBACK_REQUESTED': 'Request for session feedback',
   // Session notices (decision 0072).
   'breadcrumbs.value.kind.SESSION_BOOKED': 'Session booked',
   'breadcrumbs.value.kind.SESSION_MOVED': 'Session moved',
@@ -140,4 +149,7 @@ export const valuesEn = {
   'breadcrumbs.value.enrollRoles.STUDENT': 'Students',
   'breadcrumbs.value.enrollRoles.PARENT': 'Parents',
   'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Program sessions',
+  'breadcrumbs.value.type.EXPORT_SESSIONS': 'Sessions export',
+  'breadcrumbs.value.type.EXPORT_USERS': 'People export',
+  'breadcrumbs.value.type.REPORT_PROGRAM_SESSIONS': 'Program sessions report',
 } as const satisfies Record<string, string>;

@@ -12,6 +12,11 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.program': 'Programa',
   'breadcrumbs.value.reason.abandoned': 'Abandonado',
   'breadcrumbs.value.checkType.MANUAL': 'Revisión manual',
+  // Decision 0074: how a session went.
+  'breadcrumbs.value.completionStatus.HELD': 'Realizada',
+  'breadcrumbs.value.completionStatus.TUTEE_NO_SHOW': 'Los estudiantes no se presentaron',
+  'breadcrumbs.value.completionStatus.TUTOR_NO_SHOW': 'El tutor no se presentó',
+  'breadcrumbs.value.completionStatus.NO_SHOW': 'Nadie se presentó',
   'breadcrumbs.value.checkType.EXTERNAL_URL': 'Servicio externo',
   'breadcrumbs.value.vendor.CLEVER': 'Clever',
   'breadcrumbs.value.vendor.CLASSLINK': 'ClassLink',
@@ -105,6 +110,10 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.CONTACT_CHANGED': 'Datos de contacto cambiados',
   'breadcrumbs.value.kind.SCHEDULED_REPORT': 'Informe programado',
   'breadcrumbs.value.kind.WEEKLY_PARENT_REPORT': 'Informe semanal a los padres',
+  // Session timers (decision 0074).
+  'breadcrumbs.value.kind.SESSION_REMINDER': 'Recordatorio de sesión',
+  'breadcrumbs.value.kind.CHILD_SESSION_REMINDER': 'Recordatorio de la sesión de un hijo',
+  'breadcrumbs.value.kind.FEEDBACK_REQUESTED': 'Solicitud de opinión sobre la sesión',
   // Session notices (decision 0072).
   'breadcrumbs.value.kind.SESSION_BOOKED': 'Sesión reservada',
   'breadcrumbs.value.kind.SESSION_MOVED': 'Sesión con nuevo horario',
@@ -137,4 +146,7 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.enrollRoles.STUDENT': 'Estudiantes',
   'breadcrumbs.value.enrollRoles.PARENT': 'Padres y madres',
   'breadcrumbs.value.reportType.PROGRAM_SESSIONS': 'Sesiones por programa',
+  'breadcrumbs.value.type.EXPORT_SESSIONS': 'Exportación de sesiones',
+  'breadcrumbs.value.type.EXPORT_USERS': 'Exportación de personas',
+  'breadcrumbs.value.type.REPORT_PROGRAM_SESSIONS': 'Informe de sesiones por programa',
 };

@@ -1,0 +1,46 @@
+/**
+ * English of the big jobs page (/internal-admin-panel/ecosystem-jobs, decision 0075). Not part of
+ * the first load: the page wraps itself in BigJobsMessages (i18n/PageMessages.tsx).
+ */
+export const bigJobsEn = {
+  'bigJobs.title': 'Ecosystem jobs',
+  'bigJobs.linkText': 'Exports and reports that run in the background; watch them, cancel, retry and download.',
+  'bigJobs.intro': 'Large exports and reports run in the background, a chunk at a time. This list refreshes itself every few seconds while a job runs.',
+  'bigJobs.start': 'Start a job',
+  'bigJobs.ecosystem': 'Ecosystem',
+  'bigJobs.kind': 'What to make',
+  'bigJobs.kind.EXPORT_SESSIONS': 'Sessions export',
+  'bigJobs.kind.EXPORT_USERS': 'People export',
+  'bigJobs.kind.REPORT_PROGRAM_SESSIONS': 'Program sessions report',
+  'bigJobs.programs': 'Programs',
+  'bigJobs.programsHint': 'Leave empty for every program (exports only).',
+  'bigJobs.from': 'From',
+  'bigJobs.to': 'To (not included)',
+  'bigJobs.startButton': 'Start',
+  'bigJobs.started': '{name} started.',
+  'bigJobs.list': 'Jobs',
+  'bigJobs.empty': 'No jobs yet.',
+  'bigJobs.state.QUEUED': 'Queued',
+  'bigJobs.state.RUNNING': 'Running',
+  'bigJobs.state.CANCELLING': 'Cancelling',
+  'bigJobs.state.FINISHED': 'Finished',
+  'bigJobs.state.FAILED': 'Failed',
+  'bigJobs.state.CANCELLED': 'Cancelled',
+  'bigJobs.progress': '{done} of {total}',
+  'bigJobs.progressUnknown': '{done} done',
+  'bigJobs.progressLabel': 'Progress of {name}',
+  'bigJobs.rate': '{rate} a second',
+  'bigJobs.timeLeft': 'About {seconds} s left',
+  'bigJobs.attempt': 'Attempt {attempt}',
+  'bigJobs.created': 'Started {time}',
+  'bigJobs.cancel': 'Cancel',
+  'bigJobs.retry': 'Retry',
+  'bigJobs.download': 'Download CSV',
+  'bigJobs.cancelled': 'The job is being cancelled.',
+  'bigJobs.retried': 'The job runs again from where it stopped.',
+  'bigJobs.errors': '{count, plural, one {# row left out} other {# rows left out}}',
+  'bigJobs.errorRow': 'Chunk {chunk}, {row}: {error}',
+  'bigJobs.failure': 'Failed: {error}',
+} as const satisfies Record<string, string>;
+
+export type BigJobsMessageId = keyof typeof bigJobsEn;
