@@ -17,6 +17,7 @@ import { CommandBus } from '../infra/commandbus';
 import { ProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections/registry';
 import { allReactors } from '../projections/reactors/registry';
+import { notificationDeps } from '../projections/reactors/notification-deps';
 import { postgresEventCounter } from '../projections/status';
 import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
@@ -145,9 +146,20 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     stops.push(() => eventStore.close());
 
     const bus = new CommandBus(eventStore);
+    let engineStarted = false;
     const projections = new ProjectionRunner(ownerPool, eventStore, allProjections(), {
       // Reactors act through the bus (docs/decisions/0069); they run wherever the projections run.
-      reactors: { bus, reactors: allReactors() },
+      // Notifications (decision 0072) record messages; message_delivery starts their workflows once the engine runs.
+      reactors: {
+        bus,
+        reactors: allReactors({
+          notifications: notificationDeps(ownerPool, config, secrets.jwtSecret),
+          engine: () => {
+            if (!engineStarted) throw new Error('the workflow engine is not started yet');
+            return services.engine;
+          },
+        }),
+      },
       // Exact lag from the events table; with EventStoreDB the runner counts by reading instead.
       ...(config.EVENTSTOREDB_URL ? {} : { countEventsAfter: postgresEventCounter(ownerPool) }),
       // While stopping, connections closing under a running batch are expected; the batch rolls back.
@@ -185,6 +197,7 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, bigJobs, timers, log }, ownerUrl);
     services.engine = engine;
     await engine.start();
+    engineStarted = true;
     stops.push(() => engine.stop());
     await scheduleRecurringWorkflows(engine, config);
     if (engine.kind === 'temporal') {

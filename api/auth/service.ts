@@ -15,6 +15,7 @@ import type { Actor, Position } from '../../domain/shared/events';
 import { changePassword as changePasswordCommand } from '../../domain/user/handlers';
 import type { Config } from '../../infra/config';
 import type { Secrets } from '../../infra/secrets';
+import { UnsubscribeLinks } from './unsubscribe';
 import { hasAppliedTo, loadAccount, USERS_PROJECTION, type AccountRow } from '../../projections/users';
 import type { Viewer } from '../context';
 import { Authenticator } from './authenticate';
@@ -134,6 +135,8 @@ export class AuthService {
   readonly mfa: MfaService;
   /** One-time links: VERIFY_EMAIL, RESET_PASSWORD, LOGIN_USER (docs/decisions/0042). */
   readonly oneTime: OneTimeLinks;
+  /** Unsubscribe links of notification e-mails (docs/decisions/0072), signed with a key derived from the JWT secret. */
+  readonly unsubscribe: UnsubscribeLinks;
 
   constructor(private readonly deps: AuthServiceDeps) {
     const { config } = deps;
@@ -159,6 +162,7 @@ export class AuthService {
     });
     const box = new SecretBox(deps.secrets.mfaSecretKey ?? randomBytes(32).toString('base64url'));
     const engine = deps.engine ?? (() => { throw new Error('AuthService: no workflow engine to mail e-mail codes with'); });
+    this.unsubscribe = new UnsubscribeLinks(deps.secrets.jwtSecret, deps.bus, this.clock, deps.projections, config.PROJECTION_WAIT_MS);
     this.mfa = new MfaService({
       box, apiPool: deps.apiPool, guard, load: (userId) => deps.bus.load(mfaAggregate, userId), clock: this.clock, issuer: TOTP_ISSUER,
       emailCodes: new EmailCodes({ apiPool: deps.apiPool, box, bus: deps.bus, clock: this.clock, engine }),

@@ -2,6 +2,7 @@
 import type { Resolvers } from '../__generated__/resolvers';
 import { joinablePrograms, joinProgramMutation } from './join-program';
 import { editNotificationSettingsMutation, editParentNotificationsMutation, editStaffNotificationSettingMutation } from './notifications';
+import { unsubscribeMutation } from './unsubscribe';
 
 export const settingsResolvers: Resolvers = {
   User: {
@@ -12,5 +13,6 @@ export const settingsResolvers: Resolvers = {
     editNotificationSettings: (_root, args, ctx) => editNotificationSettingsMutation(ctx, args.userId, args.input),
     editStaffNotificationSetting: (_root, args, ctx) => editStaffNotificationSettingMutation(ctx, args.userId, args.input),
     editParentNotifications: (_root, args, ctx) => editParentNotificationsMutation(ctx, args.input),
+    unsubscribe: (_root, args, ctx) => unsubscribeMutation(ctx, args.token),
   },
 };

@@ -44,6 +44,8 @@ export const messageRecordedSchema = z.object({
   idempotencyKey: z.string().min(1).max(300),
   /** E-mail only: files sent with it (a scheduled report's CSV, decision 0068). Absent on older events. */
   attachments: z.array(messageAttachmentSchema).max(3).optional(),
+  /** E-mail only: the unsubscribe page of a notification, sent as List-Unsubscribe (decision 0072). Absent on older events. */
+  listUnsubscribe: z.url({ protocol: /^https?$/ }).max(2000).optional(),
 });
 
 /** A delivery attempt began; `token` names the worker that owns it (a second worker finds it taken). */

@@ -7,6 +7,9 @@ export const MESSAGE_KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD'
   'WEEKLY_PARENT_REPORT',
   // Session timers (decision 0074).
   'SESSION_REMINDER', 'CHILD_SESSION_REMINDER', 'FEEDBACK_REQUESTED',
+  // Session notices of the notification reactor (docs/decisions/0072).
+  'SESSION_BOOKED', 'SESSION_MOVED', 'SESSION_CANCELLED', 'SESSION_RESTORED', 'SESSION_REMOVED', 'SESSION_PARTICIPANT_JOINED', 'SESSION_PARTICIPANT_LEFT',
+  'APPLICATION_REVIEWED',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 

@@ -18,6 +18,8 @@ export interface OutgoingEmail {
   kind: string;
   /** Files sent with it, as text (a scheduled report's CSV). */
   attachments?: Array<{ filename: string; contentType: string; content: string }>;
+  /** A notification's unsubscribe page: the List-Unsubscribe header (decision 0072). */
+  listUnsubscribe?: string;
 }
 
 export interface OutgoingText {

@@ -76,6 +76,7 @@ export class SmtpMailTransport implements MailTransport {
           'Content-Language': email.language,
           'Auto-Submitted': 'auto-generated',
           'X-Platform-Message-Kind': email.kind,
+          ...(email.listUnsubscribe ? { 'List-Unsubscribe': `<${email.listUnsubscribe}>` } : {}),
         },
       });
       const response = (info as { response?: unknown }).response;

@@ -28,3 +28,12 @@ export async function connectionsOf(db: Queryable, userIds: readonly string[]): 
     [userIds]);
   return r.rows;
 }
+
+/** The parents and guardians of one learner in one ecosystem, with the channels chosen for that child (the notification reactor, owner connection). */
+export async function parentsOfLearner(db: Queryable, childId: string, ecosystemId: string): Promise<Array<{ parentId: string; channels: NotificationChannel[] }>> {
+  const r = await db.query<{ parentId: string; channels: NotificationChannel[] }>(
+    `SELECT parent_id AS "parentId", notif_preferences AS channels FROM read.family_connections
+     WHERE child_id = $1 AND ecosystem_id = $2 ORDER BY linked_at, parent_id`,
+    [childId, ecosystemId]);
+  return r.rows;
+}

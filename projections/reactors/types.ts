@@ -17,6 +17,8 @@ export interface ReactorContext {
   execute<I, S, E extends DomainEvent>(handler: CommandHandler<I, S, E>, input: I, key: string): Promise<DispatchResult<S>>;
   /** An aggregate's state as of the reacted event (its stream folded up to the event's revision when it is the event's stream). */
   stateAt<S, E extends DomainEvent>(aggregate: Aggregate<S, E>, aggregateId: string): Promise<S>;
+  /** The event's own aggregate just before the event (its initial state for a stream's first event): what the event changed. */
+  stateBefore<S, E extends DomainEvent>(aggregate: Aggregate<S, E>): Promise<S>;
   /** The platform's clock: "now" of the reaction (not of the event, which may be replayed later). */
   now(): Date;
 }

@@ -164,6 +164,11 @@ export class ReactorWorker {
       },
       stateAt: (aggregate, aggregateId) =>
         bus.load(aggregate, aggregateId, streamName(aggregate.category, aggregateId) === event.streamId ? event.revision : undefined),
+      stateBefore: (aggregate) => {
+        const prefix = `${aggregate.category}-`;
+        if (!event.streamId.startsWith(prefix)) throw new Error(`stateBefore: ${event.type} is not an event of ${aggregate.category}`);
+        return bus.load(aggregate, event.streamId.slice(prefix.length), event.revision - 1);
+      },
     };
     await this.o.reactor.handlers[event.type](event, ctx);
     return effects;

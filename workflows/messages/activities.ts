@@ -68,6 +68,7 @@ function transmit(transports: Transports, message: MessageRecorded['data']): Pro
     return transports.mail?.send({
       messageId: message.messageId, to: message.to, subject: message.subject ?? '', text: message.text, html: message.html ?? '',
       language: message.language, kind: message.kind, ...(message.attachments ? { attachments: message.attachments } : {}),
+      ...(message.listUnsubscribe ? { listUnsubscribe: message.listUnsubscribe } : {}),
     }) ?? null;
   }
   return transports.text?.send({ messageId: message.messageId, to: message.to, text: message.text }) ?? null;

@@ -40,6 +40,8 @@ export interface SendMessageRequest<K extends MessageKind> {
   idempotencyKey: string;
   /** E-mail only: files sent with it. */
   attachments?: MessageAttachment[];
+  /** E-mail only: the page that turns this kind of message off (the List-Unsubscribe header, decision 0072). */
+  listUnsubscribe?: string;
 }
 
 export interface RecordOutcome {
@@ -95,16 +97,24 @@ function checkRecipient(channel: MessageChannel, to: string): string {
   return channel === 'EMAIL' ? value.toLowerCase() : value;
 }
 
-export async function sendMessage<K extends MessageKind>(deps: SendDeps, request: SendMessageRequest<K>): Promise<SentMessage> {
+/** The RecordMessage input of a request: rendered in its language, the recipient checked, the id derived from the key. */
+export function messageRecordOf<K extends MessageKind>(request: SendMessageRequest<K>): z.input<typeof recordMessageInput> {
   const to = checkRecipient(request.channel, request.to);
   const rendered = renderMessage({ kind: request.kind, channel: request.channel, language: request.language, params: request.params, brand: request.brand });
   const messageId = messageIdFor(request.ecosystemId, request.idempotencyKey);
-  const result = await deps.record({
+  return {
     messageId, ecosystemId: request.ecosystemId, channel: request.channel, kind: request.kind, language: request.language, to,
     recipientUserId: request.recipientUserId, subject: rendered.subject, text: rendered.text, html: rendered.html,
     idempotencyKey: request.idempotencyKey,
     ...(request.attachments && request.channel === 'EMAIL' ? { attachments: request.attachments } : {}),
-  }, messageCommandId(messageId, 'record'));
+    ...(request.listUnsubscribe && request.channel === 'EMAIL' ? { listUnsubscribe: request.listUnsubscribe } : {}),
+  };
+}
+
+export async function sendMessage<K extends MessageKind>(deps: SendDeps, request: SendMessageRequest<K>): Promise<SentMessage> {
+  const input = messageRecordOf(request);
+  const { messageId } = input;
+  const result = await deps.record(input, messageCommandId(messageId, 'record'));
   // Started again on a repeat too: a sender that died between recording and starting left it unstarted, and a started one is not started twice.
   await deps.engine.startWorkflow('deliverMessage', messageWorkflowId(messageId), { messageId });
   return { messageId, state: result.state, recorded: !result.replayed, position: result.position };

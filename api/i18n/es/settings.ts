@@ -16,4 +16,5 @@ export const esSettings: Record<string, string> = {
   'settings.joinAlreadyIn': 'Ya está en este programa, o sus administradores lo retiraron de él.',
   'settings.joinNoRole': 'Se unen a los programas los aprendices, los padres, los miembros de la comunidad y los tutores; a los administradores, al personal y a los docentes los añade un administrador.',
   'settings.joinArchived': 'Este programa está archivado: no admite personas nuevas.',
+  'settings.unsubscribeLinkInvalid': 'Este enlace para darse de baja no es válido. Ábralo de nuevo desde el correo o cambie sus notificaciones en la configuración de su cuenta.',
 };

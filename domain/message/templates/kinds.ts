@@ -15,6 +15,8 @@ import { contactChanged } from './contact-changed';
 import { scheduledReport } from './report';
 import { weeklyParentReport } from './weekly';
 import { childSessionReminder, feedbackRequested, sessionReminder } from './session-timers';
+import { applicationReviewed } from './application';
+import { sessionBooked, sessionCancelled, sessionMoved, sessionParticipantJoined, sessionParticipantLeft, sessionRemoved, sessionRestored } from './sessions';
 
 export interface Template<P> {
   params: z.ZodType<P>;
@@ -205,6 +207,14 @@ export const TEMPLATES = {
   SESSION_REMINDER: sessionReminder,
   CHILD_SESSION_REMINDER: childSessionReminder,
   FEEDBACK_REQUESTED: feedbackRequested,
+  SESSION_BOOKED: sessionBooked,
+  SESSION_MOVED: sessionMoved,
+  SESSION_CANCELLED: sessionCancelled,
+  SESSION_RESTORED: sessionRestored,
+  SESSION_REMOVED: sessionRemoved,
+  SESSION_PARTICIPANT_JOINED: sessionParticipantJoined,
+  SESSION_PARTICIPANT_LEFT: sessionParticipantLeft,
+  APPLICATION_REVIEWED: applicationReviewed,
 } satisfies Record<MessageKind, { params: z.ZodType; content: Record<MessageLanguage, unknown> }>;
 
 export type TemplateParams = { [K in MessageKind]: z.infer<(typeof TEMPLATES)[K]['params']> };

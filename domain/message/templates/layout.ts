@@ -14,7 +14,9 @@ export type Block =
   /** A table of text cells (a report's lines); the caption says what it lists. */
   | { type: 'table'; caption: string; head: string[]; rows: string[][] }
   /** A small horizontal bar chart (inline SVG in HTML, "label: value" lines in text). */
-  | { type: 'bars'; caption: string; items: Array<{ label: string; value: number }> };
+  | { type: 'bars'; caption: string; items: Array<{ label: string; value: number }> }
+  /** A small link below the rest (a notice's unsubscribe link): a plain link in HTML, "label: url" in text. */
+  | { type: 'link'; label: string; url: string };
 
 export interface Content {
   subject: string;
@@ -48,6 +50,7 @@ function blockText(block: Block): string {
     case 'note':
       return block.text;
     case 'action':
+    case 'link':
       return `${block.label}: ${checkUrl(block.url)}`;
     case 'code':
       return `    ${block.value}`;
@@ -81,6 +84,8 @@ function blockHtml(block: Block): string {
       return tableHtml(block);
     case 'bars':
       return barsHtml(block);
+    case 'link':
+      return `<p style="${FONT}font-size:13px;line-height:1.5;margin:8px 0 0"><a href="${escapeHtml(checkUrl(block.url))}" style="color:#1864ab">${escapeHtml(block.label)}</a></p>`;
     default: {
       const exhaustive: never = block;
       return exhaustive;

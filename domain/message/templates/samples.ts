@@ -8,6 +8,14 @@ import type { MessageKind } from '../kinds';
 import type { TemplateParams } from './kinds';
 import { SESSION_TIMER_SAMPLES } from './session-timers';
 
+/** A Monday 4 PM New York session of Algebra, told to the participant, with its unsubscribe link. */
+const SESSION: TemplateParams['SESSION_BOOKED'] = {
+  sessionSubject: 'Algebra', startAt: '2026-11-23T21:00:00.000Z', endAt: '2026-11-23T22:00:00.000Z', previousStartAt: null,
+  timeZoneId: 'America/New_York', more: 0, childName: null, otherName: null, reason: null,
+  url: 'https://app.example.org/s/rio/sessions/5e55a000-0000-4000-8000-000000000001',
+  unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
+};
+
 export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
   TEST: {},
   INVITE: { url: 'https://app.example.org/join/abc', inviterName: 'Ana', role: 'tutor' },
@@ -43,4 +51,12 @@ export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
   },
   // Session timers (decision 0074).
   ...SESSION_TIMER_SAMPLES,
+  SESSION_BOOKED: { ...SESSION, more: 7 },
+  SESSION_MOVED: { ...SESSION, previousStartAt: '2026-11-23T21:00:00.000Z', startAt: '2026-11-24T21:00:00.000Z', endAt: '2026-11-24T22:00:00.000Z' },
+  SESSION_CANCELLED: { ...SESSION, reason: 'The school is closed.', more: 1 },
+  SESSION_RESTORED: SESSION,
+  SESSION_REMOVED: { ...SESSION, childName: 'Ana' },
+  SESSION_PARTICIPANT_JOINED: { ...SESSION, otherName: 'Ben Ruiz' },
+  SESSION_PARTICIPANT_LEFT: { ...SESSION, otherName: 'Ben Ruiz' },
+  APPLICATION_REVIEWED: { decision: 'CHANGES_REQUESTED', role: 'tutor', note: 'Please add your school.', url: 'https://app.example.org/s/rio/login' },
 };

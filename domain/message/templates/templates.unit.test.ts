@@ -107,3 +107,38 @@ describe('message templates', () => {
     expect(render('SESSION_REMINDER', 'en').html).toContain('href="https://meet.example.org/room"');
   });
 });
+
+describe('session notices (docs/decisions/0072)', () => {
+  const notice = (language: 'en' | 'es', timeZoneId: string, channel: 'EMAIL' | 'SMS' = 'EMAIL') => renderMessage({
+    kind: 'SESSION_MOVED', channel, language, params: { ...SAMPLES.SESSION_MOVED, timeZoneId }, brand: { ecosystemName: 'Río Academy' },
+  });
+
+  it("write times in the recipient's zone and language", () => {
+    const ny = notice('en', 'America/New_York');
+    expect(ny.text).toContain('on Tuesday, November 24 at 4:00 PM EST');
+    expect(ny.text).toContain('(it was on Monday, November 23 at 4:00 PM EST)');
+    expect(ny.text).toMatch(/EST/);
+    const la = notice('es', 'America/Los_Angeles');
+    expect(la.text).toContain('martes, 24 de noviembre');
+    expect(la.text).toContain('martes, 24 de noviembre, 1:00 p.m. PST');
+    expect(la.subject).toBe('Río Academy: nuevo horario de Algebra');
+    // An unknown zone reads UTC rather than failing the send.
+    expect(notice('en', 'Mars/Olympus').text).toContain('9:00');
+  });
+
+  it('carry the unsubscribe link in both parts, and none in the text message', () => {
+    const mail = notice('en', 'America/New_York');
+    expect(mail.text).toContain('Stop e-mails like this one: https://app.example.org/unsubscribe/abc.def');
+    expect(mail.html).toContain('href="https://app.example.org/unsubscribe/abc.def"');
+    expect(notice('es', 'America/New_York').text).toContain('No recibir más correos como este');
+    expect(notice('en', 'America/New_York', 'SMS').text).not.toContain('unsubscribe');
+  });
+
+  it("say whose session it is to a parent, with the ecosystem's learner term to leaders", () => {
+    const parent = renderMessage({ kind: 'SESSION_CANCELLED', channel: 'EMAIL', language: 'es', params: { ...SAMPLES.SESSION_CANCELLED, childName: 'Ana' }, brand: { ecosystemName: 'X' } });
+    expect(parent.subject).toBe('X: sesión cancelada de Ana: Algebra');
+    expect(parent.text).toContain('Motivo: The school is closed.');
+    const joined = renderMessage({ kind: 'SESSION_PARTICIPANT_JOINED', channel: 'EMAIL', language: 'en', params: SAMPLES.SESSION_PARTICIPANT_JOINED, brand: { ecosystemName: 'X', tuteeTerm: 'Mentee' } });
+    expect(joined.text).toContain('Ben Ruiz (Mentee) joined your session Algebra');
+  });
+});

@@ -20,4 +20,6 @@ export const settingsMessages = defineMessages('settings', {
   joinAlreadyIn: 'You are already in this program, or its admins removed you from it.',
   joinNoRole: 'Programs are joined by learners, parents, community members and tutors; admins, staff and teachers are added by an admin.',
   joinArchived: 'This program is archived: it takes no new people.',
+  // Unsubscribe links of notification e-mails (docs/decisions/0072).
+  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Open it again from the e-mail, or change your notifications in your account settings.',
 });

@@ -63,6 +63,15 @@ export const outboxEn = {
   'outbox.kind.SESSION_REMINDER': 'Session reminder',
   'outbox.kind.CHILD_SESSION_REMINDER': 'Reminder of a child\'s session',
   'outbox.kind.FEEDBACK_REQUESTED': 'Request for session feedback',
+  // Session notices (decision 0072).
+  'outbox.kind.SESSION_BOOKED': 'Session booked',
+  'outbox.kind.SESSION_MOVED': 'Session moved',
+  'outbox.kind.SESSION_CANCELLED': 'Session cancelled',
+  'outbox.kind.SESSION_RESTORED': 'Session back on',
+  'outbox.kind.SESSION_REMOVED': 'No longer in a session',
+  'outbox.kind.SESSION_PARTICIPANT_JOINED': 'Someone joined a session',
+  'outbox.kind.SESSION_PARTICIPANT_LEFT': 'Someone left a session',
+  'outbox.kind.APPLICATION_REVIEWED': 'Application reviewed',
 } as const satisfies Record<string, string>;
 
 export type OutboxMessageId = keyof typeof outboxEn;

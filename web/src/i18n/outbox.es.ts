@@ -62,4 +62,13 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.kind.SESSION_REMINDER': 'Recordatorio de sesión',
   'outbox.kind.CHILD_SESSION_REMINDER': 'Recordatorio de la sesión de un hijo',
   'outbox.kind.FEEDBACK_REQUESTED': 'Solicitud de opinión sobre la sesión',
+  // Session notices (decision 0072).
+  'outbox.kind.SESSION_BOOKED': 'Sesión reservada',
+  'outbox.kind.SESSION_MOVED': 'Sesión con nuevo horario',
+  'outbox.kind.SESSION_CANCELLED': 'Sesión cancelada',
+  'outbox.kind.SESSION_RESTORED': 'Sesión restablecida',
+  'outbox.kind.SESSION_REMOVED': 'Ya no participa en una sesión',
+  'outbox.kind.SESSION_PARTICIPANT_JOINED': 'Alguien se unió a una sesión',
+  'outbox.kind.SESSION_PARTICIPANT_LEFT': 'Alguien dejó una sesión',
+  'outbox.kind.APPLICATION_REVIEWED': 'Solicitud revisada',
 };

@@ -79,6 +79,8 @@ export const routes: RouteObject[] = [
         { path: 'login/:token', lazy: () => import('../pages/one-time/LoginLinkPage') },
         { path: 'forgot-password', lazy: () => import('../pages/one-time/ForgotPasswordPage') },
         { path: 'reset-password/:token', lazy: () => import('../pages/one-time/ResetPasswordPage') },
+        // The unsubscribe link of notification e-mails (docs/decisions/0072): works signed out.
+        { path: 'unsubscribe/:token', lazy: () => import('../pages/one-time/UnsubscribePage') },
         // Single sign-on return pages (SPEC section 2, docs/decisions/0046).
         ...['clever/success', 'classlink/success', 'edlink/success', 'schoology/success/saml', 'schoology/success/oauth',
           'oauth/redirect/:oauthProvider/:serverApiToken/:refreshToken']
