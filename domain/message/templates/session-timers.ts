@@ -122,13 +122,14 @@ export const feedbackRequested: Template<z.infer<typeof feedbackRequestedParams>
 export const SESSION_TIMER_SAMPLES = {
   SESSION_REMINDER: {
     subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'America/New_York', offsetMinutes: 60,
-    sessionsUrl: 'https://app.example.org/sessions', joinUrl: 'https://meet.example.org/room',
+    sessionsUrl: 'https://app.example.org/sessions', joinUrl: 'https://meet.example.org/room', unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
   },
   CHILD_SESSION_REMINDER: {
     subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'Europe/Madrid', offsetMinutes: 1440,
-    sessionsUrl: 'https://app.example.org/sessions', joinUrl: null, childName: 'Lucía',
+    sessionsUrl: 'https://app.example.org/sessions', joinUrl: null, childName: 'Lucía', unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
   },
-  FEEDBACK_REQUESTED: { subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'America/New_York', sessionsUrl: 'https://app.example.org/sessions' },
+  FEEDBACK_REQUESTED: { subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'America/New_York', sessionsUrl: 'https://app.example.org/sessions',
+    unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def' },
 } satisfies {
   SESSION_REMINDER: z.infer<typeof sessionReminderParams>;
   CHILD_SESSION_REMINDER: z.infer<typeof childSessionReminderParams>;
