@@ -23,6 +23,7 @@ import { createWorkflowEngine } from '../workflows/engine/factory';
 import { jobReads } from '../workflows/reads';
 import { inviteJobReads } from '../workflows/invitations/reads';
 import { reportReads, weeklyReportReads } from '../workflows/reports/reads';
+import { unsubscribeUrls } from '../workflows/messages/unsubscribe';
 import { bigJobSources } from '../workflows/bigjobs/sources';
 import { fileStorageFor } from '../infra/storage';
 import { sessionTimerDeps } from '../workflows/timers/reads';
@@ -191,9 +192,11 @@ export async function startPlatform(options: PlatformOptions = {}): Promise<Plat
     for (const line of delivery.describe()) log(`Messages, ${line}`);
     const invitations = { reads: inviteJobReads(ownerPool, bus), config };
     const meetingRooms = meetingRoomDeps({ pool: ownerPool, store: eventStore, bus, config, sealer, clock: services.clock, log });
-    const reports = { reads: reportReads(ownerPool, bus), weekly: weeklyReportReads(ownerPool), log };
+    // The timers' and weekly reports' e-mails carry the same unsubscribe links as the notification reactor's (decision 0072).
+    const unsubscribeUrl = unsubscribeUrls(config, secrets.jwtSecret);
+    const reports = { reads: reportReads(ownerPool, bus), weekly: weeklyReportReads(ownerPool), unsubscribeUrl, log };
     const bigJobs = { sources: bigJobSources(ownerPool, bus), storage: fileStorageFor(config) };
-    const timers = sessionTimerDeps(ownerPool, bus, config, log);
+    const timers = sessionTimerDeps(ownerPool, bus, config, log, unsubscribeUrl);
     const engine = createWorkflowEngine({ config, bus, reads: jobReads(ownerPool), clock: services.clock, delivery: delivery.deps, invitations, meetings: meetingRooms, reports, bigJobs, timers, log }, ownerUrl);
     services.engine = engine;
     await engine.start();

@@ -16,6 +16,7 @@ import { reportReads } from './reports/reads';
 import { bigJobSources } from './bigjobs/sources';
 import { fileStorageFor } from '../infra/storage';
 import { sessionTimerDeps } from './timers/reads';
+import { unsubscribeUrls } from './messages/unsubscribe';
 import { jobReads } from './reads';
 import { SecretBox } from '../api/auth/factors/secret-box';
 import { meetingRoomDeps } from './meetings/deps';
@@ -55,9 +56,11 @@ async function main() {
   const meetings = config.MFA_SECRET_KEY
     ? meetingRoomDeps({ pool, store: eventStore, bus, config, sealer: new SecretBox(config.MFA_SECRET_KEY), log: console.log })
     : undefined;
-  const reports = { reads: reportReads(pool, bus), log: console.log };
+  // Unsubscribe links (decision 0072) verify only with the API's secret: a separate worker signs them with JWT_SECRET, else its e-mails go without.
+  const unsubscribeUrl = config.JWT_SECRET ? unsubscribeUrls(config, config.JWT_SECRET) : undefined;
+  const reports = { reads: reportReads(pool, bus), unsubscribeUrl, log: console.log };
   const bigJobs = { sources: bigJobSources(pool, bus), storage: fileStorageFor(config) };
-  const timers = sessionTimerDeps(pool, bus, config, console.log);
+  const timers = sessionTimerDeps(pool, bus, config, console.log, unsubscribeUrl);
   const engine = createWorkflowEngine({ config: { ...config, TEMPORAL_WORKER: 'on' }, bus, reads: jobReads(pool), delivery: delivery.deps, invitations, meetings, reports, bigJobs, timers },
     config.DATABASE_URL);
   await engine.start();

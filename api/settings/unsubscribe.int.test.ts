@@ -58,4 +58,25 @@ describe('unsubscribe', () => {
     const wrongKind = api.platform.services.auth.unsubscribe.sign({ userId: w.ids.student, variant: 'notificationPreference', kind: 'WEEKLY_REPORT' });
     await refusedUnchanged(api, () => api.graphql(UNSUBSCRIBE, { token: wrongKind }, { token: null }), 'BAD_USER_INPUT');
   });
+
+  it("turns a parent's WEEKLY_REPORT e-mail off and keeps its text, the other parent kinds and the person's own kinds unchanged", async () => {
+    const EDIT = 'mutation($input: [ParentNotificationSettingInput!]!) { editParentNotifications(input: $input) { id } }';
+    const PROFILE = 'mutation($id: ID!, $input: ProfileInput!) { genericUpdateUser(userId: $id, input: $input) { id } }';
+    expect((await api.graphql(PROFILE, { id: w.ids.parent, input: { phoneNumber: '5552223344' } }, { token: w.tokens.admin1 })).errors).toBeUndefined();
+    expect((await api.graphql(EDIT, { input: [{ kind: 'WEEKLY_REPORT', email: true, text: true }] }, { token: w.tokens.parent })).errors).toBeUndefined();
+    const token = api.platform.services.auth.unsubscribe.sign({ userId: w.ids.parent, variant: 'parentNotificationPreference', kind: 'WEEKLY_REPORT' });
+    const res = await api.graphql<{ unsubscribe: { kind: string; variant: string } }>(UNSUBSCRIBE, { token }, { token: null });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.unsubscribe).toEqual({ kind: 'WEEKLY_REPORT', variant: 'parentNotificationPreference' });
+    const prefs = await api.graphql<{ node: { profile: { parentNotificationPreference: Array<{ kind: string; email: boolean; text: boolean }> } } }>(
+      PREFS, { id: toGlobalId('User', w.ids.parent) }, { token: w.tokens.parent });
+    const list = prefs.data!.node.profile.parentNotificationPreference;
+    expect(list.find((s) => s.kind === 'WEEKLY_REPORT')).toEqual({ kind: 'WEEKLY_REPORT', email: false, text: true });
+    expect(list.find((s) => s.kind === 'CHILD_SESSION_REMINDER')).toMatchObject({ email: true });
+    // The edit is the parent's own, in the log.
+    const last = await api.db.ownerPool.query<{ type: string; actor: string; data: string }>(
+      `SELECT type, metadata->'actor'->>'userId' AS actor, data::text AS data FROM events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`, [`user-${w.ids.parent}`]);
+    expect(last.rows[0]).toMatchObject({ type: 'UserProfileEdited', actor: w.ids.parent });
+    expect(last.rows[0].data).toContain('parentNotificationPreference');
+  });
 });

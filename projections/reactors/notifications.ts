@@ -28,6 +28,7 @@ import { userAggregate } from '../../domain/user/state';
 import type { UnsubscribeClaim } from '../../infra/unsubscribe';
 import { deterministicUuid } from '../../workflows/ids';
 import { messageRecordOf } from '../../workflows/messages/send';
+import { unsubscribePart } from '../../workflows/messages/unsubscribe';
 import type { Reactor, ReactorContext } from './types';
 
 /** Not 'notifications': that is the in-app read model's name (decision 0073), and waitFor takes both kinds of name. */
@@ -113,25 +114,25 @@ export function noticeKey(eventId: string, recipientUserId: string, channel: Mes
   return `notice/${eventId}/${recipientUserId}/${channel}`;
 }
 
-async function record(s: Sending, channel: MessageChannel, to: string, unsubscribeUrl: string | null): Promise<void> {
+async function record(s: Sending, channel: MessageChannel, to: string): Promise<void> {
   const key = noticeKey(s.event.id, s.notice.recipientUserId, channel);
+  const unsubscribe = unsubscribePart(channel, (claim) => s.deps.publicUrl(s.deps.unsubscribePath(claim)),
+    { userId: s.notice.recipientUserId, variant: s.notice.preference.variant, kind: s.notice.preference.kind });
   const input = messageRecordOf({
     ecosystemId: s.ecosystemId, channel, kind: s.notice.kind, language: s.person.language, to, recipientUserId: s.notice.recipientUserId,
-    params: { ...s.notice.params, url: s.deps.publicUrl('/sessions'), unsubscribeUrl }, brand: s.brand, idempotencyKey: key,
-    ...(unsubscribeUrl ? { listUnsubscribe: unsubscribeUrl } : {}),
+    params: { ...s.notice.params, url: s.deps.publicUrl('/sessions'), unsubscribeUrl: unsubscribe.url }, brand: s.brand, idempotencyKey: key,
+    ...unsubscribe.header,
   });
   await s.ctx.execute(recordMessage, input, key);
 }
 
 /** E-mail, with the link that turns this kind of e-mail off for the recipient. */
 async function sendEmail(s: Sending): Promise<void> {
-  if (!s.person.email) return;
-  const unsubscribe = s.deps.publicUrl(s.deps.unsubscribePath({ userId: s.notice.recipientUserId, variant: s.notice.preference.variant, kind: s.notice.preference.kind }));
-  await record(s, 'EMAIL', s.person.email, unsubscribe);
+  if (s.person.email) await record(s, 'EMAIL', s.person.email);
 }
 
 async function sendText(s: Sending): Promise<void> {
-  if (s.person.phone) await record(s, 'SMS', s.person.phone, null);
+  if (s.person.phone) await record(s, 'SMS', s.person.phone);
 }
 
 /** One sender per channel. */

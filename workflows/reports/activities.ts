@@ -21,6 +21,7 @@ import type { ScheduledReportRow } from '../../projections/reports/queries';
 import type { CommandDispatcher } from '../dispatch';
 import type { WorkflowEngine } from '../engine/port';
 import type { WeeklyReportReads } from './weekly';
+import type { UnsubscribeUrl } from '../messages/unsubscribe';
 import { deterministicUuid } from '../ids';
 import { sendMessage, type RecordMessage } from '../messages/send';
 import { periodLabel, reportAttachment, reportCsv, reportParams } from './render';
@@ -39,6 +40,8 @@ export interface ReportActivityDeps {
   reads: ReportReads;
   /** The weekly parent reports' reads (decision 0076; workflows/reports/weekly.ts). */
   weekly?: WeeklyReportReads;
+  /** The weekly parent report's unsubscribe links (decision 0072); scheduled reports to any address have none. */
+  unsubscribeUrl?: UnsubscribeUrl;
   /** The engine that delivers the e-mails (the one running the tick). */
   engine: () => Pick<WorkflowEngine, 'startWorkflow'>;
   log?: (line: string) => void;

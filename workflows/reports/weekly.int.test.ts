@@ -10,7 +10,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '../../infra/config';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
+import { unsubscribePath, type UnsubscribeClaim } from '../../infra/unsubscribe';
 import { booking, person, writeBooking } from '../../projections/sessions/testing';
 import { addPerson, buildWorld, type World } from '../../api/people/testing';
 import { toGlobalId } from '../../api/relay';
@@ -87,7 +89,9 @@ async function tick(from: string, to: string): Promise<Array<{ at: string; sent:
   let now = new Date(from);
   const { bus, engine } = api.platform.services;
   const owner = api.platform.pools.owner;
-  const acts = createWeeklyReportActivities({ reads: reportReads(owner, bus), weekly: weeklyReportReads(owner), engine: () => engine }, bus, () => now);
+  // The platform's own unsubscribe links (decision 0072): signed with its secret, so the API's `unsubscribe` takes them.
+  const unsubscribeUrl = (claim: UnsubscribeClaim) => publicUrl(api.platform.services.config, unsubscribePath(api.platform.services.auth.unsubscribe.sign(claim)));
+  const acts = createWeeklyReportActivities({ reads: reportReads(owner, bus), weekly: weeklyReportReads(owner), engine: () => engine, unsubscribeUrl }, bus, () => now);
   const fired: Array<{ at: string; sent: number }> = [];
   for (; now.getTime() <= Date.parse(to); now = new Date(now.getTime() + QUARTER)) {
     const outcome = await runWeeklyParentReportsFlow(acts, {});
@@ -146,6 +150,29 @@ describe('the weekly report to parents', () => {
 
   it('sends nothing again for a week already sent, even when the tick runs again later that day', async () => {
     expect(await tick('2027-03-20T14:00:00Z', '2027-03-20T16:00:00Z')).toEqual([]);
+    expect(smtp.to('pat.parent@example.com')).toHaveLength(2);
+  });
+
+  it("carries an unsubscribe link that turns the guardian's WEEKLY_REPORT e-mail off without logging in: the next week's report goes to the others only", async () => {
+    const pat = smtp.to('pat.parent@example.com');
+    expect(pat).toHaveLength(2);
+    const token = decodeURIComponent(/\/unsubscribe\/(\S+)/.exec(pat[1].text ?? '')?.[1] ?? '');
+    expect(api.platform.services.auth.unsubscribe.verify(token)).toEqual({ userId: world.ids.parent, variant: 'parentNotificationPreference', kind: 'WEEKLY_REPORT' });
+    // mailparser reads List-Unsubscribe into its `list` header: the same page.
+    expect(JSON.stringify(pat[1].headers.get('list'))).toContain(`/unsubscribe/${encodeURIComponent(token)}`);
+    expect(pat[1].html).toContain('Stop e-mails like this one');
+    expect(smtp.to('paula.padre@example.com')[1].html).toContain('No recibir más correos como este');
+
+    const res = await api.graphql<{ unsubscribe: { kind: string; variant: string } }>(
+      'mutation($token: String!) { unsubscribe(token: $token) { kind variant } }', { token }, { token: null });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.unsubscribe).toEqual({ kind: 'WEEKLY_REPORT', variant: 'parentNotificationPreference' });
+    const head = await api.platform.services.eventStore.headPosition();
+    if (head) expect(await api.platform.services.projections.waitFor(head, undefined, 10_000)).toBe(true);
+
+    // Saturday 27 March: Paula (Madrid, 08:00 UTC) still gets hers; Pat (New York, 13:00 UTC) no more.
+    expect(await tick('2027-03-27T00:00:00Z', '2027-03-27T23:45:00Z')).toEqual([{ at: '2027-03-27T08:00:00.000Z', sent: 1 }]);
+    await smtp.nextTo('paula.padre@example.com', 2, 20_000);
     expect(smtp.to('pat.parent@example.com')).toHaveLength(2);
   });
 });

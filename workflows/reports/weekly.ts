@@ -19,6 +19,7 @@ import type { CommandDispatcher } from '../dispatch';
 import type { WorkflowEngine } from '../engine/port';
 import { deterministicUuid } from '../ids';
 import { messageIdFor, sendMessage, type RecordMessage } from '../messages/send';
+import { unsubscribePart, type UnsubscribeUrl } from '../messages/unsubscribe';
 import type { ReportReads } from './activities';
 import { REPORT_ACTOR } from './activities';
 
@@ -34,6 +35,8 @@ export interface WeeklyReportDeps {
   reads: Pick<ReportReads, 'brand'>;
   weekly?: WeeklyReportReads;
   engine: () => Pick<WorkflowEngine, 'startWorkflow'>;
+  /** The unsubscribe page of a person's kind (decision 0072): the report's e-mail turns the parent's WEEKLY_REPORT off. */
+  unsubscribeUrl?: UnsubscribeUrl;
   log?: (line: string) => void;
 }
 
@@ -137,9 +140,11 @@ export function createWeeklyReportActivities(deps: WeeklyReportDeps | undefined,
       const targets: Array<[MessageChannel, string | null]> = [['EMAIL', row.email], ['SMS', e164(row.phoneNumber)]];
       for (const [channel, to] of targets) {
         if (channels[channel].length === 0 || !to) continue;
+        const unsubscribe = unsubscribePart(channel, d.unsubscribeUrl, { userId: row.parentId, variant: 'parentNotificationPreference', kind: 'WEEKLY_REPORT' });
         await sendMessage({ record, engine: d.engine() }, {
           ecosystemId: row.ecosystemId, channel, kind: 'WEEKLY_PARENT_REPORT', language, to, recipientUserId: row.parentId,
-          params: weeklyParams(row, channels[channel], sessions, week, language), brand, idempotencyKey: weeklyKey(row, week, channel),
+          params: { ...weeklyParams(row, channels[channel], sessions, week, language), unsubscribeUrl: unsubscribe.url }, brand,
+          idempotencyKey: weeklyKey(row, week, channel), ...unsubscribe.header,
         });
       }
       return 'SENT';

@@ -25,6 +25,7 @@ import type { CommandDispatcher } from '../dispatch';
 import type { WorkflowEngine } from '../engine/port';
 import { deterministicUuid } from '../ids';
 import { messageIdFor, sendMessage, type RecordMessage, type SentMessage } from '../messages/send';
+import { unsubscribePart, type UnsubscribeUrl } from '../messages/unsubscribe';
 
 /** One occurrence as the timers read it. */
 export interface TimerSession {
@@ -86,6 +87,8 @@ export interface TimerActivityDeps {
   sessionsUrl: string;
   /** How far back completions are still recorded (COMPLETION_LOOKBACK_MINUTES). */
   completionLookbackMinutes: number;
+  /** The unsubscribe page of a person's kind (decision 0072): every e-mail of the timers carries it. */
+  unsubscribeUrl?: UnsubscribeUrl;
   log?: (line: string) => void;
 }
 
@@ -117,6 +120,13 @@ export function dueReminders(sessions: readonly TimerSession[], now: Date, offse
   return sessions.flatMap((s) => {
     const offset = s.cancelled || s.pending ? null : dueReminderOffset(s.startAt, now, offsets, REMINDER_CATCH_UP_MINUTES);
     return offset === null ? [] : [{ sessionId: s.id, startAt: s.startAt.toISOString(), offsetMinutes: offset }];
+  });
+}
+
+/** The unsubscribe part of a timer's message: a parent's reminder is a parent preference, the rest the person's own. */
+function unsubscribeOf(d: TimerActivityDeps, channel: MessageChannel, r: TimerRecipient) {
+  return unsubscribePart(channel, d.unsubscribeUrl, {
+    userId: r.userId, variant: r.kind === 'CHILD_SESSION_REMINDER' ? 'parentNotificationPreference' : 'notificationPreference', kind: r.kind,
   });
 }
 
@@ -185,20 +195,21 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
       const recipients = await d.reads.reminderRecipients(session);
       const items = recipients.flatMap((r) => channelsOf(r).map(({ channel, to }) => {
         const key = reminderKey(session.id, session.startAt, due.offsetMinutes, r.userId, channel);
+        const unsubscribe = unsubscribeOf(d, channel, r);
         const base = {
           subject: session.subject || '—', startAt: due.startAt, durationMinutes: session.durationMinutes,
-          timeZoneId: r.timeZoneId ?? session.timeZoneId, offsetMinutes: due.offsetMinutes, sessionsUrl: d.sessionsUrl,
+          timeZoneId: r.timeZoneId ?? session.timeZoneId, offsetMinutes: due.offsetMinutes, sessionsUrl: d.sessionsUrl, unsubscribeUrl: unsubscribe.url,
         };
         return {
           key,
           send: (record: RecordMessage, brand: BrandInput) => (r.kind === 'CHILD_SESSION_REMINDER'
             ? sendMessage({ record, engine: d.engine() }, {
               ecosystemId: session.ecosystemId, channel, kind: 'CHILD_SESSION_REMINDER', language: r.language, to, recipientUserId: r.userId,
-              params: { ...base, joinUrl: null, childName: r.childName ?? '—' }, brand, idempotencyKey: key,
+              params: { ...base, joinUrl: null, childName: r.childName ?? '—' }, brand, idempotencyKey: key, ...unsubscribe.header,
             })
             : sendMessage({ record, engine: d.engine() }, {
               ecosystemId: session.ecosystemId, channel, kind: 'SESSION_REMINDER', language: r.language, to, recipientUserId: r.userId,
-              params: { ...base, joinUrl: r.participant ? session.joinUrl : null }, brand, idempotencyKey: key,
+              params: { ...base, joinUrl: r.participant ? session.joinUrl : null }, brand, idempotencyKey: key, ...unsubscribe.header,
             })),
         };
       }));
@@ -244,15 +255,16 @@ export function createTimerActivities(deps: TimerActivityDeps | undefined, bus: 
       const recipients = await d.reads.feedbackRecipients(occurrence.ecosystemId, waiting);
       const items = recipients.flatMap((r) => channelsOf(r).map(({ channel, to }) => {
         const key = feedbackRequestKey(occurrence.id, r.userId, channel);
+        const unsubscribe = unsubscribeOf(d, channel, r);
         return {
           key,
           send: (record: RecordMessage, brand: BrandInput) => sendMessage({ record, engine: d.engine() }, {
             ecosystemId: occurrence.ecosystemId, channel, kind: 'FEEDBACK_REQUESTED', language: r.language, to, recipientUserId: r.userId,
             params: {
               subject: occurrence.details.subject || '—', startAt: occurrence.startAt, durationMinutes: occurrence.durationMinutes,
-              timeZoneId: r.timeZoneId ?? occurrence.timeZoneId, sessionsUrl: d.sessionsUrl,
+              timeZoneId: r.timeZoneId ?? occurrence.timeZoneId, sessionsUrl: d.sessionsUrl, unsubscribeUrl: unsubscribe.url,
             },
-            brand, idempotencyKey: key,
+            brand, idempotencyKey: key, ...unsubscribe.header,
           }),
         };
       }));

@@ -11,6 +11,7 @@ import { COMPLETION_LOOKBACK_MINUTES, parseReminderOffsets } from '../../domain/
 import { messageLanguageOf } from '../../domain/message/kinds';
 import type { AggregateLoader } from '../invitations/reads';
 import { reportReads } from '../reports/reads';
+import type { UnsubscribeUrl } from '../messages/unsubscribe';
 import type { TimerActivityDeps, TimerReads, TimerRecipient, TimerSession } from './activities';
 
 interface SessionSql {
@@ -134,9 +135,9 @@ export function timerReads(pool: Pool, loader: AggregateLoader): TimerReads {
 
 /** What the API process and a worker give the engine for the session timers. */
 export function sessionTimerDeps(pool: Pool, loader: AggregateLoader, config: Pick<Config, 'SESSION_REMINDER_OFFSETS' | 'PUBLIC_URL' | 'PORT'>,
-  log?: (line: string) => void): Omit<TimerActivityDeps, 'engine'> {
+  log?: (line: string) => void, unsubscribeUrl?: UnsubscribeUrl): Omit<TimerActivityDeps, 'engine'> {
   return {
     reads: timerReads(pool, loader), offsets: parseReminderOffsets(config.SESSION_REMINDER_OFFSETS), sessionsUrl: publicUrl(config, '/sessions'),
-    completionLookbackMinutes: COMPLETION_LOOKBACK_MINUTES, log,
+    completionLookbackMinutes: COMPLETION_LOOKBACK_MINUTES, log, unsubscribeUrl,
   };
 }

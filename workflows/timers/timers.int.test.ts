@@ -22,7 +22,9 @@ import type { SessionState } from '../../domain/session/state';
 import type { CommandHandler, DomainEvent } from '../../domain/shared/decider';
 import type { Actor } from '../../domain/shared/events';
 import { editProfile } from '../../domain/user/handlers';
+import { publicUrl } from '../../infra/config';
 import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smtp-capture';
+import { unsubscribePath } from '../../infra/unsubscribe';
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { runSessionTimersFlow } from '../flows/sessionTimers';
 import { createTimerActivities, type DueReminder } from './activities';
@@ -85,7 +87,9 @@ interface Fired { at: string; sessionId: string; startAt: string; offsetMinutes:
 async function tick(from: string, to: string, down: Array<[string, string]> = []): Promise<{ fired: Fired[]; completed: string[]; feedbackRequests: number }> {
   let now = new Date(from);
   const { bus, engine } = api.platform.services;
-  const deps = sessionTimerDeps(api.platform.pools.owner, bus, api.platform.services.config);
+  const { config, auth } = api.platform.services;
+  // The platform's own links (decision 0072): signed with its secret, so the API's `unsubscribe` takes them.
+  const deps = sessionTimerDeps(api.platform.pools.owner, bus, config, undefined, (claim) => publicUrl(config, unsubscribePath(auth.unsubscribe.sign(claim))));
   const acts = createTimerActivities({ ...deps, engine: () => engine }, bus, () => now);
   const fired: Fired[] = [];
   const completed: string[] = [];
@@ -114,6 +118,10 @@ async function tick(from: string, to: string, down: Array<[string, string]> = []
   return { fired, completed, feedbackRequests };
 }
 
+/** The unsubscribe token of a captured e-mail's link (decision 0072). */
+function tokenIn(m: { text?: string }): string {
+  return decodeURIComponent(/\/unsubscribe\/(\S+)/.exec(m.text ?? '')?.[1] ?? '');
+}
 
 describe('session reminders', () => {
   it('go 24 hours and 1 hour before, exactly once each, to the tutor, the learner and the parent, each in their zone and language', async () => {
@@ -245,6 +253,12 @@ describe('session completion', () => {
     await vi.waitFor(() => expect(requests()).toHaveLength(2), { timeout: 20_000, interval: 100 });
     expect(requests().map((m) => (m.to as AddressObject).text).sort()).toEqual([STUDENT_MAIL, TUTOR_MAIL]);
     expect(requests().map((m) => m.subject)).toEqual([expect.stringMatching(/how did "Algebra" go\?$/), expect.stringMatching(/how did "Algebra" go\?$/)]);
+    // Each with the link that turns the person's own FEEDBACK_REQUESTED e-mail off (decision 0072), at its foot and as List-Unsubscribe.
+    for (const m of requests()) {
+      const token = tokenIn(m);
+      expect(api.platform.services.auth.unsubscribe.verify(token)).toMatchObject({ variant: 'notificationPreference', kind: 'FEEDBACK_REQUESTED' });
+      expect(JSON.stringify(m.headers.get('list'))).toContain(`/unsubscribe/${encodeURIComponent(token)}`);
+    }
 
     await run(recordSessionFeedback, { seriesId, occurrenceId: id, userId: world.ids.student, rating: 5, comment: 'Great' }, '2027-06-08T10:00:00.000Z', { userId: world.ids.student, role: 'STUDENT' });
     expect(await flags()).toEqual([tutorId, world.ids.student].sort().map((u) => ({ user_id: u, has_pending_feedback: u === tutorId })));
@@ -306,5 +320,38 @@ describe('post-session feedback over GraphQL', () => {
     const tutorToken = await api.login(TUTOR_MAIL, 'timers-test-password-1');
     const tutorPending = await api.graphql<{ getCompletedSessionsWithoutFeedback: { sessions: Array<{ rawId: string }> } }>(PENDING, {}, { token: tutorToken });
     expect(tutorPending.data!.getCompletedSessionsWithoutFeedback.sessions.map((s) => s.rawId)).toContain(id);
+  });
+});
+
+describe('the unsubscribe link of a reminder (decision 0072)', () => {
+  const UNSUBSCRIBE = 'mutation($token: String!) { unsubscribe(token: $token) { kind variant } }';
+
+  it("turns the parent's child-session reminders off without logging in: the next reminder reaches only the participants", async () => {
+    await book('2027-07-14', null, 'Geometry');
+    const about = (address: string) => smtp.to(address).filter((m) => m.subject?.includes('"Geometry"'));
+    // 16:00 EDT = 20:00 UTC: the 24-hour reminder goes to the three.
+    expect((await tick('2027-07-13T19:45:00Z', '2027-07-13T20:00:00Z')).fired.map((f) => f.messages)).toEqual([3]);
+    await vi.waitFor(() => expect([PARENT_MAIL, TUTOR_MAIL, STUDENT_MAIL].map((a) => about(a).length)).toEqual([1, 1, 1]), { timeout: 20_000, interval: 100 });
+    const [toParent] = about(PARENT_MAIL);
+    const token = tokenIn(toParent);
+    const verify = (t: string) => api.platform.services.auth.unsubscribe.verify(t);
+    // The parent's reminder is a parent preference; the tutor's is their own SESSION_REMINDER.
+    expect(verify(token)).toEqual({ userId: world.ids.parent, variant: 'parentNotificationPreference', kind: 'CHILD_SESSION_REMINDER' });
+    expect(verify(tokenIn(about(TUTOR_MAIL)[0]))).toEqual({ userId: tutorId, variant: 'notificationPreference', kind: 'SESSION_REMINDER' });
+    expect(JSON.stringify(toParent.headers.get('list'))).toContain(`/unsubscribe/${encodeURIComponent(token)}`);
+    expect(toParent.html).toContain('No recibir más correos como este');
+
+    // Followed from the e-mail, signed out: the parent's CHILD_SESSION_REMINDER e-mail is off, by the parent's own edit.
+    const res = await api.graphql<{ unsubscribe: { kind: string; variant: string } }>(UNSUBSCRIBE, { token }, { token: null });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.unsubscribe).toEqual({ kind: 'CHILD_SESSION_REMINDER', variant: 'parentNotificationPreference' });
+    const edit = await api.platform.pools.owner.query<{ type: string; actor: string }>(
+      `SELECT type, metadata->'actor'->>'userId' AS actor FROM events WHERE stream_id = $1 ORDER BY revision DESC LIMIT 1`, [`user-${world.ids.parent}`]);
+    expect(edit.rows[0]).toEqual({ type: 'UserProfileEdited', actor: world.ids.parent });
+
+    // The 1-hour reminder: the tutor and the learner only; no second e-mail to the parent.
+    expect((await tick('2027-07-14T18:45:00Z', '2027-07-14T19:00:00Z')).fired.map((f) => f.messages)).toEqual([2]);
+    await vi.waitFor(() => expect([TUTOR_MAIL, STUDENT_MAIL].map((a) => about(a).length)).toEqual([2, 2]), { timeout: 20_000, interval: 100 });
+    expect(about(PARENT_MAIL)).toHaveLength(1);
   });
 });

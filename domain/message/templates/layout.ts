@@ -130,3 +130,9 @@ export function renderEmail(content: Content, lang: string, brandName: string): 
     + '</div></body></html>';
   return { subject: content.subject, text, html };
 }
+
+/** The unsubscribe link at the foot of a notification e-mail (decision 0072), when it has one. */
+export function unsubscribeBlock(unsubscribeUrl: string | null | undefined, language: 'en' | 'es'): Block[] {
+  if (!unsubscribeUrl) return [];
+  return [{ type: 'link', label: language === 'es' ? 'No recibir más correos como este' : 'Stop e-mails like this one', url: unsubscribeUrl }];
+}

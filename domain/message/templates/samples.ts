@@ -48,6 +48,7 @@ export const SAMPLES: { [K in MessageKind]: TemplateParams[K] } = {
       },
       { name: 'Lia Student', sessions: [] },
     ],
+    unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
   },
   // Session timers (decision 0074).
   ...SESSION_TIMER_SAMPLES,

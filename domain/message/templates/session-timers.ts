@@ -8,6 +8,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { MessageLanguage } from '../events';
 import { duration, type Template } from './kinds';
+import { unsubscribeBlock } from './layout';
 
 const url = z.url({ protocol: /^https?$/ });
 const zone = z.string().min(1).max(64).refine((v) => DateTime.now().setZone(v).isValid, 'unknown time zone');
@@ -21,6 +22,8 @@ const sessionParams = z.object({
   sessionsUrl: url,
   /** The meeting link, when the recipient may see it and the session is online. */
   joinUrl: url.nullable(),
+  /** The page that turns this kind of e-mail off (decision 0072): e-mail only, absent from a text. */
+  unsubscribeUrl: url.nullable().optional(),
 });
 
 export const sessionReminderParams = sessionParams.extend({ offsetMinutes: z.number().int().min(1).max(14 * 24 * 60) });
@@ -47,6 +50,7 @@ export const sessionReminder: Template<z.infer<typeof sessionReminderParams>> = 
         ...(p.joinUrl ? [{ type: 'action' as const, label: 'Join the session', url: p.joinUrl }] : []),
         { type: 'action', label: 'See my sessions', url: p.sessionsUrl },
         { type: 'note', text: 'You receive session reminders because of your notification settings; you can change them in your account settings.' },
+        ...unsubscribeBlock(p.unsubscribeUrl, 'en'),
       ],
       sms: `${b.name}: reminder, "${p.subject}" on ${when(p, 'en')}.`,
     }),
@@ -57,6 +61,7 @@ export const sessionReminder: Template<z.infer<typeof sessionReminderParams>> = 
         ...(p.joinUrl ? [{ type: 'action' as const, label: 'Entrar a la sesión', url: p.joinUrl }] : []),
         { type: 'action', label: 'Ver mis sesiones', url: p.sessionsUrl },
         { type: 'note', text: 'Recibe recordatorios de sesiones por su configuración de notificaciones; puede cambiarla en la configuración de su cuenta.' },
+        ...unsubscribeBlock(p.unsubscribeUrl, 'es'),
       ],
       sms: `${b.name}: recordatorio, "${p.subject}" el ${when(p, 'es')}.`,
     }),
@@ -72,6 +77,7 @@ export const childSessionReminder: Template<z.infer<typeof childSessionReminderP
         { type: 'p', text: `This is a reminder of ${p.childName}'s session "${p.subject}" on ${when(p, 'en')}, for ${duration(p.durationMinutes, 'en')}.` },
         { type: 'action', label: 'See the sessions', url: p.sessionsUrl },
         { type: 'note', text: `You receive this as ${p.childName}'s parent or guardian; you can change your notification settings in your account settings.` },
+        ...unsubscribeBlock(p.unsubscribeUrl, 'en'),
       ],
       sms: `${b.name}: reminder, ${p.childName} has "${p.subject}" on ${when(p, 'en')}.`,
     }),
@@ -81,6 +87,7 @@ export const childSessionReminder: Template<z.infer<typeof childSessionReminderP
         { type: 'p', text: `Le recordamos la sesión "${p.subject}" de ${p.childName} el ${when(p, 'es')}, de ${duration(p.durationMinutes, 'es')}.` },
         { type: 'action', label: 'Ver las sesiones', url: p.sessionsUrl },
         { type: 'note', text: `Recibe este mensaje como madre, padre o tutor legal de ${p.childName}; puede cambiar sus notificaciones en la configuración de su cuenta.` },
+        ...unsubscribeBlock(p.unsubscribeUrl, 'es'),
       ],
       sms: `${b.name}: recordatorio, ${p.childName} tiene "${p.subject}" el ${when(p, 'es')}.`,
     }),
@@ -95,6 +102,7 @@ export const feedbackRequested: Template<z.infer<typeof feedbackRequestedParams>
       blocks: [
         { type: 'p', text: `Your session "${p.subject}" on ${localStart(p.startAt, p.timeZoneId, 'en')} has ended. Please tell us how it went: it takes a minute.` },
         { type: 'action', label: 'Give feedback', url: p.sessionsUrl },
+        ...unsubscribeBlock(p.unsubscribeUrl, 'en'),
       ],
       sms: `${b.name}: how did "${p.subject}" go? Give feedback: ${p.sessionsUrl}`,
     }),
@@ -103,6 +111,7 @@ export const feedbackRequested: Template<z.infer<typeof feedbackRequestedParams>
       blocks: [
         { type: 'p', text: `Su sesión "${p.subject}" del ${localStart(p.startAt, p.timeZoneId, 'es')} terminó. Cuéntenos cómo fue: le llevará un minuto.` },
         { type: 'action', label: 'Dar mi opinión', url: p.sessionsUrl },
+        ...unsubscribeBlock(p.unsubscribeUrl, 'es'),
       ],
       sms: `${b.name}: ¿cómo fue "${p.subject}"? Dé su opinión: ${p.sessionsUrl}`,
     }),
@@ -113,13 +122,14 @@ export const feedbackRequested: Template<z.infer<typeof feedbackRequestedParams>
 export const SESSION_TIMER_SAMPLES = {
   SESSION_REMINDER: {
     subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'America/New_York', offsetMinutes: 60,
-    sessionsUrl: 'https://app.example.org/sessions', joinUrl: 'https://meet.example.org/room',
+    sessionsUrl: 'https://app.example.org/sessions', joinUrl: 'https://meet.example.org/room', unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
   },
   CHILD_SESSION_REMINDER: {
     subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'Europe/Madrid', offsetMinutes: 1440,
-    sessionsUrl: 'https://app.example.org/sessions', joinUrl: null, childName: 'Lucía',
+    sessionsUrl: 'https://app.example.org/sessions', joinUrl: null, childName: 'Lucía', unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def',
   },
-  FEEDBACK_REQUESTED: { subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'America/New_York', sessionsUrl: 'https://app.example.org/sessions' },
+  FEEDBACK_REQUESTED: { subject: 'Algebra', startAt: '2027-03-15T20:00:00.000Z', durationMinutes: 60, timeZoneId: 'America/New_York', sessionsUrl: 'https://app.example.org/sessions',
+    unsubscribeUrl: 'https://app.example.org/unsubscribe/abc.def' },
 } satisfies {
   SESSION_REMINDER: z.infer<typeof sessionReminderParams>;
   CHILD_SESSION_REMINDER: z.infer<typeof childSessionReminderParams>;

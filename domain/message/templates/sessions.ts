@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { MessageLanguage } from '../events';
 import type { Brand } from './brand';
-import type { Block, Content } from './layout';
+import { unsubscribeBlock, type Block, type Content } from './layout';
 import type { Template } from './kinds';
 
 const url = z.url({ protocol: /^https?$/ });
@@ -58,8 +58,8 @@ interface Words {
 }
 
 const COMMON = {
-  en: { open: 'Open the session', reason: 'Reason', unsubscribe: 'Stop e-mails like this one', why: (b: Brand) => `You receive this message because of your notification settings in ${b.name}.`, aSession: 'a session' },
-  es: { open: 'Abrir la sesión', reason: 'Motivo', unsubscribe: 'No recibir más correos como este', why: (b: Brand) => `Recibe este mensaje por su configuración de notificaciones en ${b.name}.`, aSession: 'una sesión' },
+  en: { open: 'Open the session', reason: 'Reason', why: (b: Brand) => `You receive this message because of your notification settings in ${b.name}.`, aSession: 'a session' },
+  es: { open: 'Abrir la sesión', reason: 'Motivo', why: (b: Brand) => `Recibe este mensaje por su configuración de notificaciones en ${b.name}.`, aSession: 'una sesión' },
 };
 
 function notice(words: Record<MessageLanguage, Words>): Template<SessionNoticeParams> {
@@ -74,7 +74,7 @@ function notice(words: Record<MessageLanguage, Words>): Template<SessionNoticePa
     if (p.reason) blocks.push({ type: 'p', text: `${c.reason}: ${p.reason}` });
     blocks.push({ type: 'action', label: c.open, url: p.url });
     blocks.push({ type: 'note', text: c.why(b) });
-    if (p.unsubscribeUrl) blocks.push({ type: 'link', label: c.unsubscribe, url: p.unsubscribeUrl });
+    blocks.push(...unsubscribeBlock(p.unsubscribeUrl, language));
     return { subject: w.subject(p, b, s), blocks, sms: w.sms(p, b, s, when) };
   };
   return { params: sessionNoticeParams, content: { en: content('en'), es: content('es') } };

@@ -134,6 +134,18 @@ describe('session notices (docs/decisions/0072)', () => {
     expect(notice('en', 'America/New_York', 'SMS').text).not.toContain('unsubscribe');
   });
 
+  it('the timers\' and weekly report\'s e-mails carry the same link in both languages, and their texts none', () => {
+    for (const kind of ['SESSION_REMINDER', 'CHILD_SESSION_REMINDER', 'FEEDBACK_REQUESTED', 'WEEKLY_PARENT_REPORT'] as const) {
+      const en = renderMessage({ kind, channel: 'EMAIL', language: 'en', params: SAMPLES[kind], brand: { ecosystemName: 'X' } });
+      expect(en.text).toContain('Stop e-mails like this one: https://app.example.org/unsubscribe/abc.def');
+      expect(en.html).toContain('href="https://app.example.org/unsubscribe/abc.def"');
+      expect(renderMessage({ kind, channel: 'EMAIL', language: 'es', params: SAMPLES[kind], brand: { ecosystemName: 'X' } }).text).toContain('No recibir más correos como este');
+      expect(renderMessage({ kind, channel: 'SMS', language: 'en', params: { ...SAMPLES[kind], unsubscribeUrl: null }, brand: { ecosystemName: 'X' } }).text).not.toContain('unsubscribe');
+      // Without a link (a worker without the platform's secret), the e-mail still renders, without it.
+      expect(renderMessage({ kind, channel: 'EMAIL', language: 'en', params: { ...SAMPLES[kind], unsubscribeUrl: null }, brand: { ecosystemName: 'X' } }).text).not.toContain('unsubscribe');
+    }
+  });
+
   it("say whose session it is to a parent, with the ecosystem's learner term to leaders", () => {
     const parent = renderMessage({ kind: 'SESSION_CANCELLED', channel: 'EMAIL', language: 'es', params: { ...SAMPLES.SESSION_CANCELLED, childName: 'Ana' }, brand: { ecosystemName: 'X' } });
     expect(parent.subject).toBe('X: sesión cancelada de Ana: Algebra');

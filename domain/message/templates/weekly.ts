@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import type { Brand } from './brand';
-import type { Block, Content } from './layout';
+import { unsubscribeBlock, type Block, type Content } from './layout';
 import type { Template } from './kinds';
+import type { MessageLanguage } from '../events';
 import { CHILD_SESSION_STATUSES, type ChildSessionStatus } from '../../report/weekly';
 
 const line = z.string().trim().max(300);
@@ -26,6 +27,8 @@ export const weeklyParentReportParams = z.object({
       status: z.enum(CHILD_SESSION_STATUSES),
     })).max(200),
   })).min(1).max(20),
+  /** The page that turns the weekly report's e-mail off (decision 0072): e-mail only. */
+  unsubscribeUrl: z.url({ protocol: /^https?$/ }).nullable().optional(),
 });
 type Params = z.infer<typeof weeklyParentReportParams>;
 
@@ -46,7 +49,7 @@ const countsOf = (sessions: Params['children'][number]['sessions']) => {
   return c;
 };
 
-function content(w: Words, p: Params, b: Brand): Content {
+function content(w: Words, p: Params, b: Brand, language: MessageLanguage): Content {
   const blocks: Block[] = [{ type: 'p', text: w.intro(p, b) }];
   const summaries: string[] = [];
   for (const child of p.children) {
@@ -60,7 +63,7 @@ function content(w: Words, p: Params, b: Brand): Content {
       });
     }
   }
-  blocks.push({ type: 'note', text: w.why(b) });
+  blocks.push({ type: 'note', text: w.why(b) }, ...unsubscribeBlock(p.unsubscribeUrl, language));
   return { subject: w.subject(p, b), blocks, sms: w.sms(p, b, summaries) };
 }
 
@@ -88,5 +91,5 @@ const es: Words = {
 
 export const weeklyParentReport: Template<Params> = {
   params: weeklyParentReportParams,
-  content: { en: (p, b) => content(en, p, b), es: (p, b) => content(es, p, b) },
+  content: { en: (p, b) => content(en, p, b, 'en'), es: (p, b) => content(es, p, b, 'es') },
 };
