@@ -42,9 +42,15 @@ function sectionInput(extra: Record<string, unknown> = {}): Record<string, unkno
   };
 }
 
-/** Daily 16:00-17:00 New York from yesterday for a week: the first occurrence is over, the others to come. */
+/**
+ * Daily for a week from yesterday, New York time, half an hour from the whole hour one to two hours
+ * ahead of now: the first occurrence is over, today's and the others to come, whatever the hour the
+ * suite runs at (a fixed 16:00 made today's occurrence ended after 16:30 New York time).
+ */
+const firstStart = () => now().plus({ hours: 2 }).startOf('hour').minus({ days: 1 });
 const dailyFromYesterday = () => ({
-  date: now().minus({ days: 1 }).toISODate(), startTime: '16:00', endTime: '17:00', location: 'ONLINE', meetingSolution: 'CUSTOM_URL',
+  date: firstStart().toISODate(), startTime: firstStart().toFormat('HH:mm'), endTime: firstStart().plus({ minutes: 30 }).toFormat('HH:mm'),
+  location: 'ONLINE', meetingSolution: 'CUSTOM_URL',
   customUrl: 'https://meet.example.com/algebra', recurrence: { frequency: 'DAILY', weeksRecurring: 1 },
 });
 

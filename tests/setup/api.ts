@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { configSchema } from '../../infra/config';
 import { startPlatform, type Platform } from '../../api/platform';
+import { samePosition } from '../../projections/checkpoints';
+import { allReactors } from '../../projections/reactors/registry';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
@@ -68,6 +70,26 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
     return res.data.loginPaas.token;
   }
 
+  /**
+   * Waits until what earlier requests set going has finished writing: the event reactors (decisions
+   * 0069, 0072: notices, in-app posts, delivery starts) have acted on the head of the log and no
+   * message delivery is waiting or running. A count taken then moves only by what the next request
+   * does, so "a refusal writes nothing" is not upset by the notices of an earlier booking.
+   */
+  async function settle(): Promise<void> {
+    const names = allReactors().map((r) => r.name);
+    const { eventStore, projections } = platform.services;
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+      const head = await eventStore.headPosition();
+      if (head) await projections.waitFor(head, names, 10_000);
+      const pending = await db.ownerPool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow_deliverMessage' AND state IN ('created', 'retry', 'active')",
+      ).then((r) => r.rows[0].n, () => 0);
+      if (pending === 0 && samePosition(await eventStore.headPosition(), head)) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   return {
     platform, db, url, graphql, login,
     loginAs(who) {
@@ -76,6 +98,7 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
       return login(demo[who].email, demo[who].password);
     },
     async eventCount() {
+      await settle();
       const r = await db.ownerPool.query<{ n: number }>('SELECT count(*)::int AS n FROM events');
       return r.rows[0].n;
     },
