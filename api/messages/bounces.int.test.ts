@@ -171,7 +171,7 @@ describe('bounce webhooks, configured', () => {
 describe('bounce webhooks, not configured', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi();
+    api = await startTestApi({ RATE_LIMIT_WEBHOOKS: '3' });
   });
   afterAll(async () => {
     await api?.stop();
@@ -186,5 +186,14 @@ describe('bounce webhooks, not configured', () => {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'MessageStatus=failed',
     });
     expect(text.status).toBe(404);
+  });
+
+  it('limits requests per client address, both routes sharing one count', async () => {
+    const statuses: number[] = [];
+    for (const path of ['/webhooks/mail-bounces', '/webhooks/twilio-status', '/webhooks/mail-bounces']) {
+      statuses.push((await fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+    }
+    // The test before spent two of the three.
+    expect(statuses).toEqual([404, 429, 429]);
   });
 });
