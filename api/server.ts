@@ -21,6 +21,7 @@ import { pictureRoutes } from './settings/picture-routes';
 import { rosterExportRoutes } from './roster/export';
 import { sessionAdminExportRoutes } from './sessions-admin/export';
 import { bigJobDownloadRoutes } from './bigjobs/download';
+import { bounceRoutes } from './messages/bounces';
 import { createGraphQLHandler } from './graphql/handler';
 import { DocumentCache, type PersistedQueries } from './graphql/documents';
 import { RateLimitedHttpError, registerRateLimits } from './http/rate-limits';
@@ -110,6 +111,7 @@ export async function buildServer(options: ServerOptions): Promise<FastifyInstan
   await app.register(rosterExportRoutes(services));
   await app.register(sessionAdminExportRoutes(services));
   await app.register(bigJobDownloadRoutes(services));
+  await app.register(bounceRoutes(services));
 
   const withWebApp = Boolean(options.webDir && existsSync(path.join(options.webDir, 'index.html')));
   if (withWebApp && options.webDir) await registerStaticWeb(app, options.webDir);

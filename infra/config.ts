@@ -117,6 +117,10 @@ export const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tutoring Platform <no-reply@localhost>').describe('the From header of e-mail'),
   SMS_URL: z.string().refine(isSmsUrl, { error: 'Use twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B15550001111.' }).optional()
     .describe('text messages through Twilio; outbox only when unset'),
+  // Bounces (docs/decisions/0077): POST /webhooks/mail-bounces answers 404 unless this is set; Twilio's status callback is signed with SMS_URL's token.
+  MAIL_BOUNCE_WEBHOOK_SECRET: z.string().min(16, { error: 'Use at least 16 characters (openssl rand -hex 32).' }).optional()
+    .describe('bearer secret of POST /webhooks/mail-bounces, where a relay or a DSN-reading script reports bounced e-mail; the endpoint answers 404 when unset'),
+  RATE_LIMIT_WEBHOOKS: z.coerce.number().int().min(0).default(600).describe('requests per minute per client address to /webhooks/mail-bounces and /webhooks/twilio-status'),
   // One-time links in e-mail (docs/decisions/0042) are built from this, never from a request's Host header;
   // single sign-on (0047) falls back to the request when it is unset.
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional().describe('the address people open the web app at (https://tutoring.example.org): links in e-mail and single sign-on return addresses are built from it; when unset, http://localhost:PORT for e-mail and the request for single sign-on'),

@@ -93,6 +93,9 @@ export function limitsOf(config: Config): Record<string, Limit> {
     '/sso/:provider/link': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-start' },
     '/sso/:provider/callback': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-return' },
     '/sso/schoology/saml/acs': { max: config.RATE_LIMIT_AUTH, groupId: 'sso-return' },
+    // Bounce reports (docs/decisions/0077): each checks a secret or a signature, then reads a stream.
+    '/webhooks/mail-bounces': { max: config.RATE_LIMIT_WEBHOOKS, groupId: 'webhooks' },
+    '/webhooks/twilio-status': { max: config.RATE_LIMIT_WEBHOOKS, groupId: 'webhooks' },
   };
 }
 

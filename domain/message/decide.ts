@@ -5,7 +5,7 @@
  * worker learns from the resulting state whether the attempt is its own.
  */
 import type { MessageCommand } from './commands';
-import type { MessageEvent } from './events';
+import { MESSAGE_BOUNCE_REASON_MAX, type MessageEvent } from './events';
 import type { MessageState } from './state';
 
 type Data<T extends MessageCommand['type']> = Extract<MessageCommand, { type: T }>['data'];
@@ -47,6 +47,18 @@ function abandonMessage(data: Data<'AbandonMessage'>, state: MessageState): Mess
   return state.status === 'QUEUED' ? [{ type: 'MessageAbandoned', data }] : [];
 }
 
+/**
+ * A bounce comes after the send (a DSN, Twilio's status callback): only a SENT or UNCERTAIN message
+ * can bounce, once (a repeated report records nothing). A report naming a provider id other than the
+ * one the send recorded is about another message and changes nothing.
+ */
+function recordMessageBounced(data: Data<'RecordMessageBounced'>, state: MessageState): MessageEvent[] {
+  if (state.status !== 'SENT' && state.status !== 'UNCERTAIN') return [];
+  if (data.providerMessageId !== null && state.status === 'SENT' && state.providerMessageId !== null && state.providerMessageId !== data.providerMessageId) return [];
+  const reason = data.reason?.trim() ? data.reason.trim().slice(0, MESSAGE_BOUNCE_REASON_MAX) : null;
+  return [{ type: 'MessageBounced', data: { messageId: data.messageId, reason, source: data.source } }];
+}
+
 export function decide(command: MessageCommand, state: MessageState): MessageEvent[] {
   switch (command.type) {
     case 'RecordMessage': return recordMessage(command.data, state);
@@ -56,6 +68,7 @@ export function decide(command: MessageCommand, state: MessageState): MessageEve
     case 'RecordDeliveryUncertain': return recordDeliveryUncertain(command.data, state);
     case 'KeepMessageInOutbox': return keepMessageInOutbox(command.data, state);
     case 'AbandonMessage': return abandonMessage(command.data, state);
+    case 'RecordMessageBounced': return recordMessageBounced(command.data, state);
     default: {
       const exhaustive: never = command;
       return exhaustive;

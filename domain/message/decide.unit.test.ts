@@ -3,7 +3,7 @@ import { given } from '../user/given';
 import type { MessageEvent, MessageRecorded } from './events';
 import {
   abandonMessage, beginDeliveryAttempt, keepMessageInOutbox, recordDeliveryFailure, recordDeliveryUncertain,
-  recordMessage, recordMessageSent,
+  recordMessage, recordMessageBounced, recordMessageSent,
 } from './handlers';
 
 const messageId = '7d0c6a1e-3f4b-4c2d-9e8f-1a2b3c4d5e6f';
@@ -79,6 +79,36 @@ describe('Message', () => {
       given(abandonMessage, [recorded, attempted(1), failed(1)]).when({ messageId, error: 'gave up' }).then([abandoned]);
       given(abandonMessage, [recorded, attempted(1)]).when({ messageId, error: 'gave up' }).then([]);
       given(abandonMessage, [recorded, attempted(1), sent(1)]).when({ messageId, error: 'gave up' }).then([]);
+    });
+  });
+
+  describe('a bounce (decision 0077)', () => {
+    const uncertain: MessageEvent = { type: 'MessageDeliveryUncertain', data: { messageId, attempt: 1 } };
+    const bounced = (reason: string | null, source: 'mail-webhook' | 'twilio' = 'mail-webhook'): MessageEvent => ({ type: 'MessageBounced', data: { messageId, reason, source } });
+    const report = { messageId, reason: '550 5.1.1 mailbox unknown', source: 'mail-webhook' as const, providerMessageId: null };
+
+    it('records a bounce of a sent message, and of an uncertain one (it did go out after all)', () => {
+      given(recordMessageBounced, [recorded, attempted(1), sent(1)]).when(report).then([bounced('550 5.1.1 mailbox unknown')]);
+      given(recordMessageBounced, [recorded, attempted(1), uncertain]).when(report).then([bounced('550 5.1.1 mailbox unknown')]);
+    });
+    it('records nothing the second time the same message is reported', () => {
+      given(recordMessageBounced, [recorded, attempted(1), sent(1), bounced('first')]).when(report).then([]);
+    });
+    it('records nothing for a message not sent: unknown, waiting, sending, failed or only in the outbox', () => {
+      given(recordMessageBounced, []).when(report).then([]);
+      given(recordMessageBounced, [recorded]).when(report).then([]);
+      given(recordMessageBounced, [recorded, attempted(1)]).when(report).then([]);
+      given(recordMessageBounced, [recorded, attempted(1), failed(1, true)]).when(report).then([]);
+      given(recordMessageBounced, [recorded, { type: 'MessageKeptInOutbox', data: { messageId } }]).when(report).then([]);
+    });
+    it('bounds the reason and records an empty one as none', () => {
+      given(recordMessageBounced, [recorded, attempted(1), sent(1)]).when({ ...report, reason: `  ${'x'.repeat(500)}  ` }).then([bounced('x'.repeat(500))]);
+      given(recordMessageBounced, [recorded, attempted(1), sent(1)]).when({ ...report, reason: '   ' }).then([bounced(null)]);
+      given(recordMessageBounced, [recorded, attempted(1), sent(1)]).when({ ...report, reason: null }).then([bounced(null)]);
+    });
+    it('ignores a provider report naming another provider id than the send recorded', () => {
+      given(recordMessageBounced, [recorded, attempted(1), sent(1)]).when({ ...report, source: 'twilio', providerMessageId: 'SMother' }).then([]);
+      given(recordMessageBounced, [recorded, attempted(1), sent(1)]).when({ ...report, reason: null, source: 'twilio', providerMessageId: '250 OK' }).then([bounced(null, 'twilio')]);
     });
   });
 });

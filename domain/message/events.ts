@@ -15,6 +15,8 @@ export const messageAttachmentSchema = z.object({
 });
 export type MessageAttachment = z.infer<typeof messageAttachmentSchema>;
 const attempt = z.number().int().min(1);
+/** A bounce reason is kept to this many characters (a DSN's diagnostic line, Twilio's error code). */
+export const MESSAGE_BOUNCE_REASON_MAX = 500;
 
 export const MESSAGE_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
@@ -59,6 +61,8 @@ export const messageDeliveryUncertainSchema = z.object({ messageId, attempt });
 export const messageKeptInOutboxSchema = z.object({ messageId });
 /** Retries ran out (or the run gave up): the message is not sent. */
 export const messageAbandonedSchema = z.object({ messageId, error: z.string().min(1).max(2000) });
+/** The recipient's server or the SMS provider reported, after the send, that it was not delivered (decision 0077). */
+export const messageBouncedSchema = z.object({ messageId, reason: z.string().max(MESSAGE_BOUNCE_REASON_MAX).nullable(), source: z.enum(['mail-webhook', 'twilio']) });
 
 type EventOf<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 export type MessageRecorded = EventOf<'MessageRecorded', typeof messageRecordedSchema>;
@@ -68,10 +72,11 @@ export type MessageDeliveryFailed = EventOf<'MessageDeliveryFailed', typeof mess
 export type MessageDeliveryUncertain = EventOf<'MessageDeliveryUncertain', typeof messageDeliveryUncertainSchema>;
 export type MessageKeptInOutbox = EventOf<'MessageKeptInOutbox', typeof messageKeptInOutboxSchema>;
 export type MessageAbandoned = EventOf<'MessageAbandoned', typeof messageAbandonedSchema>;
+export type MessageBounced = EventOf<'MessageBounced', typeof messageBouncedSchema>;
 
 export type MessageEvent =
   | MessageRecorded | MessageDeliveryAttempted | MessageSent | MessageDeliveryFailed
-  | MessageDeliveryUncertain | MessageKeptInOutbox | MessageAbandoned;
+  | MessageDeliveryUncertain | MessageKeptInOutbox | MessageAbandoned | MessageBounced;
 
 export const messageEventSchemas = {
   MessageRecorded: messageRecordedSchema,
@@ -81,4 +86,5 @@ export const messageEventSchemas = {
   MessageDeliveryUncertain: messageDeliveryUncertainSchema,
   MessageKeptInOutbox: messageKeptInOutboxSchema,
   MessageAbandoned: messageAbandonedSchema,
+  MessageBounced: messageBouncedSchema,
 };

@@ -5,7 +5,7 @@
 import type { CommandHandler } from '../shared/decider';
 import {
   abandonMessageInput, beginDeliveryAttemptInput, keepMessageInOutboxInput, recordDeliveryFailureInput,
-  recordDeliveryUncertainInput, recordMessageInput, recordMessageSentInput, type MessageCommand,
+  recordDeliveryUncertainInput, recordMessageBouncedInput, recordMessageInput, recordMessageSentInput, type MessageCommand,
 } from './commands';
 import { decide } from './decide';
 import type { MessageEvent } from './events';
@@ -34,3 +34,4 @@ export const recordDeliveryFailure = handler('RecordDeliveryFailure', recordDeli
 export const recordDeliveryUncertain = handler('RecordDeliveryUncertain', recordDeliveryUncertainInput);
 export const keepMessageInOutbox = handler('KeepMessageInOutbox', keepMessageInOutboxInput);
 export const abandonMessage = handler('AbandonMessage', abandonMessageInput);
+export const recordMessageBounced = handler('RecordMessageBounced', recordMessageBouncedInput);

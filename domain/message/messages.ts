@@ -7,4 +7,7 @@ export const messageMessages = defineMessages('message', {
   languageNotValid: 'Choose a language by its code, such as en or es.',
   invalidId: 'This message id is not valid.',
   unknownKind: 'There is no message kind by this name.',
+  bounceUnauthorized: 'This bounce report is not signed with the configured secret.',
+  bounceNotSent: 'This message was not sent, so it cannot bounce.',
+  bounceInvalid: 'A bounce report needs messageId (the Message-ID header as sent) and may have reason (text).',
 });

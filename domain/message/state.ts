@@ -2,13 +2,14 @@
  * One message folded from its events. QUEUED waits for (another) attempt; SENDING has an attempt
  * under way, owned by the worker holding `token`; the rest are ends: SENT, OUTBOX (no transport for
  * its channel), FAILED (refused for good, or out of retries) and UNCERTAIN (an attempt's worker
- * vanished mid-send: it may have gone out, so it is not sent again).
+ * vanished mid-send: it may have gone out, so it is not sent again); BOUNCED is a sent (or uncertain)
+ * message reported undelivered afterwards (decision 0077).
  */
 import type { Aggregate } from '../shared/decider';
 import { messageEventSchemas, type MessageEvent, type MessageRecorded, type MessageTransportKind } from './events';
 
-export type MessageStatus = 'QUEUED' | 'SENDING' | 'SENT' | 'OUTBOX' | 'FAILED' | 'UNCERTAIN';
-export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ['SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN'];
+export type MessageStatus = 'QUEUED' | 'SENDING' | 'SENT' | 'OUTBOX' | 'FAILED' | 'UNCERTAIN' | 'BOUNCED';
+export const FINAL_MESSAGE_STATUSES: readonly MessageStatus[] = ['SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN', 'BOUNCED'];
 
 export interface MessageInfo {
   message: MessageRecorded['data'];
@@ -22,7 +23,8 @@ export type MessageState =
   | ({ status: 'QUEUED' | 'OUTBOX' | 'FAILED' } & MessageInfo)
   | ({ status: 'SENDING'; token: string; transport: MessageTransportKind } & MessageInfo)
   | ({ status: 'SENT'; providerMessageId: string | null } & MessageInfo)
-  | ({ status: 'UNCERTAIN' } & MessageInfo);
+  | ({ status: 'UNCERTAIN' } & MessageInfo)
+  | ({ status: 'BOUNCED'; bounceReason: string | null } & MessageInfo);
 
 export type ExistingMessage = Exclude<MessageState, { status: 'NONE' }>;
 
@@ -47,6 +49,8 @@ export function evolveMessage(state: MessageState, event: MessageEvent): Message
       return { ...base, status: 'OUTBOX' };
     case 'MessageAbandoned':
       return { ...base, status: 'FAILED', lastError: event.data.error };
+    case 'MessageBounced':
+      return { ...base, status: 'BOUNCED', bounceReason: event.data.reason };
     default: {
       const exhaustive: never = event;
       return exhaustive;

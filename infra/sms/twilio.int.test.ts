@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema } from '../config';
 import { DeliveryError } from '../mail/port';
-import { describeSmsUrl, parseSmsUrl, TwilioTextTransport } from './twilio';
+import { describeSmsUrl, parseSmsUrl, TwilioTextTransport, twilioStatusCallbackPath } from './twilio';
 
 /** A stand-in for Twilio's Messages endpoint: records requests, answers what the test queues. */
 interface Seen { path: string; auth: string; form: URLSearchParams }
@@ -38,6 +38,15 @@ describe('Twilio text messages', () => {
     expect(request.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(request.auth).toBe(`Basic ${Buffer.from('AC123:tok/en').toString('base64')}`);
     expect(Object.fromEntries(request.form)).toEqual({ To: '+15555550123', From: '+15550001111', Body: 'Su código es 424242.' });
+  });
+
+  it('asks for a status callback per message when given one (PUBLIC_URL set), so an undelivered text comes back as a bounce', async () => {
+    const withCallback = new TwilioTextTransport({
+      ...parseSmsUrl(`twilio+http://AC123:tok%2Fen@${base}?from=%2B15550001111`),
+      statusCallbackUrl: (id) => `https://tutoring.example.org${twilioStatusCallbackPath(id)}`,
+    });
+    await withCallback.send({ messageId: '7d0c6a1e-3f4b-4c2d-9e8f-1a2b3c4d5e6f', to: '+15555550123', text: 'Hola' });
+    expect(seen.at(-1)!.form.get('StatusCallback')).toBe('https://tutoring.example.org/webhooks/twilio-status?messageId=7d0c6a1e-3f4b-4c2d-9e8f-1a2b3c4d5e6f');
   });
 
   it('classifies refusals: a bad number for good, throttling for later, a server error as maybe sent', async () => {

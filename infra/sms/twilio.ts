@@ -17,6 +17,16 @@ export interface TwilioOptions {
   from: string;
   /** Longest wait for Twilio's answer. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * Where Twilio reports each message's delivery (its StatusCallback), per message: set when
+   * PUBLIC_URL is, so undelivered texts come back as bounces (api/messages/bounces.ts, decision 0077).
+   */
+  statusCallbackUrl?: (messageId: string) => string;
+}
+
+/** The status callback of one message: the route, with the message id in the (signed) query. */
+export function twilioStatusCallbackPath(messageId: string): string {
+  return `/webhooks/twilio-status?messageId=${encodeURIComponent(messageId)}`;
 }
 
 export class SmsUrlError extends Error {}
@@ -96,7 +106,10 @@ export class TwilioTextTransport implements TextTransport {
           authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
         },
-        body: new URLSearchParams({ To: text.to, From: from, Body: text.text }),
+        body: new URLSearchParams({
+          To: text.to, From: from, Body: text.text,
+          ...(this.options.statusCallbackUrl ? { StatusCallback: this.options.statusCallbackUrl(text.messageId) } : {}),
+        }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
     } catch (err) {

@@ -26,6 +26,7 @@ const describers: Record<string, (event: RecordedEvent) => string | BreadcrumbDe
   MessageDeliveryUncertain: (e) => ({ summary: 'A delivery attempt ended without an answer; not sent again', changes: { attempt: dataOf(e).attempt } }),
   MessageKeptInOutbox: () => ({ summary: 'Kept the message in the outbox (no transport configured)', changes: {} }),
   MessageAbandoned: (e) => ({ summary: 'Gave up delivering the message', changes: { error: dataOf(e).error } }),
+  MessageBounced: (e) => ({ summary: 'The message bounced (reported undelivered after sending)', changes: { reason: dataOf(e).reason, reportedBy: dataOf(e).source } }),
 };
 
 export function registerMessageBreadcrumbs(): void {

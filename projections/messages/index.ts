@@ -12,7 +12,7 @@
  */
 import type { RecordedEvent } from '../../domain/shared/events';
 import {
-  messageAbandonedSchema, messageDeliveryAttemptedSchema, messageDeliveryFailedSchema, messageRecordedSchema, messageSentSchema,
+  messageAbandonedSchema, messageBouncedSchema, messageDeliveryAttemptedSchema, messageDeliveryFailedSchema, messageRecordedSchema, messageSentSchema,
 } from '../../domain/message/events';
 import type { Projection, ProjectionHandler } from '../types';
 import { registerMessageBreadcrumbs } from './breadcrumbs';
@@ -33,7 +33,7 @@ function tables(schema: string): string {
       language            text NOT NULL,
       recipient           text NOT NULL,
       recipient_user_id   uuid,
-      status              text NOT NULL CHECK (status IN ('QUEUED', 'SENDING', 'SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN')),
+      status              text NOT NULL CHECK (status IN ('QUEUED', 'SENDING', 'SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN', 'BOUNCED')),
       attempts            integer NOT NULL DEFAULT 0,
       transport           text,
       last_error          text,
@@ -44,7 +44,7 @@ function tables(schema: string): string {
       revision            integer NOT NULL
     );
     COMMENT ON TABLE ${s}.messages IS 'E-mail and text messages (the outbox). ecosystem_id is null for platform messages. Bodies are not here: they hold one-time links.';
-    COMMENT ON COLUMN ${s}.messages.status IS 'QUEUED, SENDING, SENT, OUTBOX (no transport configured), FAILED, UNCERTAIN (an attempt may have gone out; not resent).';
+    COMMENT ON COLUMN ${s}.messages.status IS 'QUEUED, SENDING, SENT, OUTBOX (no transport configured), FAILED, UNCERTAIN (an attempt may have gone out; not resent), BOUNCED (reported undelivered after sending; last_error holds the reason).';
 
     CREATE TABLE ${s}.message_bodies (
       id           uuid PRIMARY KEY,
@@ -94,11 +94,12 @@ const handlers: Record<string, ProjectionHandler> = {
   MessageDeliveryUncertain: update(`status = 'UNCERTAIN'`, () => []),
   MessageKeptInOutbox: update(`status = 'OUTBOX'`, () => []),
   MessageAbandoned: update(`status = 'FAILED', last_error = $4`, (e) => [messageAbandonedSchema.parse(e.data).error]),
+  MessageBounced: update(`status = 'BOUNCED', last_error = COALESCE($4, last_error)`, (e) => [messageBouncedSchema.parse(e.data).reason]),
 };
 
 export const messagesProjection: Projection = {
   name: MESSAGES_PROJECTION,
-  version: 1,
+  version: 2,
   tables,
   indexes,
   exposedTables: ['messages'],

@@ -40,7 +40,7 @@ export interface MessagingHarness {
 }
 
 const quickRetries = { startToCloseMs: 10_000, retry: { initialIntervalMs: 100, backoffCoefficient: 2, maximumIntervalMs: 400, maximumAttempts: 3 } };
-const FINAL = ['SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN'];
+const FINAL = ['SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN', 'BOUNCED'];
 
 /** pg-boss with retries in milliseconds, so that the back-off tests take a second, not minutes. */
 export function quickPgBoss(activities: Activities, databaseUrl: string): WorkflowEngine {

@@ -135,4 +135,7 @@ export const esDomain: Record<string, string> = {
   'message.languageNotValid': 'Elija un idioma por su código, como en o es.',
   'message.invalidId': 'Este identificador de mensaje no es válido.',
   'message.unknownKind': 'No hay ningún tipo de mensaje con este nombre.',
+  'message.bounceUnauthorized': 'Este aviso de rebote no está firmado con el secreto configurado.',
+  'message.bounceNotSent': 'Este mensaje no se envió, así que no puede rebotar.',
+  'message.bounceInvalid': 'Un aviso de rebote necesita messageId (el encabezado Message-ID tal como se envió) y puede llevar reason (texto).',
 };

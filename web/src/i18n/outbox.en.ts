@@ -36,6 +36,7 @@ export const outboxEn = {
   'outbox.status.OUTBOX': 'Only in the outbox',
   'outbox.status.FAILED': 'Failed',
   'outbox.status.UNCERTAIN': 'Maybe sent',
+  'outbox.status.BOUNCED': 'Bounced',
   'outbox.back': 'Back to the outbox',
   'outbox.messageTitle': 'Message to {recipient}',
   'outbox.attempts': 'Delivery attempts',

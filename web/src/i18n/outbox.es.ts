@@ -35,6 +35,7 @@ export const outboxEs: Record<OutboxMessageId, string> = {
   'outbox.status.OUTBOX': 'Solo en la bandeja de salida',
   'outbox.status.FAILED': 'Fallido',
   'outbox.status.UNCERTAIN': 'Quizá enviado',
+  'outbox.status.BOUNCED': 'Rebotado',
   'outbox.back': 'Volver a la bandeja de salida',
   'outbox.messageTitle': 'Mensaje para {recipient}',
   'outbox.attempts': 'Intentos de entrega',

@@ -8,7 +8,7 @@ export const KINDS = ['TEST', 'INVITE', 'VERIFY_EMAIL', 'RESET_PASSWORD', 'LOGIN
   // Session notices (decision 0072).
   'SESSION_BOOKED', 'SESSION_MOVED', 'SESSION_CANCELLED', 'SESSION_RESTORED', 'SESSION_REMOVED', 'SESSION_PARTICIPANT_JOINED', 'SESSION_PARTICIPANT_LEFT', 'APPLICATION_REVIEWED',
 ] as const;
-const STATUSES = ['QUEUED', 'SENDING', 'SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN'] as const;
+const STATUSES = ['QUEUED', 'SENDING', 'SENT', 'OUTBOX', 'FAILED', 'UNCERTAIN', 'BOUNCED'] as const;
 
 /** A kind this version of the app does not know reads as "Other" rather than as a raw name. */
 export function kindLabel(kind: string): MessageId {
@@ -27,12 +27,12 @@ export function statusLabel(status: string): MessageId {
   return (STATUSES as readonly string[]).includes(status) ? `outbox.status.${status as (typeof STATUSES)[number]}` : 'outbox.status.QUEUED';
 }
 
-/** Badge colours: green sent, grey kept, red failed, orange uncertain, blue still going. */
+/** Badge colours: green sent, grey kept, red failed or bounced, orange uncertain, blue still going. */
 export function statusColor(status: string): string {
   switch (status) {
     case 'SENT': return 'teal';
     case 'OUTBOX': return 'gray';
-    case 'FAILED': return 'red';
+    case 'FAILED': case 'BOUNCED': return 'red';
     case 'UNCERTAIN': return 'orange';
     default: return 'blue';
   }

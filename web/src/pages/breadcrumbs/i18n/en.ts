@@ -192,6 +192,7 @@ export const breadcrumbsEn = {
   'breadcrumbs.event.MessageDeliveryUncertain': 'Message delivery uncertain',
   'breadcrumbs.event.MessageKeptInOutbox': 'Message kept in the outbox',
   'breadcrumbs.event.MessageAbandoned': 'Message given up',
+  'breadcrumbs.event.MessageBounced': 'Message bounced',
   'breadcrumbs.target.message': 'Message',
   'breadcrumbs.event.InvitationIssued': 'Invitation sent',
   'breadcrumbs.event.InvitationReissued': 'Invitation sent again',

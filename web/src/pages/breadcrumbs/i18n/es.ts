@@ -188,6 +188,7 @@ export const breadcrumbsEs: Record<keyof typeof breadcrumbsEn, string> = {
   'breadcrumbs.event.MessageDeliveryUncertain': 'Entrega del mensaje incierta',
   'breadcrumbs.event.MessageKeptInOutbox': 'Mensaje guardado en la bandeja de salida',
   'breadcrumbs.event.MessageAbandoned': 'Mensaje abandonado',
+  'breadcrumbs.event.MessageBounced': 'Mensaje rebotado',
   'breadcrumbs.target.message': 'Mensaje',
   'breadcrumbs.event.InvitationIssued': 'Invitación enviada',
   'breadcrumbs.event.InvitationReissued': 'Invitación enviada de nuevo',

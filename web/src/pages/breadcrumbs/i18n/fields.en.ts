@@ -107,6 +107,7 @@ export const fieldsEn = {
   'breadcrumbs.field.ratingSettings': 'Ratings',
   'breadcrumbs.field.ratingType': 'Kind of rating',
   'breadcrumbs.field.reason': 'Reason',
+  'breadcrumbs.field.reportedBy': 'Reported by',
   'breadcrumbs.field.recipientTypes': 'Recipients',
   'breadcrumbs.field.recordingEnabled': 'Recording',
   'breadcrumbs.field.redirectRules': 'Redirect rules',

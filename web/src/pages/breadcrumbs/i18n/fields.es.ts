@@ -105,6 +105,7 @@ export const fieldsEs: Record<keyof typeof fieldsEn, string> = {
   'breadcrumbs.field.ratingSettings': 'Calificaciones',
   'breadcrumbs.field.ratingType': 'Tipo de calificación',
   'breadcrumbs.field.reason': 'Motivo',
+  'breadcrumbs.field.reportedBy': 'Informado por',
   'breadcrumbs.field.recipientTypes': 'Destinatarios',
   'breadcrumbs.field.recordingEnabled': 'Grabación',
   'breadcrumbs.field.redirectRules': 'Reglas de redirección',

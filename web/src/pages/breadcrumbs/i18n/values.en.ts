@@ -94,6 +94,8 @@ export const valuesEn = {
   'breadcrumbs.value.kind.EMAIL_CHANGED': 'E-mail address changed',
   'breadcrumbs.value.transport.smtp': 'SMTP server',
   'breadcrumbs.value.transport.twilio': 'Twilio (text messages)',
+  'breadcrumbs.value.reportedBy.mail-webhook': 'The mail bounce webhook',
+  'breadcrumbs.value.reportedBy.twilio': 'Twilio (status callback)',
   'breadcrumbs.value.applicantType.TUTOR': 'Tutor',
   'breadcrumbs.value.applicantType.PARENT': 'Parent',
   'breadcrumbs.value.applicantType.STUDENT': 'Student',

@@ -91,6 +91,8 @@ export const valuesEs: Record<keyof typeof valuesEn, string> = {
   'breadcrumbs.value.kind.EMAIL_CHANGED': 'Dirección de correo cambiada',
   'breadcrumbs.value.transport.smtp': 'Servidor SMTP',
   'breadcrumbs.value.transport.twilio': 'Twilio (mensajes de texto)',
+  'breadcrumbs.value.reportedBy.mail-webhook': 'El webhook de rebotes de correo',
+  'breadcrumbs.value.reportedBy.twilio': 'Twilio (aviso de estado)',
   'breadcrumbs.value.applicantType.TUTOR': 'Tutor(a)',
   'breadcrumbs.value.applicantType.PARENT': 'Madre, padre o tutor legal',
   'breadcrumbs.value.applicantType.STUDENT': 'Estudiante',
