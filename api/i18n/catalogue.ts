@@ -67,6 +67,7 @@ import { esSessionSummary } from './es/session-summary';
 import { checkInMessages } from '../../domain/session/checkin-rules';
 import { esSessionCheckIn } from './es/session-checkin';
 import { esSessionFeedback } from './es/session-feedback';
+import { completionMessages } from '../../domain/session/completion';
 import { lessonspaceMessages } from '../../domain/session/lessonspace-messages';
 import { esSessionLessonspace } from './es/session-lessonspace';
 import { reportLabels, reportMessages } from '../../domain/report/messages';
@@ -101,6 +102,7 @@ export const MESSAGE_GROUPS = [
   courseMessages, courseApiMessages,
   sessionSummaryMessages,
   checkInMessages,
+  completionMessages,
   lessonspaceMessages,
   reportMessages, reportLabels,
   notificationMessages,

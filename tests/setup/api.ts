@@ -79,14 +79,16 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
   async function settle(): Promise<void> {
     const names = allReactors().map((r) => r.name);
     const { eventStore, projections } = platform.services;
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
+    // Quiet twice in a row, 50 ms apart: a delivery's job can be taken and its events written between two looks.
+    let quiet = 0;
+    for (const deadline = Date.now() + 15_000; quiet < 2 && Date.now() < deadline;) {
       const head = await eventStore.headPosition();
       if (head) await projections.waitFor(head, names, 10_000);
       const pending = await db.ownerPool.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow_deliverMessage' AND state IN ('created', 'retry', 'active')",
       ).then((r) => r.rows[0].n, () => 0);
-      if (pending === 0 && samePosition(await eventStore.headPosition(), head)) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      quiet = pending === 0 && samePosition(await eventStore.headPosition(), head) ? quiet + 1 : 0;
+      await new Promise((resolve) => setTimeout(resolve, quiet ? 50 : 20));
     }
   }
 

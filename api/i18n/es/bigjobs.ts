@@ -35,7 +35,7 @@ export const esBigJobs: Record<string, string> = {
   'bigJobCsv.lastName': 'Apellidos',
   'bigJobCsv.preferredName': 'Nombre preferido',
   'bigJobCsv.email': 'Correo electrónico',
-  'bigJobCsv.roles': 'Roles',
+  'bigJobCsv.roles': 'Roles asignados',
   'bigJobCsv.programIds': 'Programas',
   'bigJobCsv.joinedAt': 'Alta',
   'bigJobCsv.userId': 'Id de la persona',
