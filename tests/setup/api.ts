@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { configSchema } from '../../infra/config';
 import { startPlatform, type Platform } from '../../api/platform';
 import { samePosition } from '../../projections/checkpoints';
+import type { Position } from '../../domain/shared/events';
 import { allReactors } from '../../projections/reactors/registry';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -76,9 +77,12 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
    * message delivery is waiting or running. A count taken then moves only by what the next request
    * does, so "a refusal writes nothing" is not upset by the notices of an earlier booking.
    */
+  let quietAt: Position | null | undefined;
   async function settle(): Promise<void> {
     const names = allReactors().map((r) => r.name);
     const { eventStore, projections } = platform.services;
+    // Nothing appended since the log was last seen quiet: nothing new to react to, no delivery set going.
+    if (quietAt !== undefined && samePosition(await eventStore.headPosition(), quietAt)) return;
     // Quiet twice in a row, 50 ms apart: a delivery's job can be taken and its events written between two looks.
     let quiet = 0;
     for (const deadline = Date.now() + 15_000; quiet < 2 && Date.now() < deadline;) {
@@ -88,7 +92,8 @@ export async function startTestApi(overrides: Record<string, string> = {}): Prom
         "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workflow_deliverMessage' AND state IN ('created', 'retry', 'active')",
       ).then((r) => r.rows[0].n, () => 0);
       quiet = pending === 0 && samePosition(await eventStore.headPosition(), head) ? quiet + 1 : 0;
-      await new Promise((resolve) => setTimeout(resolve, quiet ? 50 : 20));
+      if (quiet === 2) quietAt = head;
+      else await new Promise((resolve) => setTimeout(resolve, quiet ? 50 : 20));
     }
   }
 
