@@ -292,6 +292,9 @@ describe('post-session feedback over GraphQL', () => {
     }
     const { completed } = await tick(new Date(Math.floor(Date.now() / QUARTER) * QUARTER).toISOString(), new Date(Date.now()).toISOString());
     expect(completed).toEqual([expect.stringContaining(id)]);
+    // The query reads the sessions read model: wait until it has the completion (on a loaded machine it may lag the tick).
+    const head = await api.platform.services.eventStore.headPosition();
+    expect(await api.platform.services.projections.waitFor(head!, ['sessions'], 10_000)).toBe(true);
 
     const token = world.tokens.student;
     const pending = await api.graphql<{ getCompletedSessionsWithoutFeedback: { hasMore: boolean; sessions: Array<{ rawId: string; sessionCompletionStatus: string; participants: Array<{ hasPendingFeedback: boolean }> }> } }>(PENDING, {}, { token });
