@@ -11,64 +11,25 @@
  *   public) and counts against the address instead (docs/decisions/0013).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'node:http';
-import { readClientHeaders } from '../request-context';
+import { OpenStreams, STREAM_RETRY_AFTER_SECONDS, startEventStream, streamTokenOf } from '../http/event-stream';
 import { wordedFor } from '../http/messages';
 import { apiMessages } from '../i18n/messages';
 import type { Services } from '../services';
-
-/** How long a client refused for too many streams should wait before its EventSource retries. */
-const RETRY_AFTER_SECONDS = 30;
 
 interface Owner {
   key: string;
   cap: number;
 }
 
-/** Open streams by owner, so the cap can count them and shutdown can end them. */
-class OpenStreams {
-  private readonly byOwner = new Map<string, Set<() => void>>();
-
-  count(owner: string): number {
-    return this.byOwner.get(owner)?.size ?? 0;
-  }
-
-  add(owner: string, end: () => void): () => void {
-    const set = this.byOwner.get(owner) ?? new Set();
-    this.byOwner.set(owner, set.add(end));
-    return () => {
-      set.delete(end);
-      if (set.size === 0 && this.byOwner.get(owner) === set) this.byOwner.delete(owner);
-    };
-  }
-
-  endAll(): void {
-    for (const set of [...this.byOwner.values()]) for (const end of [...set]) end();
-  }
-}
-
-function tokenOf(request: FastifyRequest): string | null {
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = typeof query?.access_token === 'string' && query.access_token ? query.access_token : null;
-  return readClientHeaders(request).bearer ?? fromQuery;
-}
-
 async function ownerOf(services: Services, request: FastifyRequest): Promise<Owner> {
-  const token = tokenOf(request);
+  const token = streamTokenOf(request);
   const viewer = token ? await services.auth.authenticate(token) : null;
   const { FEATURE_FLAG_STREAMS_PER_USER: perUser, FEATURE_FLAG_STREAMS_PER_ADDRESS: perAddress } = services.config;
   return viewer ? { key: `user:${viewer.userId}`, cap: perUser } : { key: `address:${request.ip}`, cap: perAddress };
 }
 
 function openStream(services: Services, request: FastifyRequest, reply: FastifyReply, streams: OpenStreams, owner: Owner): void {
-  reply.hijack();
-  const res = reply.raw;
-  // A hijacked reply sends nothing fastify holds: the security headers set in onRequest are copied.
-  res.writeHead(200, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no',
-  });
-  res.write(': connected\n\n');
+  const res = startEventStream(reply);
   const stopChanges = services.flags.onChange((change) => {
     res.write(`event: ${change.name}\ndata: ${JSON.stringify(change)}\n\n`);
   });
@@ -98,7 +59,7 @@ export function flagRoutes(services: Services) {
     app.get('/feature-flags', async (request, reply) => {
       const owner = await ownerOf(services, request);
       if (streams.count(owner.key) >= owner.cap) {
-        return reply.status(429).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ error: wordedFor(request, apiMessages.tooManyFlagStreams), code: 'RATE_LIMITED' });
+        return reply.status(429).header('retry-after', String(STREAM_RETRY_AFTER_SECONDS)).send({ error: wordedFor(request, apiMessages.tooManyFlagStreams), code: 'RATE_LIMITED' });
       }
       openStream(services, request, reply, streams, owner);
     });

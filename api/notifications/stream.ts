@@ -13,55 +13,17 @@
  * - At most NOTIFICATION_STREAMS_PER_USER open streams per person, 429 beyond it.
  * - Shutdown ends every open stream at once.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import pg from 'pg';
 import { notificationMessages } from '../../domain/notification/messages';
+import { OpenStreams, STREAM_RETRY_AFTER_SECONDS, startEventStream, streamTokenOf } from '../http/event-stream';
 import { wordedFor } from '../http/messages';
-import { readClientHeaders } from '../request-context';
 import type { Services } from '../services';
 import { NotificationsListener } from './listener';
 
-const RETRY_AFTER_SECONDS = 30;
-
-function tokenOf(request: FastifyRequest): string | null {
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = typeof query?.access_token === 'string' && query.access_token ? query.access_token : null;
-  return readClientHeaders(request).bearer ?? fromQuery;
-}
-
-/** Open streams by person, so the cap can count them and shutdown can end them. */
-class OpenStreams {
-  private readonly byUser = new Map<string, Set<() => void>>();
-
-  count(userId: string): number {
-    return this.byUser.get(userId)?.size ?? 0;
-  }
-
-  add(userId: string, end: () => void): () => void {
-    const set = this.byUser.get(userId) ?? new Set();
-    this.byUser.set(userId, set.add(end));
-    return () => {
-      set.delete(end);
-      if (set.size === 0 && this.byUser.get(userId) === set) this.byUser.delete(userId);
-    };
-  }
-
-  endAll(): void {
-    for (const set of [...this.byUser.values()]) for (const end of [...set]) end();
-  }
-}
-
 function openStream(services: Services, listener: NotificationsListener, streams: OpenStreams,
   reply: FastifyReply, userId: string, token: string): void {
-  reply.hijack();
-  const res = reply.raw;
-  // A hijacked reply sends nothing fastify holds: the security headers set in onRequest are copied.
-  res.writeHead(200, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive', 'x-accel-buffering': 'no',
-  });
-  res.write(': connected\n\n');
+  const res = startEventStream(reply);
   const unsubscribe = listener.subscribe(userId, (change) => {
     res.write(`event: notification\ndata: ${JSON.stringify({ notificationId: change.notificationId })}\n\n`);
   });
@@ -94,13 +56,13 @@ export function notificationRoutes(services: Services) {
     });
     app.addHook('onClose', async () => { await listener.stop(); });
     app.get('/notifications/stream', async (request, reply) => {
-      const token = tokenOf(request);
+      const token = streamTokenOf(request);
       const viewer = token ? await services.auth.authenticate(token) : null;
       if (!token || !viewer) {
         return reply.status(401).send({ error: wordedFor(request, notificationMessages.signInForStream), code: 'UNAUTHENTICATED' });
       }
       if (streams.count(viewer.userId) >= services.config.NOTIFICATION_STREAMS_PER_USER) {
-        return reply.status(429).header('retry-after', String(RETRY_AFTER_SECONDS))
+        return reply.status(429).header('retry-after', String(STREAM_RETRY_AFTER_SECONDS))
           .send({ error: wordedFor(request, notificationMessages.tooManyStreams), code: 'RATE_LIMITED' });
       }
       // LISTEN is active before the stream opens: nothing committed after the client sees `connected` is missed.
