@@ -12,7 +12,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { createActivities, type Activities } from '../activities';
 import { TemporalWorkflowEngine } from '../engine/temporal';
-import { temporalTestAddress, triggerSpaced } from '../testing/temporal-server';
+import { temporalTestAddress, triggerSpaced, until } from '../testing/temporal-server';
 import type { DueReport, ReportRunOutcome } from './activities';
 import { reportReads } from './reads';
 
@@ -54,14 +54,6 @@ afterAll(async () => {
   await api?.stop();
   await smtp?.close();
 });
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const firedFor = (due: DueReport[], id: string) => due.find((x) => x.reportId === id)?.firedAt;
 

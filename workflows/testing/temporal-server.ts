@@ -25,3 +25,12 @@ export async function triggerSpaced(handle: { trigger(overlap?: ScheduleOverlapP
   await handle.trigger(overlap);
   lastTrigger = Date.now();
 }
+
+/** Polls `check` every 100 ms until it holds; fails naming `what` after 60 s. */
+export async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -17,7 +17,7 @@ import { startSmtpCapture, type SmtpCapture } from '../../infra/mail/testing/smt
 import { startTestApi, type TestApi } from '../../tests/setup/api';
 import { createActivities, type Activities } from '../activities';
 import { TemporalWorkflowEngine } from '../engine/temporal';
-import { temporalTestAddress, triggerSpaced } from '../testing/temporal-server';
+import { temporalTestAddress, triggerSpaced, until } from '../testing/temporal-server';
 import type { DueTimers } from './activities';
 import { sessionTimerDeps } from './reads';
 
@@ -66,14 +66,6 @@ afterAll(async () => {
   await api?.stop();
   await smtp?.close();
 });
-
-async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** Triggers the schedule with the clock at `at`; answers what that run did, once it has done it and the read models show it. */
 async function tickAt(at: string): Promise<string[]> {
