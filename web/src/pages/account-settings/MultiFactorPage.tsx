@@ -38,7 +38,7 @@ export function loader({ request }: LoaderFunctionArgs) {
   return preloadQuery<MultiFactorPageQuery>(relayEnvironment, query, {}, request.signal);
 }
 
-type View = { kind: 'status' } | { kind: 'email-setup' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[] } | { kind: 'disable' } | { kind: 'regenerate' };
+type View = { kind: 'status' } | { kind: 'email-setup' } | { kind: 'setup'; enrolment: StartedEnrolment } | { kind: 'codes'; codes: readonly string[]; turnedOn: boolean } | { kind: 'disable' } | { kind: 'regenerate' };
 
 function MultiFactorPageContent() {
   const t = useT();
@@ -59,7 +59,7 @@ function MultiFactorPageContent() {
     showToast({ message: t('mfa.turnedOff'), color: 'green' });
     setView({ kind: 'status' });
   };
-  const newCodes = async (proof: Proof) => setView({ kind: 'codes', codes: await regenerate(proof) });
+  const newCodes = async (proof: Proof) => setView({ kind: 'codes', codes: await regenerate(proof), turnedOn: false });
   const begin = async () => {
     try {
       setFailed(null);
@@ -87,8 +87,7 @@ function MultiFactorPageContent() {
   };
   const submitCode = (confirmWith: (code: string) => Promise<readonly string[]>) => async (code: string): Promise<string | null> => {
     try {
-      setView({ kind: 'codes', codes: await confirmWith(code) });
-      showToast({ message: t('mfa.turnedOn'), color: 'green' });
+      setView({ kind: 'codes', codes: await confirmWith(code), turnedOn: true });
       return null;
     } catch (error) {
       return errorText(error);
@@ -111,7 +110,11 @@ function MultiFactorPageContent() {
             <Button variant="subtle" w="fit-content" onClick={() => setView({ kind: 'status' })}>{t('mfa.cancel')}</Button>
           </Stack>
         ) : view.kind === 'codes' ? (
-          <RecoveryCodesPanel codes={view.codes} doneLabel={t('mfa.done')} onDone={() => setView({ kind: 'status' })} />
+          <RecoveryCodesPanel codes={view.codes} doneLabel={t('mfa.done')} onDone={() => {
+            // Said once the codes are put away: a toast over the codes would cover the Done button on a phone.
+            if (view.turnedOn) showToast({ message: t('mfa.turnedOn'), color: 'green' });
+            setView({ kind: 'status' });
+          }} />
         ) : view.kind === 'disable' ? (
           <ProofForm id="mfa-off-title" title={t('mfa.turnOffTitle')} text={t(setting?.method === 'EMAIL' ? 'mfa.turnOffTextEmail' : 'mfa.turnOffText')} submitLabel={t('mfa.turnOff')} danger
             busy={disabling} submit={turnOff} onCancel={() => setView({ kind: 'status' })} />
