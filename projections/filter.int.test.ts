@@ -93,6 +93,33 @@ describe('projections read only the types they consume', () => {
   });
 });
 
+describe('workers are woken only for the types they consume (docs/decisions/0078)', { timeout: TEST_MS }, () => {
+  /** Counts the reads of a store, whatever they return. */
+  function countingReads(store: EventStore): { store: EventStore; reads: () => number } {
+    let reads = 0;
+    return { reads: () => reads, store: { ...store, readPage: async (o) => { reads += 1; return store.readPage(o); } } };
+  }
+
+  it('an append of other types, here or in another process, starts no read; one of its types does, and waitFor still answers for both', async () => {
+    const { store, reads } = countingReads(newStore());
+    const r = runner(store, { pollIntervalMs: NEVER_MS, reconcileIntervalMs: NEVER_MS, coalesceMs: 0 });
+    await r.start();
+    expect(await r.waitFor(await itemSet(store, 'a', 1), ['items'], PATIENCE_MS)).toBe(true);
+    const elsewhere = newStore();
+    const before = reads();
+    for (let i = 0; i < 10; i++) await appendNoise(i % 2 ? store : elsewhere, 1);
+    // Long enough for the coalesced wake-ups and the other process's NOTIFY to have arrived.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads() - before).toBe(0);
+
+    await itemSet(elsewhere, 'a', 2);
+    await eventually('the worker to apply an append of its type from another process', async () =>
+      (await rows(db.ownerPool, 'SELECT value FROM read.items'))[0]?.value === 2, TEST_MS);
+    expect(reads() - before).toBeGreaterThan(0);
+    expect(await r.waitFor(await appendNoise(elsewhere, 1), ['items'], PATIENCE_MS)).toBe(true);
+  });
+});
+
 describe('waitFor wakes on progress, never on a timer', { timeout: TEST_MS }, () => {
   const slow = { pollIntervalMs: NEVER_MS, reconcileIntervalMs: NEVER_MS };
 

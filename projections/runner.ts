@@ -17,6 +17,8 @@ import { ProgressWaits } from './progress';
 import { validateProjections } from './sql';
 import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
 import { BuildWorker } from './worker';
+import { appliedThrough } from './passed';
+import { consumedTypes } from './types';
 import { ReactorSet, type ReactorOptions } from './reactors/runner';
 import type { Projection } from './types';
 
@@ -76,6 +78,12 @@ export class ProjectionRunner {
   private readonly listeners = new Set<Listener>();
   private readonly leases: BuildLeases;
   private timers: NodeJS.Timeout[] = [];
+  /**
+   * The newest position an append announcement named with its event types (this process's appends,
+   * other processes' notifications): the head watcher wakes workers only for appends beyond it,
+   * which nobody announced so.
+   */
+  private announcedThrough: Position | null = null;
   /** What waitFor waits on: progress here, and other processes' announcements. */
   private readonly progress: ProgressWaits;
   private stopWatching: (() => void) | null = null;
@@ -115,7 +123,7 @@ export class ProjectionRunner {
       await this.stop();
       throw err;
     }
-    this.stopWatching = this.store.watchAppends((position) => this.wakeWorkers(position));
+    this.stopWatching = this.store.watchAppends((position, types) => this.wakeWorkers(position, types ?? null));
     this.timers = [
       setInterval(() => void this.tick(), this.o.pollIntervalMs),
       setInterval(() => void this.reconcile().catch((err: Error) => this.o.onError(err, 'reconcile')), this.o.reconcileIntervalMs),
@@ -211,16 +219,25 @@ export class ProjectionRunner {
     if (remote.length === 0) return true;
     await this.progress.hearOthers();
     const serving = (await listBuilds(this.pool, { names: remote })).filter((b) => b.status === 'serving');
-    return remote.every((name) => {
+    for (const name of remote) {
       const b = serving.find((s) => s.name === name);
-      return b?.position != null && comparePositions(b.position, position) >= 0;
-    });
+      if (!b) return false;
+      // Behind only by events of types it does not consume: its leader was not woken for those (decision 0078).
+      if (!await appliedThrough(this.store, consumedTypes(this.projection(name)), b.position, position)) return false;
+    }
+    return true;
   }
 
-  /** The log moved (to `position`, when announced): workers read soon. */
-  private wakeWorkers(position: Position | null): void {
-    for (const w of this.workers.values()) w.wake(position, false);
-    this.reactors.wake(position, false);
+  /**
+   * The log moved (to `position`, when announced): workers read soon. When the announcement says
+   * which event types were appended, only the workers that consume one of them are woken
+   * (docs/decisions/0078); the others pass over those events when they next read anyway (their idle
+   * read, or a waitFor), rather than reading and moving their checkpoint after every append.
+   */
+  private wakeWorkers(position: Position | null, types: readonly string[] | null): void {
+    if (position && types && (!this.announcedThrough || comparePositions(position, this.announcedThrough) > 0)) this.announcedThrough = position;
+    for (const w of this.workers.values()) if (!types || w.consumes(types)) w.wake(position, false);
+    this.reactors.wake(position, false, types);
   }
 
   private tick(): Promise<void> {
@@ -228,6 +245,11 @@ export class ProjectionRunner {
     this.ticking = (async () => {
       const head = await this.store.headPosition();
       if (!head) return;
+      // The head was announced with its types: that woke the workers of those types, and the others
+      // are behind by events they do not consume (decision 0078). An append nobody announced that
+      // committed below it (an append inside a caller's transaction, SQL by hand) is found by the
+      // workers' idle reads (idleMs) instead of this watcher.
+      if (this.announcedThrough && comparePositions(head, this.announcedThrough) <= 0) return;
       for (const w of this.workers.values()) {
         if (!w.position || comparePositions(w.position, head) < 0) w.wake(head, false);
       }

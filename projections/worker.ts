@@ -81,6 +81,7 @@ export class BuildWorker {
   private stopping = false;
   private readonly wakes: WakeSchedule;
   private readonly types: string[] | null;
+  private readonly typeSet: ReadonlySet<string> | null;
   private readonly ahead = new ReadAhead((after, limit) => this.read(after, limit));
   private running: Promise<void> = Promise.resolve();
 
@@ -95,6 +96,7 @@ export class BuildWorker {
     this.lastError = build.lastError;
     this.failure = build.failure;
     this.types = consumedTypes(o.projection);
+    this.typeSet = this.types && new Set(this.types);
     this.wakes = new WakeSchedule(o, () => this.position);
   }
 
@@ -109,6 +111,11 @@ export class BuildWorker {
   /** New events may be readable (up to `position`, when known): see WakeSchedule.wake. */
   wake(position: Position | null = null, urgent = true): void {
     this.wakes.wake(position, urgent);
+  }
+
+  /** Whether an append of `types` may hold an event this build applies (a handleBatch projection sees every type). */
+  consumes(types: readonly string[]): boolean {
+    return this.typeSet === null || types.some((t) => this.typeSet?.has(t));
   }
 
   /** Finishes the batch in flight, then returns. */

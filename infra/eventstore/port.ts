@@ -61,8 +61,12 @@ export interface LogPage {
   through: Position | null;
 }
 
-/** `position`: the newest append announced, when known; null means "something may have changed". */
-export type AppendListener = (position: Position | null) => void;
+/**
+ * `position`: the newest append announced, when known; null means "something may have changed".
+ * `types`: the event types appended up to `position` since the previous call, when known, so that
+ * readers of other types need not read at all; null (or absent) means any type may have been.
+ */
+export type AppendListener = (position: Position | null, types?: readonly string[] | null) => void;
 
 export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;

@@ -11,9 +11,11 @@ import { NOTIFY_CHANNEL } from './postgres-sql';
 
 /**
  * `key` (the stream of an append, the build of a checkpoint) is known for announcements made in
- * this process; null for other processes' (anything may have moved).
+ * this process; null for other processes' (anything may have moved). `types`: the event types
+ * appended (this process's appends, and other processes' when their notification carried them);
+ * null when unknown, so any type may have been.
  */
-export type WakeListener = (position: Position | null, key: string | null) => void;
+export type WakeListener = (position: Position | null, key: string | null, types: readonly string[] | null) => void;
 
 export interface WakeupOptions {
   /** The NOTIFY channel; default the event store's, eventstore_appended. */
@@ -24,9 +26,29 @@ export interface WakeupOptions {
 
 const LISTEN_RETRY_MS = 2000;
 
-function parsePosition(payload: string | undefined): Position | null {
-  const match = /^(\d+)\/(\d+)$/.exec(payload ?? '');
-  return match ? { commit: BigInt(match[1]), prepare: BigInt(match[2]) } : null;
+/**
+ * A notification's payload: `commit/prepare`, then, when every append it covers said its types,
+ * a space and the types joined by commas. Type names are identifiers (no space or comma); a set
+ * too long for a notification (8,000 bytes) is left out, which means "any type".
+ */
+const TYPE_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+const MAX_TYPES_CHARS = 6000;
+
+export function formatPayload(position: Position, types: ReadonlySet<string> | null): string {
+  const at = `${position.commit}/${position.prepare}`;
+  if (!types || types.size === 0) return at;
+  const list = [...types].sort().join(',');
+  return list.length > MAX_TYPES_CHARS ? at : `${at} ${list}`;
+}
+
+export function parsePayload(payload: string | undefined): { position: Position | null; types: readonly string[] | null } {
+  const match = /^(\d+)\/(\d+)(?: ([^ ]+))?$/.exec(payload ?? '');
+  if (!match) return { position: null, types: null };
+  const types = match[3]?.split(',') ?? null;
+  return {
+    position: { commit: BigInt(match[1]), prepare: BigInt(match[2]) },
+    types: types && types.every((t) => TYPE_NAME.test(t)) ? types : null,
+  };
 }
 
 /**
@@ -46,6 +68,8 @@ export class Wakeups {
   private stopping: Promise<void> = Promise.resolve();
   private retryAfter = 0;
   private pending: Position | null = null;
+  /** The types of the pending announcements; null once one came without them. */
+  private pendingTypes: Set<string> | null = null;
   private notifying: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   /** LISTEN failed or was lost: notifications may have been missed. */
@@ -75,10 +99,16 @@ export class Wakeups {
     return this.starting;
   }
 
-  /** Something (an append to stream `key`, a batch of build `key`) committed at `position`. */
-  announce(position: Position, key: string): void {
-    this.wake(position, key);
+  /**
+   * Something (an append to stream `key`, a batch of build `key`) committed at `position`; `types`:
+   * the event types of an append, when the listeners may use them.
+   */
+  announce(position: Position, key: string, types: readonly string[] | null = null): void {
+    this.wake(position, key, types);
     if (this.closed) return;
+    if (!this.pending) this.pendingTypes = new Set(types);
+    else if (this.pendingTypes) for (const t of types ?? []) this.pendingTypes.add(t);
+    if (!types || !types.every((t) => TYPE_NAME.test(t))) this.pendingTypes = null;
     if (!this.pending || comparePositions(position, this.pending) > 0) this.pending = position;
     this.notifying ??= this.flushNotifications();
   }
@@ -92,8 +122,8 @@ export class Wakeups {
     await this.stopListening();
   }
 
-  private wake(position: Position | null, key: string | null): void {
-    for (const listener of [...this.listeners]) listener(position, key);
+  private wake(position: Position | null, key: string | null, types: readonly string[] | null = null): void {
+    for (const listener of [...this.listeners]) listener(position, key, types);
   }
 
   /**
@@ -117,9 +147,11 @@ export class Wakeups {
         // woken directly above; only other processes wait these milliseconds.
         await new Promise((resolve) => setTimeout(resolve, NOTIFY_COALESCE_MS));
         const p = this.pending;
+        const types = this.pendingTypes;
         this.pending = null;
+        this.pendingTypes = null;
         try {
-          await this.pool.query({ name: 'wakeups_notify', text: 'SELECT pg_notify($1, $2)', values: [this.channel, `${p.commit}/${p.prepare}`] });
+          await this.pool.query({ name: 'wakeups_notify', text: 'SELECT pg_notify($1, $2)', values: [this.channel, formatPayload(p, types)] });
         } catch (err) {
           // The append itself succeeded; other processes will find it by polling.
           console.error(`[${this.label}] NOTIFY failed, other processes fall back to polling: ${(err as Error).message}`);
@@ -131,7 +163,9 @@ export class Wakeups {
   }
 
   private readonly onNotification = (msg: pg.Notification) => {
-    if (msg.channel === this.channel) this.wake(parsePosition(msg.payload), null);
+    if (msg.channel !== this.channel) return;
+    const { position, types } = parsePayload(msg.payload);
+    this.wake(position, null, position ? types : null);
   };
 
   private readonly onClientError = (err: Error) => {

@@ -225,7 +225,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
       for (let attempt = 0; ; attempt++) {
         try {
           const result = await appendOnce(pool, codec, stream, valid, expectedRevision, attempt);
-          wakeups.announce(result.position, stream);
+          wakeups.announce(result.position, stream, valid.map((e) => e.type));
           return result;
         } catch (err) {
           // A unique key met (the plain INSERT of an exact expectation, or a race lost to a concurrent
@@ -250,7 +250,7 @@ export function createPostgresEventStore(pool: pg.Pool, options: PostgresEventSt
 
     watchAppends(listener) {
       assertOpen();
-      const stop = wakeups.add((position) => listener(position));
+      const stop = wakeups.add((position, _key, types) => listener(position, types));
       void wakeups.ensureListening();
       return stop;
     },

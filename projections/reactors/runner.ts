@@ -10,6 +10,7 @@ import type { CommandBus } from '../../infra/commandbus';
 import type { EventStore } from '../../infra/eventstore/port';
 import type { BuildLeases } from '../lease';
 import type { ProgressWaits } from '../progress';
+import { appliedThrough } from '../passed';
 import { ensureReactor, listReactors } from './checkpoints';
 import type { Reactor } from './types';
 import { ReactorWorker } from './worker';
@@ -77,8 +78,9 @@ export class ReactorSet {
     await this.startOne(name);
   }
 
-  wake(position: Position | null, urgent: boolean): void {
-    for (const w of this.workers.values()) w.wake(position, urgent);
+  /** `types`: the appended event types when known (decision 0078); a reactor handling none of them is not woken. */
+  wake(position: Position | null, urgent: boolean, types: readonly string[] | null = null): void {
+    for (const w of this.workers.values()) if (!types || w.consumes(types)) w.wake(position, urgent);
   }
 
   /** Positions of this process's workers, for the head watcher. */
@@ -107,7 +109,7 @@ export class ReactorSet {
   }
 
   private async passed(position: Position, names: readonly string[]): Promise<Position | null | false> {
-    const states: Array<{ position: Position | null; effects: Position | null }> = [];
+    const states: Array<{ name: string; position: Position | null; effects: Position | null }> = [];
     const remote: string[] = [];
     for (const name of names) {
       const local = this.workers.get(name);
@@ -122,7 +124,11 @@ export class ReactorSet {
     }
     let effects: Position | null = null;
     for (const s of states) {
-      if (!s.position || comparePositions(s.position, position) < 0) return false;
+      if (!s.position || comparePositions(s.position, position) < 0) {
+        // Behind only by events of types it does not handle: its leader was not woken for those (decision 0078).
+        const reactor = this.reactors.get(s.name);
+        if (!reactor || !await appliedThrough(this.store, Object.keys(reactor.handlers), s.position, position)) return false;
+      }
       if (s.effects && (!effects || comparePositions(s.effects, effects) > 0)) effects = s.effects;
     }
     return effects;

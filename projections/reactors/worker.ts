@@ -63,12 +63,14 @@ export class ReactorWorker {
   private stopping = false;
   private readonly wakes: WakeSchedule;
   private readonly types: string[];
+  private readonly typeSet: ReadonlySet<string>;
   private running: Promise<void> = Promise.resolve();
 
   /** `row`: the reactor's checkpoint, created (ensureReactor) before any request may wait for it. */
   constructor(private readonly o: ReactorWorkerOptions, row: ReactorCheckpoint) {
     this.name = o.reactor.name;
     this.types = Object.keys(o.reactor.handlers).sort();
+    this.typeSet = new Set(this.types);
     this.wakes = new WakeSchedule(o, () => this.position);
     this.resync(row);
   }
@@ -84,6 +86,11 @@ export class ReactorWorker {
 
   wake(position: Position | null = null, urgent = true): void {
     this.wakes.wake(position, urgent);
+  }
+
+  /** Whether an append of `types` may hold an event this reactor handles. */
+  consumes(types: readonly string[]): boolean {
+    return types.some((t) => this.typeSet.has(t));
   }
 
   /** Finishes the event in flight, then returns. */
