@@ -17,10 +17,9 @@ import { ProgressWaits } from './progress';
 import { validateProjections } from './sql';
 import { readProjectionStatus, type EventCounter, type ProjectionStatus } from './status';
 import { BuildWorker } from './worker';
-import { appliedThrough } from './passed';
-import { consumedTypes } from './types';
+import { appliedOrUnreadable, UNREADABLE_RETRY_MS } from './passed';
 import { ReactorSet, type ReactorOptions } from './reactors/runner';
-import type { Projection } from './types';
+import { consumedTypes, type Projection } from './types';
 
 export interface ProjectionRunnerOptions {
   /** Events per transaction. Default 500. */
@@ -162,15 +161,19 @@ export class ProjectionRunner {
       if (effects === false) return false;
       if (effects && comparePositions(effects, position) > 0) position = effects;
     }
+    let retry = UNREADABLE_RETRY_MS / 2;
     for (;;) {
       // Listening before looking: progress made while we look wakes the wait below at once.
       const progressed = this.progress.next();
       try {
-        if (await this.passed(position, wanted)) return true;
+        const passed = await this.passed(position, wanted);
+        if (passed === true) return true;
         const left = deadline - Date.now();
         if (left <= 0) return false;
         for (const w of this.workers.values()) if (wanted.includes(w.name)) w.wake(position);
-        await progressed.wait(Math.min(left, this.o.pollIntervalMs));
+        // Not readable yet: no progress will announce it, so look again soon (decision 0078).
+        retry = passed === 'unreadable' ? Math.min(retry * 2, this.o.pollIntervalMs) : UNREADABLE_RETRY_MS / 2;
+        await progressed.wait(Math.min(left, passed === 'unreadable' ? retry : this.o.pollIntervalMs));
       } finally {
         progressed.cancel();
       }
@@ -208,7 +211,7 @@ export class ProjectionRunner {
     return p;
   }
 
-  private async passed(position: Position, names: readonly string[]): Promise<boolean> {
+  private async passed(position: Position, names: readonly string[]): Promise<boolean | 'unreadable'> {
     const remote: string[] = [];
     for (const name of names) {
       // A serving build this process leads is known exactly without asking the database.
@@ -223,7 +226,8 @@ export class ProjectionRunner {
       const b = serving.find((s) => s.name === name);
       if (!b) return false;
       // Behind only by events of types it does not consume: its leader was not woken for those (decision 0078).
-      if (!await appliedThrough(this.store, consumedTypes(this.projection(name)), b.position, position)) return false;
+      const applied = await appliedOrUnreadable(this.store, consumedTypes(this.projection(name)), b.position, position);
+      if (applied !== true) return applied;
     }
     return true;
   }

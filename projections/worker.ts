@@ -115,7 +115,8 @@ export class BuildWorker {
 
   /** Whether an append of `types` may hold an event this build applies (a handleBatch projection sees every type). */
   consumes(types: readonly string[]): boolean {
-    return this.typeSet === null || types.some((t) => this.typeSet?.has(t));
+    const wanted = this.typeSet;
+    return wanted === null || types.some((t) => wanted.has(t));
   }
 
   /** Finishes the batch in flight, then returns. */
